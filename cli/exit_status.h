@@ -1,0 +1,14 @@
+// The exit statuses of SPEC section 3.
+#ifndef POKER_CLI_EXIT_STATUS_H_
+#define POKER_CLI_EXIT_STATUS_H_
+
+namespace poker::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitInvalidInput = 1;
+inline constexpr int kExitUsage = 2;
+inline constexpr int kExitIo = 3;
+
+}  // namespace poker::cli
+
+#endif  // POKER_CLI_EXIT_STATUS_H_

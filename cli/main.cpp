@@ -1,0 +1,105 @@
+// `poker`: wires the command line to the engine and io; holds no logic of its own.
+#include <spdlog/sinks/stdout_sinks.h>
+#include <spdlog/spdlog.h>
+#include <tbb/global_control.h>
+#include <tbb/info.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "exit_status.h"
+#include "options.h"
+#include "poker/holdem_format.h"
+#include "poker/io/input.h"
+#include "poker/io/output_sink.h"
+#include "poker/pipeline.h"
+#include "progress.h"
+
+namespace poker::cli {
+namespace {
+
+// Mapped windows are large enough to make remapping rare, small enough that
+// a few of them alive at once stay far below the memory bound.
+constexpr std::size_t kMapWindow = 64 * 1024 * 1024;
+
+std::string display_name(const std::string& path, const char* standard) {
+  return path.empty() || path == "-" ? standard : path;
+}
+
+void report(const std::string& what) { std::fprintf(stderr, "poker: %s\n", what.c_str()); }
+
+int run(const Options& options) {
+  const std::string input_name = display_name(options.input, "<stdin>");
+  const std::string output_name = display_name(options.output, "<stdout>");
+  auto logger = spdlog::stderr_logger_st("poker");
+  logger->set_pattern("poker: %v");
+  logger->set_level(options.verbose ? spdlog::level::info : spdlog::level::warn);
+
+  std::optional<tbb::global_control> thread_limit;
+  if (options.threads > 0) thread_limit.emplace(tbb::global_control::max_allowed_parallelism, options.threads);
+  const std::size_t threads = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+
+  io::OpenedInput input = io::open_input(options.input, kMapWindow, std::max<std::size_t>(4 * options.chunk_size, 64 * 1024));
+  if (!input.source) {
+    report(input_name + ": cannot open: " + std::strerror(input.error_number));
+    return kExitIo;
+  }
+  io::OpenedOutput output = io::open_output(options.output);
+  if (!output.sink) {
+    report(output_name + ": cannot open for writing: " + std::strerror(output.error_number));
+    return kExitIo;
+  }
+  const std::unique_ptr<Format> format = make_holdem_format(HoldemOptions{options.players, options.explain});
+
+  logger->info("{} players, {} threads, chunk size {} bytes, input {} ({})", options.players, threads,
+               options.chunk_size, input_name, input.source->is_mapped() ? "memory-mapped" : "buffered reads");
+  const auto start = std::chrono::steady_clock::now();
+  RunOutcome outcome;
+  {
+    ProgressLine progress(!options.quiet);
+    PipelineOptions pipeline_options;
+    pipeline_options.chunk_size = options.chunk_size;
+    pipeline_options.on_progress = [&progress](const RunStats& stats) { progress.update(stats); };
+    outcome = run_pipeline(*format, *input.source, *output.sink, pipeline_options);
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  logger->info("{} bytes, {} instances in {:.3f} s: {:.1f} MB/s, {:.0f} instances/s", outcome.stats.bytes,
+               outcome.stats.instances, seconds, static_cast<double>(outcome.stats.bytes) / 1e6 / seconds,
+               static_cast<double>(outcome.stats.instances) / seconds);
+
+  switch (outcome.status) {
+    case RunOutcome::Status::kOk:
+    case RunOutcome::Status::kBrokenPipe:  // the reader has all it wanted, like `head`
+      return kExitOk;
+    case RunOutcome::Status::kInvalidInput: {
+      const InputError& error = *outcome.input_error;
+      report(input_name + ":" + std::to_string(error.line) + ":" + std::to_string(error.column) + ": " +
+             error.message);
+      return kExitInvalidInput;
+    }
+    case RunOutcome::Status::kReadError:
+      report(input_name + ": read error: " + std::strerror(outcome.error_number));
+      return kExitIo;
+    case RunOutcome::Status::kWriteError:
+      report(output_name + ": write error: " + std::strerror(outcome.error_number));
+      return kExitIo;
+  }
+  return kExitIo;
+}
+
+}  // namespace
+}  // namespace poker::cli
+
+int main(int argc, char** argv) {
+  // Writes to a closed pipe fail with EPIPE instead of killing the process,
+  // so that a broken pipe ends the run quietly and in order.
+  std::signal(SIGPIPE, SIG_IGN);
+  const poker::cli::ParsedCommandLine parsed = poker::cli::parse_command_line(argc, argv);
+  if (!parsed.options) return parsed.exit_status;
+  return poker::cli::run(*parsed.options);
+}

@@ -1,0 +1,34 @@
+// The command line, parsed: what the user asked for, nothing more.
+#ifndef POKER_CLI_OPTIONS_H_
+#define POKER_CLI_OPTIONS_H_
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace poker::cli {
+
+struct Options {
+  int players = 2;
+  bool explain = false;
+  std::string input = "-";   // "-": standard input
+  std::string output = "-";  // "-": standard output
+  std::size_t threads = 0;   // 0: all hardware threads
+  std::size_t chunk_size = 256 * 1024;
+  bool quiet = false;
+  bool verbose = false;
+};
+
+// What parsing the command line came to: run with the options, or exit now
+// with `exit_status` (after --help, --version or a usage error, each already
+// reported on stdout or stderr).
+struct ParsedCommandLine {
+  std::optional<Options> options;
+  int exit_status = 0;
+};
+
+ParsedCommandLine parse_command_line(int argc, char** argv);
+
+}  // namespace poker::cli
+
+#endif  // POKER_CLI_OPTIONS_H_

@@ -1,0 +1,57 @@
+// The pipeline: read chunks in order, process them in parallel, write the
+// answers in order, stop at the first error.
+//
+//   chunker (serial, in order) -> Format::process (parallel) -> writer (serial, in order)
+//
+// Output is byte-for-byte that of a serial run, whatever the thread count:
+// answers are written in input order, and the first error by input position
+// is reported after exactly the answers that precede it.
+//
+// The caller chooses the thread count (a tbb::global_control or task_arena
+// around the call); the pipeline keeps a few chunks per thread in flight.
+#ifndef POKER_PIPELINE_H_
+#define POKER_PIPELINE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+#include "poker/format.h"
+#include "poker/io/byte_source.h"
+#include "poker/io/output_sink.h"
+
+namespace poker {
+
+struct RunStats {
+  std::uint64_t bytes = 0;      // input bytes of the chunks written
+  std::uint64_t instances = 0;  // instances answered
+};
+
+struct PipelineOptions {
+  std::size_t chunk_size = 256 * 1024;
+  std::size_t max_instance_size = 1024 * 1024;
+  // Called by the writer after each chunk (serially): progress reports.
+  std::function<void(const RunStats&)> on_progress;
+};
+
+struct RunOutcome {
+  enum class Status {
+    kOk,            // every instance answered
+    kInvalidInput,  // `input_error` says where; the answers before it were written
+    kReadError,     // `error_number` from reading the input
+    kWriteError,    // `error_number` from writing the output
+    kBrokenPipe,    // the reader of the output went away
+  };
+  Status status = Status::kOk;
+  std::optional<InputError> input_error;
+  int error_number = 0;
+  RunStats stats;
+};
+
+RunOutcome run_pipeline(const Format& format, io::ByteSource& source, io::OutputSink& sink,
+                        const PipelineOptions& options);
+
+}  // namespace poker
+
+#endif  // POKER_PIPELINE_H_

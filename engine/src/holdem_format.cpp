@@ -1,0 +1,107 @@
+#include "poker/holdem_format.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "line_scanner.h"
+#include "poker/evaluator.h"
+
+namespace poker {
+namespace {
+
+constexpr CardSyntax kHoldemCards{Notation::kHoldem,
+                                  "a rank (2-9, T, J, Q, K, A) then a suit (h, d, s, c), like 'Ah' or 'Td'"};
+
+class HoldemFormat final : public Format {
+ public:
+  explicit HoldemFormat(const HoldemOptions& options) : options_(options) {
+    for (int player = 1; player <= options.players; ++player) {
+      labels_.push_back("player " + std::to_string(player));
+    }
+    labels_.push_back("the board");
+  }
+
+  std::size_t lines_per_instance() const override { return static_cast<std::size_t>(options_.players) + 1; }
+
+  void process(const io::Chunk& chunk, ChunkResult& result) const override {
+    const int players = options_.players;
+    CardLineReader reader(chunk, kHoldemCards);
+    // cards[0..2*players) are the players' hole cards, then the board.
+    std::array<Card, 2 * kMaxHoldemPlayers + 5> cards{};
+    while (!reader.at_end()) {
+      reader.begin_instance();
+      bool valid = true;
+      for (int player = 0; valid && player < players; ++player) {
+        valid = reader.read_line(2, labels_[static_cast<std::size_t>(player)], &cards[2 * player]);
+      }
+      valid = valid && reader.read_line(5, labels_.back(), &cards[2 * players]);
+      if (!valid) {
+        reader.finish_with_error(result);
+        return;
+      }
+      render(cards.data(), result.answers);
+      ++result.instances;
+    }
+  }
+
+ private:
+  void render(const Card* cards, std::string& out) const {
+    const int players = options_.players;
+    const Card* board = cards + 2 * players;
+    Hand board_hand;
+    CardMask board_mask = 0;
+    for (int i = 0; i < 5; ++i) {
+      board_hand.add(board[i]);
+      board_mask |= mask_of(board[i]);
+    }
+    HandValue best;
+    int winner = 0;
+    int best_count = 0;
+    for (int player = 0; player < players; ++player) {
+      const HandValue value = board_hand.plus(cards[2 * player]).plus(cards[2 * player + 1]).evaluate();
+      if (value > best) {
+        best = value;
+        winner = player;
+        best_count = 1;
+      } else if (value == best) {
+        ++best_count;
+      }
+      if (options_.explain) {
+        explain(player, board_mask | mask_of(cards[2 * player]) | mask_of(cards[2 * player + 1]), out);
+      }
+    }
+    if (best_count == 1) {
+      out += "Player ";
+      out += std::to_string(winner + 1);
+      out += '\n';
+    } else {
+      out += "Draw\n";
+    }
+  }
+
+  static void explain(int player, CardMask cards, std::string& out) {
+    const BestFive best = best_five(cards);
+    out += "Player ";
+    out += std::to_string(player + 1);
+    out += ": ";
+    out += category_name(best.value.category());
+    out += " [";
+    for (std::size_t i = 0; i < best.cards.size(); ++i) {
+      if (i != 0) out += ' ';
+      append_card(out, best.cards[i], Notation::kHoldem);
+    }
+    out += "]\n";
+  }
+
+  const HoldemOptions options_;
+  std::vector<std::string> labels_;  // "player 1", ..., "the board"
+};
+
+}  // namespace
+
+std::unique_ptr<Format> make_holdem_format(const HoldemOptions& options) {
+  return std::make_unique<HoldemFormat>(options);
+}
+
+}  // namespace poker

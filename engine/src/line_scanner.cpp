@@ -1,0 +1,129 @@
+#include "line_scanner.h"
+
+#include <algorithm>
+#include <string>
+
+#include "error_text.h"
+
+namespace poker {
+namespace {
+
+std::string cards_word(int count) { return count == 1 ? "1 card" : std::to_string(count) + " cards"; }
+
+}  // namespace
+
+bool is_blank_text(std::string_view bytes) {
+  return std::all_of(bytes.begin(), bytes.end(), [](char c) { return c == '\n' || is_blank(c); });
+}
+
+CardLineReader::CardLineReader(const io::Chunk& chunk, const CardSyntax& syntax)
+    : chunk_(chunk),
+      syntax_(syntax),
+      cursor_(chunk.bytes.data()),
+      end_(chunk.bytes.data() + chunk.bytes.size()),
+      line_start_(cursor_),
+      line_(chunk.first_line) {}
+
+void CardLineReader::begin_instance() {
+  instance_start_ = cursor_;
+  instance_line_start_ = line_start_;
+  instance_line_ = line_;
+  seen_ = 0;
+}
+
+bool CardLineReader::read_line(int count, std::string_view label, Card* cards) {
+  int found = 0;
+  for (;;) {
+    while (cursor_ != end_ && is_blank(*cursor_)) ++cursor_;
+    if (cursor_ == end_) return fail_at_chunk_end(found, count, label);
+    if (*cursor_ == '\n') {
+      if (found < count) {
+        return fail(cursor_, "expected " + cards_word(count) + " for " + std::string(label) + ", found " +
+                                 std::to_string(found) + " before the end of the line");
+      }
+      ++cursor_;
+      ++line_;
+      line_start_ = cursor_;
+      return true;
+    }
+    const char* const token_start = cursor_;
+    while (cursor_ != end_ && *cursor_ != '\n' && !is_blank(*cursor_)) ++cursor_;
+    const std::string_view token(token_start, static_cast<std::size_t>(cursor_ - token_start));
+    // A token cut by the length limit is not judged: its end was not read.
+    if (cursor_ == end_ && chunk_.end == io::Chunk::End::kRecordTooLong) {
+      return fail_at_chunk_end(found, count, label);
+    }
+    if (found == count) {
+      return fail(token_start, "expected the end of the line after " + cards_word(count) + " for " +
+                                   std::string(label) + ", found " + quote_token(token));
+    }
+    const std::optional<Card> card = parse_card(token, syntax_.notation);
+    if (!card) {
+      return fail(token_start, "invalid card " + quote_token(token) + ": expected " +
+                                   std::string(syntax_.description));
+    }
+    if ((seen_ & mask_of(*card)) != 0) {
+      std::uint64_t first_line = 0;
+      std::uint64_t first_column = 0;
+      locate_first(*card, first_line, first_column);
+      return fail(token_start, "duplicate card " + quote_token(token) + ": already at line " +
+                                   std::to_string(first_line) + ", column " + std::to_string(first_column));
+    }
+    seen_ |= mask_of(*card);
+    cards[found++] = *card;
+  }
+}
+
+bool CardLineReader::fail(const char* where, std::string message) {
+  error_.line = line_;
+  error_.column = static_cast<std::uint64_t>(where - line_start_) + 1;
+  error_.message = std::move(message);
+  return false;
+}
+
+bool CardLineReader::fail_at_chunk_end(int found, int count, std::string_view label) {
+  if (chunk_.end == io::Chunk::End::kRecordTooLong) {
+    return fail(end_, "instance longer than the limit of " + std::to_string(chunk_.bytes.size()) +
+                          " bytes (the rest of the input was not read)");
+  }
+  if (cursor_ == line_start_) {
+    return fail(cursor_, "incomplete instance: expected the line of " + std::string(label) +
+                             ", found the end of the input");
+  }
+  if (found < count) {
+    return fail(cursor_, "expected " + cards_word(count) + " for " + std::string(label) + ", found " +
+                             std::to_string(found) + " before the end of the input");
+  }
+  return fail(cursor_, "missing newline at the end of the input");
+}
+
+void CardLineReader::locate_first(Card card, std::uint64_t& line, std::uint64_t& column) const {
+  line = instance_line_;
+  const char* line_start = instance_line_start_;
+  for (const char* p = instance_start_; p < end_;) {
+    if (*p == '\n') {
+      ++line;
+      line_start = ++p;
+    } else if (is_blank(*p)) {
+      ++p;
+    } else {
+      const char* token_start = p;
+      while (p < end_ && *p != '\n' && !is_blank(*p)) ++p;
+      const std::string_view token(token_start, static_cast<std::size_t>(p - token_start));
+      if (parse_card(token, syntax_.notation) == card) {
+        column = static_cast<std::uint64_t>(token_start - line_start) + 1;
+        return;
+      }
+    }
+  }
+}
+
+void CardLineReader::finish_with_error(ChunkResult& result) const {
+  const std::string_view rest(instance_start_, static_cast<std::size_t>(end_ - instance_start_));
+  const bool blank_tail = chunk_.end != io::Chunk::End::kRecordTooLong && is_blank_text(rest);
+  if (blank_tail && chunk_.end == io::Chunk::End::kEndOfInput) return;
+  result.error = error_;
+  result.error_starts_blank_tail = blank_tail;
+}
+
+}  // namespace poker

@@ -1,0 +1,77 @@
+// Internal: reading the lines of cards that make an instance, with the
+// SPEC's grammar and error reporting, for formats whose lines hold a fixed
+// number of cards (hold'em, Euler 54).
+//
+// Grammar of a line: optional blanks, the cards separated by blanks, optional
+// blanks, '\n'. Blanks are space, \t, \v, \f, \r. A token is a maximal run of
+// other bytes; each must be a card, unique in its instance.
+#ifndef POKER_ENGINE_LINE_SCANNER_H_
+#define POKER_ENGINE_LINE_SCANNER_H_
+
+#include <cstdint>
+#include <string_view>
+
+#include "poker/cards.h"
+#include "poker/format.h"
+#include "poker/io/chunk.h"
+
+namespace poker {
+
+constexpr bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
+}
+
+// Whether `bytes` holds only blanks and newlines.
+bool is_blank_text(std::string_view bytes);
+
+struct CardSyntax {
+  Notation notation;
+  std::string_view description;  // what a card looks like, for "expected ..." messages
+};
+
+// Reads one chunk's instances line by line.
+//
+// Thread safety: one reader per chunk and thread; the chunk must outlive it.
+class CardLineReader {
+ public:
+  CardLineReader(const io::Chunk& chunk, const CardSyntax& syntax);
+
+  // Whether the chunk has no bytes left.
+  bool at_end() const { return cursor_ == end_; }
+
+  // Starts an instance: its cards must be unique from here on.
+  void begin_instance();
+
+  // Reads a line of exactly `count` cards into `cards`. `label` names the
+  // line's owner in messages ("player 2", "the board"). False on an error,
+  // which finish_with_error() then reports.
+  bool read_line(int count, std::string_view label, Card* cards);
+
+  // Records the error found by read_line() in `result`, unless the instance
+  // is only trailing blanks at the end of the input (the clean end).
+  void finish_with_error(ChunkResult& result) const;
+
+ private:
+  bool fail(const char* where, std::string message);
+  bool fail_at_line_start(std::string message);
+  bool fail_at_chunk_end(int found, int count, std::string_view label);
+  // Line and column of the first copy of `card` in the current instance.
+  void locate_first(Card card, std::uint64_t& line, std::uint64_t& column) const;
+
+  const io::Chunk& chunk_;
+  const CardSyntax& syntax_;
+  const char* cursor_;
+  const char* const end_;
+  const char* line_start_;
+  std::uint64_t line_;
+  // The current instance: where it starts and the cards it holds so far.
+  const char* instance_start_ = nullptr;
+  const char* instance_line_start_ = nullptr;
+  std::uint64_t instance_line_ = 0;
+  CardMask seen_ = 0;
+  InputError error_;
+};
+
+}  // namespace poker
+
+#endif  // POKER_ENGINE_LINE_SCANNER_H_

@@ -1,0 +1,65 @@
+// The chunker cuts a ByteSource into Chunks of whole records.
+//
+// A record is a fixed number of lines (a hold'em instance with 2 players is 3
+// lines). Chunks end on record boundaries, so each can be parsed on its own;
+// the partial record at the end of a window is not copied here but simply left
+// for the next chunk, whose window starts at it.
+//
+// A chunk is handed out when it holds `chunk_size` bytes of records, when the
+// input ends, or, for streams, as soon as it holds a complete record and the
+// stream has nothing more ready: a slow producer gets each answer without
+// waiting for a buffer to fill.
+//
+// A record longer than `max_record_size` bytes ends the input with a
+// kRecordTooLong chunk (memory stays bounded whatever the input holds).
+//
+// Thread safety: not thread-safe; the pipeline calls next() from its serial
+// input stage only.
+#ifndef POKER_IO_CHUNKER_H_
+#define POKER_IO_CHUNKER_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "poker/io/byte_source.h"
+#include "poker/io/chunk.h"
+
+namespace poker::io {
+
+struct ChunkerOptions {
+  std::size_t lines_per_record = 1;
+  std::size_t chunk_size = 256 * 1024;
+  std::size_t max_record_size = 1024 * 1024;
+};
+
+class Chunker {
+ public:
+  // `source` must outlive the chunker. REQUIRES: lines_per_record >= 1,
+  // chunk_size >= 1, max_record_size >= 1.
+  Chunker(ByteSource& source, const ChunkerOptions& options);
+
+  Chunker(const Chunker&) = delete;
+  Chunker& operator=(const Chunker&) = delete;
+
+  // The next chunk into `chunk`; false when the input is exhausted or a read
+  // failed (then read_error() is the errno). The chunks before a failed read
+  // are all handed out first.
+  bool next(Chunk& chunk);
+
+  int read_error() const { return read_error_; }
+
+ private:
+  bool emit(const Window& window, std::uint64_t start, std::uint64_t stop,
+            std::uint64_t lines, Chunk::End end, Chunk& chunk);
+
+  ByteSource& source_;
+  const ChunkerOptions options_;
+  std::uint64_t position_ = 0;  // input offset where the next chunk starts (a record boundary)
+  std::uint64_t line_ = 1;      // line number at position_
+  bool finished_ = false;
+  int read_error_ = 0;
+};
+
+}  // namespace poker::io
+
+#endif  // POKER_IO_CHUNKER_H_

@@ -1,0 +1,52 @@
+// Opening the input: the strategy (memory map or buffered reads) is chosen
+// once, here, from what the input is.
+#ifndef POKER_IO_INPUT_H_
+#define POKER_IO_INPUT_H_
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <sys/types.h>
+
+#include "poker/io/byte_source.h"
+
+namespace poker::io {
+
+// A source of bytes that read() returns: a file descriptor, or a fake in tests.
+class Reader {
+ public:
+  virtual ~Reader() = default;
+  // Like read(2): bytes read, 0 at end of input, -1 with errno set on failure.
+  virtual ssize_t read(char* buffer, std::size_t size) = 0;
+  // Whether read() would return at once (data or end of input is there).
+  virtual bool ready() = 0;
+};
+
+// Buffered reads from `reader`, in buffers of `buffer_size` bytes that grow
+// only as far as a record needs (the chunker bounds that).
+std::unique_ptr<ByteSource> make_stream_source(std::unique_ptr<Reader> reader,
+                                               std::size_t buffer_size);
+
+// A Reader over a file descriptor; owns it (closes it) if `owned`.
+std::unique_ptr<Reader> make_fd_reader(int fd, bool owned);
+
+// The bytes of `bytes` as a source, as a mapped file would give them (for
+// benchmarks and library users). `bytes` must outlive the source.
+std::unique_ptr<ByteSource> make_memory_source(std::string_view bytes);
+
+struct OpenedInput {
+  std::unique_ptr<ByteSource> source;  // null on failure
+  int error_number = 0;                // errno when source is null
+};
+
+// Opens `path` ("-" or empty: standard input). A regular, non-empty file is
+// memory-mapped in windows of `window_size` bytes; anything else, or a file
+// that cannot be mapped, is read through buffers of `buffer_size` bytes.
+// A directory fails with EISDIR.
+OpenedInput open_input(const std::string& path, std::size_t window_size,
+                       std::size_t buffer_size);
+
+}  // namespace poker::io
+
+#endif  // POKER_IO_INPUT_H_

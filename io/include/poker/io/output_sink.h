@@ -1,0 +1,44 @@
+// Where answers go. The pipeline's in-order writer calls write() once per
+// chunk, so the answers of a chunk reach the file or pipe at once: nothing is
+// held back in a user-space buffer.
+#ifndef POKER_IO_OUTPUT_SINK_H_
+#define POKER_IO_OUTPUT_SINK_H_
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace poker::io {
+
+struct WriteResult {
+  enum class Kind { kOk, kBrokenPipe, kFailed };
+  Kind kind = Kind::kOk;
+  int error_number = 0;  // errno when kFailed
+  bool ok() const { return kind == Kind::kOk; }
+};
+
+class OutputSink {
+ public:
+  virtual ~OutputSink() = default;
+  // Writes all of `bytes` (retrying short and interrupted writes).
+  virtual WriteResult write(std::string_view bytes) = 0;
+  // Completes the output (closes an owned file, reporting a late failure).
+  virtual WriteResult finish() = 0;
+};
+
+// A sink writing to `fd`; closes it in finish() if `owned`. Broken pipes are
+// reported as kBrokenPipe, which requires SIGPIPE to be ignored by the caller.
+std::unique_ptr<OutputSink> make_fd_sink(int fd, bool owned);
+
+struct OpenedOutput {
+  std::unique_ptr<OutputSink> sink;  // null on failure
+  int error_number = 0;
+};
+
+// Opens `path` for writing ("-" or empty: standard output), creating or
+// truncating it.
+OpenedOutput open_output(const std::string& path);
+
+}  // namespace poker::io
+
+#endif  // POKER_IO_OUTPUT_SINK_H_

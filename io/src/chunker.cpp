@@ -1,0 +1,85 @@
+#include "poker/io/chunker.h"
+
+#include <cstring>
+
+namespace poker::io {
+
+Chunker::Chunker(ByteSource& source, const ChunkerOptions& options)
+    : source_(source), options_(options) {}
+
+bool Chunker::emit(const Window& window, std::uint64_t start, std::uint64_t stop,
+                   std::uint64_t lines, Chunk::End end, Chunk& chunk) {
+  chunk.owner = window.owner;
+  chunk.bytes = std::string_view(window.data, static_cast<std::size_t>(stop - start));
+  chunk.offset = start;
+  chunk.first_line = line_;
+  chunk.end = end;
+  position_ = stop;
+  line_ += lines;
+  if (end != Chunk::End::kRecords) finished_ = true;
+  return true;
+}
+
+bool Chunker::next(Chunk& chunk) {
+  if (finished_) return false;
+  const std::uint64_t start = position_;
+  // Invariants: [start, boundary) holds whole records, `boundary_lines` lines
+  // of them; [boundary, scanned) is the scanned part of the next record, of
+  // which `record_lines` lines are complete.
+  std::uint64_t boundary = start;
+  std::uint64_t boundary_lines = 0;
+  std::uint64_t scanned = start;
+  std::size_t record_lines = 0;
+  for (;;) {
+    const Window window = source_.window(start, static_cast<std::size_t>(scanned - start) + 1);
+    if (window.error_number != 0) {
+      read_error_ = window.error_number;
+      finished_ = true;
+      return false;
+    }
+    const char* const base = window.data;
+    const char* cursor = base + (scanned - start);
+    const char* const limit = base + window.size;
+    while (cursor < limit) {
+      const void* newline = std::memchr(cursor, '\n', static_cast<std::size_t>(limit - cursor));
+      if (newline == nullptr) {
+        cursor = limit;
+        break;
+      }
+      cursor = static_cast<const char*>(newline) + 1;
+      if (++record_lines == options_.lines_per_record) {
+        record_lines = 0;
+        boundary = start + static_cast<std::uint64_t>(cursor - base);
+        boundary_lines += options_.lines_per_record;
+        if (boundary - start >= options_.chunk_size) break;
+      }
+    }
+    scanned = start + static_cast<std::uint64_t>(cursor - base);
+
+    if (boundary - start >= options_.chunk_size) {
+      return emit(window, start, boundary, boundary_lines, Chunk::End::kRecords, chunk);
+    }
+    if (window.at_end && cursor == limit) {
+      if (window.size == 0) {
+        finished_ = true;
+        return false;
+      }
+      return emit(window, start, scanned, boundary_lines + record_lines, Chunk::End::kEndOfInput,
+                  chunk);
+    }
+    if (scanned - boundary > options_.max_record_size) {
+      // Hand out the whole records first; the long one is cut when it starts
+      // a chunk, so that its own earlier errors can still be found.
+      if (boundary > start) {
+        return emit(window, start, boundary, boundary_lines, Chunk::End::kRecords, chunk);
+      }
+      return emit(window, start, start + options_.max_record_size, record_lines,
+                  Chunk::End::kRecordTooLong, chunk);
+    }
+    if (boundary > start && !source_.more_ready()) {
+      return emit(window, start, boundary, boundary_lines, Chunk::End::kRecords, chunk);
+    }
+  }
+}
+
+}  // namespace poker::io

@@ -1,0 +1,69 @@
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include "mapped_source.h"
+#include "poker/io/input.h"
+
+namespace poker::io {
+namespace {
+
+class FdReader final : public Reader {
+ public:
+  FdReader(int fd, bool owned) : fd_(fd), owned_(owned) {}
+  ~FdReader() override {
+    if (owned_) ::close(fd_);
+  }
+  FdReader(const FdReader&) = delete;
+  FdReader& operator=(const FdReader&) = delete;
+
+  ssize_t read(char* buffer, std::size_t size) override { return ::read(fd_, buffer, size); }
+
+  bool ready() override {
+    pollfd request{fd_, POLLIN, 0};
+    return ::poll(&request, 1, 0) > 0;
+  }
+
+ private:
+  const int fd_;
+  const bool owned_;
+};
+
+}  // namespace
+
+std::unique_ptr<Reader> make_fd_reader(int fd, bool owned) {
+  return std::make_unique<FdReader>(fd, owned);
+}
+
+OpenedInput open_input(const std::string& path, std::size_t window_size, std::size_t buffer_size) {
+  const bool is_stdin = path.empty() || path == "-";
+  const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return OpenedInput{nullptr, errno};
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) {
+    const int error = errno;
+    if (!is_stdin) ::close(fd);
+    return OpenedInput{nullptr, error};
+  }
+  if (S_ISDIR(info.st_mode)) {
+    if (!is_stdin) ::close(fd);
+    return OpenedInput{nullptr, EISDIR};
+  }
+  // Regular files are mapped (stdin too, when redirected from one); an empty
+  // "regular" file may be a /proc file whose size is unknown, so it is read.
+  if (S_ISREG(info.st_mode) && info.st_size > 0) {
+    const int mapped_fd = is_stdin ? ::dup(fd) : fd;
+    if (mapped_fd >= 0) {
+      auto source = make_mapped_source(mapped_fd, static_cast<std::uint64_t>(info.st_size), window_size);
+      // Map the first window now so that a file that cannot be mapped falls
+      // back to reads before anything has been consumed.
+      if (source->window(0, 1).error_number == 0) return OpenedInput{std::move(source), 0};
+    }
+  }
+  return OpenedInput{make_stream_source(make_fd_reader(fd, !is_stdin), buffer_size), 0};
+}
+
+}  // namespace poker::io

@@ -1,0 +1,79 @@
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <memory>
+
+#include "poker/io/input.h"
+
+namespace poker::io {
+namespace {
+
+// A heap buffer shared by the source (which appends to its free tail) and the
+// chunks that view its filled head. Appending never moves filled bytes.
+struct Buffer {
+  explicit Buffer(std::size_t capacity) : data(new char[capacity]), capacity(capacity) {}
+  std::unique_ptr<char[]> data;
+  std::size_t capacity;
+};
+
+class StreamSource final : public ByteSource {
+ public:
+  StreamSource(std::unique_ptr<Reader> reader, std::size_t buffer_size)
+      : reader_(std::move(reader)), buffer_size_(std::max<std::size_t>(buffer_size, 1)),
+        buffer_(std::make_shared<Buffer>(buffer_size_)) {}
+
+  Window window(std::uint64_t from, std::size_t min_size) override {
+    std::size_t skip = static_cast<std::size_t>(from - buffer_offset_);
+    while (filled_ - skip < min_size && !at_end_) {
+      if (filled_ == buffer_->capacity) {
+        carry_over(skip, min_size);
+        skip = 0;
+      }
+      const ssize_t got = reader_->read(buffer_->data.get() + filled_, buffer_->capacity - filled_);
+      if (got < 0) {
+        if (errno == EINTR) continue;
+        return Window{nullptr, nullptr, 0, false, errno};
+      }
+      if (got == 0) at_end_ = true;
+      filled_ += static_cast<std::size_t>(got);
+    }
+    return Window{buffer_, buffer_->data.get() + skip, filled_ - skip, at_end_, 0};
+  }
+
+  bool more_ready() override { return !at_end_ && reader_->ready(); }
+  bool is_mapped() const override { return false; }
+
+ private:
+  // The buffer is full: move the bytes from `skip` on (a partial record) to
+  // the front of a buffer with room for `min_size` bytes and more. The old
+  // buffer is reused when no chunk views it any longer.
+  void carry_over(std::size_t skip, std::size_t min_size) {
+    const std::size_t kept = filled_ - skip;
+    const std::size_t capacity = std::max({buffer_size_, 2 * kept, min_size});
+    if (buffer_.use_count() == 1 && capacity <= buffer_->capacity) {
+      std::memmove(buffer_->data.get(), buffer_->data.get() + skip, kept);
+    } else {
+      auto fresh = std::make_shared<Buffer>(capacity);
+      std::memcpy(fresh->data.get(), buffer_->data.get() + skip, kept);
+      buffer_ = std::move(fresh);
+    }
+    buffer_offset_ += skip;
+    filled_ = kept;
+  }
+
+  std::unique_ptr<Reader> reader_;
+  const std::size_t buffer_size_;
+  std::shared_ptr<Buffer> buffer_;
+  std::uint64_t buffer_offset_ = 0;  // input offset of buffer_->data[0]
+  std::size_t filled_ = 0;           // bytes of buffer_ holding input
+  bool at_end_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<ByteSource> make_stream_source(std::unique_ptr<Reader> reader,
+                                               std::size_t buffer_size) {
+  return std::make_unique<StreamSource>(std::move(reader), buffer_size);
+}
+
+}  // namespace poker::io

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs, from Debian 12 packages, whatever building and testing poker needs
+# and this machine lacks. Does nothing (and needs no network) when all is there.
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ make pkg-config
+  libtbb-dev libcli11-dev libspdlog-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libbenchmark-tools
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+(( ${#missing[@]} == 0 )) && exit 0
+
+sudo=()
+[[ $(id -u) -ne 0 ]] && sudo=(sudo)
+echo "setup: installing ${missing[*]}" >&2
+"${sudo[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

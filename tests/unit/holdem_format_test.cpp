@@ -1,0 +1,197 @@
+#include "poker/holdem_format.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "poker/cards.h"
+
+namespace poker {
+namespace {
+
+ChunkResult process(std::string_view input, int players = 2, io::Chunk::End end = io::Chunk::End::kEndOfInput,
+                    bool explain = false) {
+  const auto format = make_holdem_format(HoldemOptions{players, explain});
+  io::Chunk chunk;
+  chunk.bytes = input;
+  chunk.first_line = 1;
+  chunk.end = end;
+  ChunkResult result;
+  format->process(chunk, result);
+  return result;
+}
+
+void expect_error(std::string_view input, std::uint64_t line, std::uint64_t column, const std::string& message,
+                  const std::string& answers_before = "", int players = 2) {
+  const ChunkResult result = process(input, players);
+  ASSERT_TRUE(result.error.has_value()) << input;
+  EXPECT_EQ(result.error->line, line) << input;
+  EXPECT_EQ(result.error->column, column) << input;
+  EXPECT_EQ(result.error->message, message) << input;
+  EXPECT_EQ(result.answers, answers_before) << input;
+}
+
+constexpr const char* kInvalidCardHelp =
+    ": expected a rank (2-9, T, J, Q, K, A) then a suit (h, d, s, c), like 'Ah' or 'Td'";
+
+TEST(HoldemFormat, FramesPlayersPlusOneLines) {
+  EXPECT_EQ(make_holdem_format(HoldemOptions{2, false})->lines_per_instance(), 3u);
+  EXPECT_EQ(make_holdem_format(HoldemOptions{23, false})->lines_per_instance(), 24u);
+}
+
+TEST(HoldemFormat, AnswersEachInstanceInOrder) {
+  const ChunkResult result = process(
+      "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n"   // royal flush for player 1
+      "Ks Qd\n8c 8h\n2s 8d Ad 4c Jh\n"   // trips for player 2
+      "2c 3c\n4d 5d\nAs Ks Qs Js Ts\n"); // the board plays
+  EXPECT_FALSE(result.error.has_value());
+  EXPECT_EQ(result.answers, "Player 1\nPlayer 2\nDraw\n");
+  EXPECT_EQ(result.instances, 3u);
+}
+
+TEST(HoldemFormat, DrawNeedsTwoBestHandsNotAllPlayers) {
+  // Players 1 and 3 share the best straight; player 2 is worse.
+  EXPECT_EQ(process("9c 2d\n3h 3s\n9d 2h\n5s 6d 7h 8c Kd\n", 3).answers, "Draw\n");
+  EXPECT_EQ(process("9c 2d\n3h 3s\n9d Td\n5s 6d 7h 8c Kd\n", 3).answers, "Player 3\n");
+}
+
+TEST(HoldemFormat, BlanksCrLfAndTabsAreAccepted) {
+  EXPECT_EQ(process("  Ah\tKh \r\n2c \v 3d\f\nQh Jh Th 5c 6d\r\n").answers, "Player 1\n");
+}
+
+TEST(HoldemFormat, ExplainListsEachPlayersHand) {
+  EXPECT_EQ(process("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n", 2, io::Chunk::End::kEndOfInput, true).answers,
+            "Player 1: Straight flush [Ah Kh Qh Jh Th]\n"
+            "Player 2: High card [Qh Jh Th 6d 5c]\n"
+            "Player 1\n");
+  // The wheel is written 5 4 3 2 A, and loses to the six-high straight.
+  EXPECT_EQ(process("Ah 2d\n2c 6d\n4h 5c 3s Kd Kh\n", 2, io::Chunk::End::kEndOfInput, true).answers,
+            "Player 1: Straight [5c 4h 3s 2d Ah]\n"
+            "Player 2: Straight [6d 5c 4h 3s 2c]\n"
+            "Player 2\n");
+}
+
+TEST(HoldemFormat, InvalidCardIsReportedAtItsColumn) {
+  expect_error("Ah Kh\n2c 3d\nQh Jh ah 5c 6d\n", 3, 7, "invalid card 'ah'" + std::string(kInvalidCardHelp));
+  expect_error("Ah 10h\n", 1, 4, "invalid card '10h'" + std::string(kInvalidCardHelp));
+  expect_error("AH Kh\n", 1, 1, "invalid card 'AH'" + std::string(kInvalidCardHelp));
+}
+
+TEST(HoldemFormat, ControlBytesAreEscapedInTheMessage) {
+  expect_error(std::string_view("Ah K\0\n", 6), 1, 4, "invalid card 'K\\x00'" + std::string(kInvalidCardHelp));
+  expect_error("Ah \x01h\n", 1, 4, "invalid card '\\x01h'" + std::string(kInvalidCardHelp));
+  expect_error("Ah K\xc3\xa9\n", 1, 4, "invalid card 'K\\xc3\\xa9'" + std::string(kInvalidCardHelp));
+}
+
+TEST(HoldemFormat, LongTokenIsCutInTheMessage) {
+  const std::string token(100, 'x');
+  expect_error("Ah " + token + "\n", 1, 4,
+               "invalid card '" + std::string(40, 'x') + "'..." + std::string(kInvalidCardHelp));
+}
+
+TEST(HoldemFormat, TooManyCardsOnAPlayerLine) {
+  expect_error("Ah Kh Qh\n", 1, 7, "expected the end of the line after 2 cards for player 1, found 'Qh'");
+}
+
+TEST(HoldemFormat, TooManyCardsOnTheBoard) {
+  expect_error("Ah Kh\n2c 3d\nQh Jh Th 5c 6d 7d\n", 3, 16,
+               "expected the end of the line after 5 cards for the board, found '7d'");
+}
+
+TEST(HoldemFormat, TooFewCardsIsReportedAtTheLineEnd) {
+  expect_error("Ah Kh\n2c\n", 2, 3, "expected 2 cards for player 2, found 1 before the end of the line");
+  expect_error("Ah Kh\n2c 3d\nQh Jh Th  \n", 3, 11, "expected 5 cards for the board, found 3 before the end of the line");
+}
+
+TEST(HoldemFormat, DuplicateInOneLine) {
+  expect_error("Ah Ah\n", 1, 4, "duplicate card 'Ah': already at line 1, column 1");
+}
+
+TEST(HoldemFormat, DuplicateAcrossLines) {
+  expect_error("Ah Kh\n2c 3d\nQh Jh Th 5c Kh\n", 3, 13, "duplicate card 'Kh': already at line 1, column 4");
+}
+
+TEST(HoldemFormat, SameCardInTwoInstancesIsFine) {
+  EXPECT_FALSE(process("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\nAh Kh\n2c 3d\nQh Jh Th 5c 6d\n").error.has_value());
+}
+
+TEST(HoldemFormat, AnswersBeforeTheFailingInstanceAreKept) {
+  expect_error("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\nAh Kh\n2c 3d\nQh Jh Th 5c 6x\n", 6, 13,
+               "invalid card '6x'" + std::string(kInvalidCardHelp), "Player 1\n");
+}
+
+TEST(HoldemFormat, MissingNewlineAtEndOfInput) {
+  expect_error("Ah Kh\n2c 3d\nQh Jh Th 5c 6d", 3, 15, "missing newline at the end of the input");
+}
+
+TEST(HoldemFormat, TooFewCardsAtEndOfInput) {
+  expect_error("Ah Kh\n2c 3d\nQh Jh", 3, 6, "expected 5 cards for the board, found 2 before the end of the input");
+}
+
+TEST(HoldemFormat, IncompleteInstanceIsReportedAfterTheLastNewline) {
+  expect_error("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\nAh Kh\n", 5, 1,
+               "incomplete instance: expected the line of player 2, found the end of the input", "Player 1\n");
+}
+
+TEST(HoldemFormat, InvalidTokenAtEndOfInputIsJudgedAsACard) {
+  expect_error("Ah Kh\n2c 3d\nQh Jh Th 5c 6", 3, 13, "invalid card '6'" + std::string(kInvalidCardHelp));
+}
+
+TEST(HoldemFormat, BlankLinesAtEndOfInputAreAccepted) {
+  for (const char* tail : {"\n", "\n\n\n\n\n\n\n", "   ", " \t\r\n \n", "\n\n\n\n  \t"}) {
+    const ChunkResult result = process(std::string("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n") + tail);
+    EXPECT_FALSE(result.error.has_value()) << tail;
+    EXPECT_EQ(result.answers, "Player 1\n");
+  }
+}
+
+TEST(HoldemFormat, BlankLinesThenCardsAreAnError) {
+  expect_error("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n\n\nAh Kh\n", 4, 1,
+               "expected 2 cards for player 1, found 0 before the end of the line", "Player 1\n");
+}
+
+TEST(HoldemFormat, BlankTailInsideTheInputIsLeftToTheWriter) {
+  const ChunkResult result = process("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n \n\n\n", 2, io::Chunk::End::kRecords);
+  ASSERT_TRUE(result.error.has_value());
+  EXPECT_TRUE(result.error_starts_blank_tail);
+  EXPECT_EQ(result.error->line, 4u);
+  EXPECT_EQ(result.answers, "Player 1\n");
+  const ChunkResult not_blank = process("\n\nAh Kh Qh Jh Th\n", 2, io::Chunk::End::kRecords);
+  ASSERT_TRUE(not_blank.error.has_value());
+  EXPECT_FALSE(not_blank.error_starts_blank_tail);
+}
+
+TEST(HoldemFormat, BlankLineBetweenInstancesIsAnError) {
+  expect_error("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n\nAh Kh\n2c 3d\nQh Jh Th 5c 6d\n", 4, 1,
+               "expected 2 cards for player 1, found 0 before the end of the line", "Player 1\n");
+}
+
+TEST(HoldemFormat, RecordTooLongIsReportedAtTheCut) {
+  const ChunkResult result = process("Ah Kh\n2c 3d   Qh", 2, io::Chunk::End::kRecordTooLong);
+  ASSERT_TRUE(result.error.has_value());
+  EXPECT_EQ(result.error->line, 2u);
+  EXPECT_EQ(result.error->column, 11u);
+  EXPECT_EQ(result.error->message, "instance longer than the limit of 16 bytes (the rest of the input was not read)");
+  // An error before the cut still comes first.
+  const ChunkResult earlier = process("Ah Kx\n2c 3d   Qh", 2, io::Chunk::End::kRecordTooLong);
+  ASSERT_TRUE(earlier.error.has_value());
+  EXPECT_EQ(earlier.error->column, 4u);
+}
+
+TEST(HoldemFormat, TwentyThreePlayersUseFiftyOneCards) {
+  std::string input;
+  int card = 0;
+  for (int player = 0; player < 23; ++player) {
+    input += card_name(static_cast<Card>(card)) + " " + card_name(static_cast<Card>(card + 1)) + "\n";
+    card += 2;
+  }
+  input += "Ac Ad Ah As Ks\n";  // 48..51 and 47: the board plays quad aces for all
+  const std::string duplicate = input.substr(0, input.find("Ks")) + "Kd\n";  // Kd is player 23's
+  EXPECT_TRUE(process(duplicate, 23).error.has_value());
+  const ChunkResult result = process(input, 23);
+  ASSERT_FALSE(result.error.has_value()) << result.error->message;
+  EXPECT_EQ(result.answers, "Draw\n");
+}
+
+}  // namespace
+}  // namespace poker

@@ -1,0 +1,158 @@
+#include "poker/pipeline.h"
+
+#include <tbb/task_arena.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+
+#include "poker/cards.h"
+#include "poker/holdem_format.h"
+#include "support/fake_io.h"
+
+namespace poker {
+namespace {
+
+using poker::testing::fake_stream;
+using poker::testing::StringSink;
+
+struct RunResult {
+  RunOutcome outcome;
+  std::string output;
+};
+
+RunResult run(const std::string& input, int threads, std::size_t chunk_size, std::size_t read_step, int players = 2,
+        int fail_read_at = 0, std::size_t max_instance = 1 << 20) {
+  const auto format = make_holdem_format(HoldemOptions{players, false});
+  auto source = fake_stream(input, read_step, 4 * chunk_size, fail_read_at);
+  StringSink sink;
+  PipelineOptions options;
+  options.chunk_size = chunk_size;
+  options.max_instance_size = max_instance;
+  RunResult result;
+  tbb::task_arena arena(threads);
+  arena.execute([&] { result.outcome = run_pipeline(*format, *source, sink, options); });
+  result.output = sink.text;
+  return result;
+}
+
+// `count` valid instances with random distinct cards and random blanks.
+std::string random_instances(int count, int players, std::uint64_t seed) {
+  std::mt19937_64 random(seed);
+  std::string input;
+  for (int i = 0; i < count; ++i) {
+    std::vector<Card> deck(kCardCount);
+    for (int c = 0; c < kCardCount; ++c) deck[static_cast<std::size_t>(c)] = static_cast<Card>(c);
+    std::shuffle(deck.begin(), deck.end(), random);
+    std::size_t next = 0;
+    for (int line = 0; line <= players; ++line) {
+      const int cards = line < players ? 2 : 5;
+      for (int c = 0; c < cards; ++c) {
+        input += (random() % 8 == 0) ? " \t" : (c == 0 ? "" : " ");
+        input += card_name(deck[next++]);
+      }
+      input += (random() % 10 == 0) ? "\r\n" : "\n";
+    }
+  }
+  return input;
+}
+
+TEST(Pipeline, SameBytesForEveryThreadCountChunkSizeAndReadSize) {
+  const std::string input = random_instances(3000, 3, 1);
+  const RunResult serial = run(input, 1, 1 << 24, 1 << 24, 3);
+  ASSERT_EQ(serial.outcome.status, RunOutcome::Status::kOk);
+  EXPECT_EQ(serial.outcome.stats.instances, 3000u);
+  EXPECT_EQ(std::count(serial.output.begin(), serial.output.end(), '\n'), 3000);
+  for (int threads : {1, 2, 8}) {
+    for (std::size_t chunk : {1u, 50u, 4096u}) {
+      for (std::size_t step : {1u, 333u, 1u << 20}) {
+        if (step == 1 && chunk > 50) continue;  // slow and adds nothing
+        const RunResult parallel = run(input, threads, chunk, step, 3);
+        EXPECT_EQ(parallel.outcome.status, RunOutcome::Status::kOk);
+        EXPECT_TRUE(parallel.output == serial.output) << threads << " threads, chunk " << chunk << ", step " << step;
+      }
+    }
+  }
+}
+
+TEST(Pipeline, FirstErrorStopsAfterExactlyTheAnswersBeforeIt) {
+  const std::string good = random_instances(2000, 2, 2);
+  const RunResult all = run(good, 1, 1 << 24, 1 << 24);
+  // Corrupt the first card of instance 1501 (line 4501).
+  std::size_t offset = 0;
+  for (int line = 1; line < 4501; ++line) offset = good.find('\n', offset) + 1;
+  std::string bad = good;
+  const std::size_t card = bad.find_first_not_of(" \t", offset);
+  bad[card] = 'X';
+  std::string expected_answers;
+  std::size_t end = 0;
+  for (int i = 0; i < 1500; ++i) end = all.output.find('\n', end) + 1;
+  expected_answers = all.output.substr(0, end);
+  for (int threads : {1, 2, 8}) {
+    for (std::size_t chunk : {1u, 100u, 1u << 20}) {
+      const RunResult run_bad = run(bad, threads, chunk, 4096);
+      ASSERT_EQ(run_bad.outcome.status, RunOutcome::Status::kInvalidInput);
+      EXPECT_EQ(run_bad.outcome.input_error->line, 4501u);
+      EXPECT_EQ(run_bad.outcome.input_error->column, card - offset + 1);
+      EXPECT_TRUE(run_bad.output == expected_answers) << threads << " threads, chunk " << chunk;
+    }
+  }
+}
+
+TEST(Pipeline, TrailingBlankLinesAcrossManyChunksAreAccepted) {
+  const std::string input = random_instances(10, 2, 3) + std::string(1000, '\n') + "  \t ";
+  for (std::size_t chunk : {1u, 10u, 1u << 20}) {
+    const RunResult result = run(input, 2, chunk, 64);
+    EXPECT_EQ(result.outcome.status, RunOutcome::Status::kOk) << chunk;
+    EXPECT_EQ(result.outcome.stats.instances, 10u);
+  }
+}
+
+TEST(Pipeline, BlankLinesAcrossManyChunksThenCardsAreAnError) {
+  const std::string input = random_instances(10, 2, 4) + std::string(1000, '\n') + "Ah Kh\n";
+  for (std::size_t chunk : {1u, 10u, 1u << 20}) {
+    const RunResult result = run(input, 2, chunk, 64);
+    ASSERT_EQ(result.outcome.status, RunOutcome::Status::kInvalidInput) << chunk;
+    EXPECT_EQ(result.outcome.input_error->line, 31u);  // the first blank line
+    EXPECT_EQ(result.outcome.input_error->column, 1u);
+    EXPECT_EQ(std::count(result.output.begin(), result.output.end(), '\n'), 10);
+  }
+}
+
+TEST(Pipeline, ReadErrorKeepsTheAnswersAlreadyDue) {
+  const std::string input = random_instances(200, 2, 5);
+  const RunResult result = run(input, 2, 64, 100, 2, /*fail_read_at=*/30);
+  EXPECT_EQ(result.outcome.status, RunOutcome::Status::kReadError);
+  EXPECT_EQ(result.outcome.error_number, EIO);
+  const RunResult all = run(input, 1, 1 << 20, 1 << 20);
+  EXPECT_FALSE(result.output.empty());
+  EXPECT_EQ(all.output.rfind(result.output, 0), 0u);  // a prefix of the full answers
+}
+
+TEST(Pipeline, WriteFailureStopsTheRun) {
+  const auto format = make_holdem_format(HoldemOptions{2, false});
+  for (const int error : {ENOSPC, EPIPE}) {
+    auto source = fake_stream(random_instances(500, 2, 6), 1 << 20, 1 << 20);
+    StringSink sink(/*fail_at=*/2, error);
+    PipelineOptions options;
+    options.chunk_size = 100;
+    const RunOutcome outcome = run_pipeline(*format, *source, sink, options);
+    EXPECT_EQ(outcome.status,
+              error == EPIPE ? RunOutcome::Status::kBrokenPipe : RunOutcome::Status::kWriteError);
+    EXPECT_EQ(outcome.error_number, error);
+  }
+}
+
+TEST(Pipeline, InstanceLongerThanTheLimitIsAnError) {
+  const std::string input = random_instances(5, 2, 7) + "Ah Kh" + std::string(5000, ' ') + "\n2c 3d\n";
+  const RunResult result = run(input, 2, 64, 128, 2, 0, /*max_instance=*/1000);
+  ASSERT_EQ(result.outcome.status, RunOutcome::Status::kInvalidInput);
+  EXPECT_EQ(result.outcome.input_error->line, 16u);
+  EXPECT_EQ(result.outcome.input_error->column, 1001u);
+  EXPECT_EQ(std::count(result.output.begin(), result.output.end(), '\n'), 5);
+}
+
+}  // namespace
+}  // namespace poker
