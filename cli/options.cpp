@@ -32,11 +32,11 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   app.add_option("-i,--input", options.input, "Input file ('-': standard input, the default)");
   app.add_option("-o,--output", options.output, "Output file ('-': standard output, the default)");
   app.add_option("-j,--threads", options.threads, "Worker threads (default: all hardware threads)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(std::size_t{1}, std::size_t{4096}));
   app.add_option("--chunk-size", options.chunk_size,
                  "Bytes of input per unit of parallel work, e.g. 64K, 1M (default 256K)")
       ->transform(CLI::AsSizeValue(false))
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30));
   app.add_flag("-q,--quiet", options.quiet, "Never show a progress line");
   app.add_flag("-v,--verbose", options.verbose,
                "Print diagnostics on stderr: threads, chunk size, bytes, instances, time, rate");

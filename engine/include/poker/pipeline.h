@@ -29,7 +29,13 @@ struct RunStats {
 };
 
 struct PipelineOptions {
+  // Input bytes per chunk. 256 KiB keeps a chunk and its answers in a core's
+  // L2 cache while it is parsed and rendered, and is large enough that the
+  // per-chunk costs (a task, a write()) vanish beside the work; a huge input
+  // still makes thousands of chunks for the threads to share.
   std::size_t chunk_size = 256 * 1024;
+  // An instance longer than this is an input error: it bounds the memory a
+  // single instance (a line with no end, an endless run of blanks) can take.
   std::size_t max_instance_size = 1024 * 1024;
   // Called by the writer after each chunk (serially): progress reports.
   std::function<void(const RunStats&)> on_progress;
