@@ -12,10 +12,6 @@ std::string cards_word(int count) { return count == 1 ? "1 card" : std::to_strin
 
 }  // namespace
 
-bool is_blank_text(std::string_view bytes) {
-  return std::all_of(bytes.begin(), bytes.end(), [](char c) { return c == '\n' || is_blank(c); });
-}
-
 CardLineReader::CardLineReader(const io::Chunk& chunk, const CardSyntax& syntax)
     : chunk_(chunk),
       syntax_(syntax),
@@ -49,8 +45,10 @@ bool CardLineReader::read_line(int count, std::string_view label, Card* cards) {
     const char* const token_start = cursor_;
     while (cursor_ != end_ && *cursor_ != '\n' && !is_blank(*cursor_)) ++cursor_;
     const std::string_view token(token_start, static_cast<std::size_t>(cursor_ - token_start));
-    // A token cut by the length limit is not judged: its end was not read.
-    if (cursor_ == end_ && chunk_.end == io::Chunk::End::kRecordTooLong) {
+    // A token cut by the length limit is judged only if what was read already
+    // decides: an extra token, or one longer than any card (2 bytes).
+    if (cursor_ == end_ && chunk_.end == io::Chunk::End::kRecordTooLong && found < count &&
+        token.size() <= 2) {
       return fail_at_chunk_end(found, count, label);
     }
     if (found == count) {
@@ -81,11 +79,13 @@ bool CardLineReader::fail(const char* where, std::string message) {
   return false;
 }
 
+std::string CardLineReader::too_long_message() const {
+  return "instance longer than the limit of " + std::to_string(chunk_.bytes.size()) +
+         " bytes (the rest of the input was not read)";
+}
+
 bool CardLineReader::fail_at_chunk_end(int found, int count, std::string_view label) {
-  if (chunk_.end == io::Chunk::End::kRecordTooLong) {
-    return fail(end_, "instance longer than the limit of " + std::to_string(chunk_.bytes.size()) +
-                          " bytes (the rest of the input was not read)");
-  }
+  if (chunk_.end == io::Chunk::End::kRecordTooLong) return fail(end_, too_long_message());
   if (cursor_ == line_start_) {
     return fail(cursor_, "incomplete instance: expected the line of " + std::string(label) +
                              ", found the end of the input");
@@ -120,10 +120,38 @@ void CardLineReader::locate_first(Card card, std::uint64_t& line, std::uint64_t&
 
 void CardLineReader::finish_with_error(ChunkResult& result) const {
   const std::string_view rest(instance_start_, static_cast<std::size_t>(end_ - instance_start_));
-  const bool blank_tail = chunk_.end != io::Chunk::End::kRecordTooLong && is_blank_text(rest);
-  if (blank_tail && chunk_.end == io::Chunk::End::kEndOfInput) return;
-  result.error = error_;
-  result.error_starts_blank_tail = blank_tail;
+  const bool blank_rest = is_blank_text(rest);
+  switch (chunk_.end) {
+    case io::Chunk::End::kEndOfInput:
+      if (blank_rest) return;  // trailing blanks: the clean end of the input
+      result.error = error_;
+      return;
+    case io::Chunk::End::kRecords:
+      result.error = error_;
+      result.error_starts_blank_tail = blank_rest;
+      return;
+    case io::Chunk::End::kRecordTooLong:
+      // Over a megabyte of blanks with text after it: the limit is what
+      // stops us, not the blank line it starts with.
+      if (!blank_rest) {
+        result.error = error_;
+        return;
+      }
+      result.error = InputError{end_line(), static_cast<std::uint64_t>(end_ - end_line_start()) + 1,
+                                too_long_message()};
+      return;
+  }
+}
+
+const char* CardLineReader::end_line_start() const {
+  const char* start = end_;
+  while (start != instance_start_ && start[-1] != '\n') --start;
+  return start == instance_start_ ? instance_line_start_ : start;
+}
+
+std::uint64_t CardLineReader::end_line() const {
+  const std::string_view rest(instance_start_, static_cast<std::size_t>(end_ - instance_start_));
+  return instance_line_ + static_cast<std::uint64_t>(std::count(rest.begin(), rest.end(), '\n'));
 }
 
 }  // namespace poker

@@ -14,15 +14,12 @@
 #include "poker/cards.h"
 #include "poker/format.h"
 #include "poker/io/chunk.h"
+#include "poker/io/chunker.h"
 
 namespace poker {
 
-constexpr bool is_blank(char c) {
-  return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
-}
-
-// Whether `bytes` holds only blanks and newlines.
-bool is_blank_text(std::string_view bytes);
+using io::is_blank;
+using io::is_blank_text;
 
 struct CardSyntax {
   Notation notation;
@@ -55,6 +52,10 @@ class CardLineReader {
   bool fail(const char* where, std::string message);
   bool fail_at_line_start(std::string message);
   bool fail_at_chunk_end(int found, int count, std::string_view label);
+  std::string too_long_message() const;
+  // Where the chunk ends: its line, and the start of that line.
+  std::uint64_t end_line() const;
+  const char* end_line_start() const;
   // Line and column of the first copy of `card` in the current instance.
   void locate_first(Card card, std::uint64_t& line, std::uint64_t& column) const;
 

@@ -1,5 +1,6 @@
 #include "poker/io/chunker.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace poker::io {
@@ -18,6 +19,23 @@ bool Chunker::emit(const Window& window, std::uint64_t start, std::uint64_t stop
   line_ += lines;
   if (end != Chunk::End::kRecords) finished_ = true;
   return true;
+}
+
+bool is_blank_text(std::string_view bytes) {
+  return std::all_of(bytes.begin(), bytes.end(), [](char c) { return c == '\n' || is_blank(c); });
+}
+
+Chunker::BlankRun Chunker::skip_blank_run(std::uint64_t from) {
+  for (;;) {
+    const Window window = source_.window(from, 1);
+    if (window.error_number != 0) {
+      read_error_ = window.error_number;
+      return BlankRun::kReadFailed;
+    }
+    if (!is_blank_text(std::string_view(window.data, window.size))) return BlankRun::kFollowedByText;
+    if (window.at_end) return BlankRun::kEndsInput;
+    from += window.size;
+  }
 }
 
 bool Chunker::next(Chunk& chunk) {
@@ -41,9 +59,13 @@ bool Chunker::next(Chunk& chunk) {
     const char* cursor = base + (scanned - start);
     const char* const limit = base + window.size;
     while (cursor < limit) {
-      const void* newline = std::memchr(cursor, '\n', static_cast<std::size_t>(limit - cursor));
+      // Never scan a record past its length limit: the limit must cut at the
+      // same byte whatever the window size (mapped files, pipes alike).
+      const char* const record_limit = base + (boundary - start) + options_.max_record_size + 1;
+      const char* const scan_end = std::min(limit, record_limit);
+      const void* newline = std::memchr(cursor, '\n', static_cast<std::size_t>(scan_end - cursor));
       if (newline == nullptr) {
-        cursor = limit;
+        cursor = scan_end;
         break;
       }
       cursor = static_cast<const char*>(newline) + 1;
@@ -59,6 +81,29 @@ bool Chunker::next(Chunk& chunk) {
     if (boundary - start >= options_.chunk_size) {
       return emit(window, start, boundary, boundary_lines, Chunk::End::kRecords, chunk);
     }
+    if (scanned - boundary > options_.max_record_size) {
+      // Hand out the whole records first; the long one is cut when it starts
+      // a chunk, so that its own earlier errors can still be found.
+      if (boundary > start) {
+        return emit(window, start, boundary, boundary_lines, Chunk::End::kRecords, chunk);
+      }
+      const std::string_view head(window.data, options_.max_record_size);
+      if (is_blank_text(head)) {
+        // Blanks and newlines only so far: if nothing else follows, this is
+        // the clean end of the input, however long. Skip it in bounded memory.
+        switch (skip_blank_run(scanned)) {
+          case BlankRun::kEndsInput:
+            return emit(window, start, start + options_.max_record_size, 0, Chunk::End::kEndOfInput, chunk);
+          case BlankRun::kReadFailed:
+            finished_ = true;
+            return false;
+          case BlankRun::kFollowedByText:
+            break;
+        }
+      }
+      return emit(window, start, start + options_.max_record_size, record_lines,
+                  Chunk::End::kRecordTooLong, chunk);
+    }
     if (window.at_end && cursor == limit) {
       if (window.size == 0) {
         finished_ = true;
@@ -66,15 +111,6 @@ bool Chunker::next(Chunk& chunk) {
       }
       return emit(window, start, scanned, boundary_lines + record_lines, Chunk::End::kEndOfInput,
                   chunk);
-    }
-    if (scanned - boundary > options_.max_record_size) {
-      // Hand out the whole records first; the long one is cut when it starts
-      // a chunk, so that its own earlier errors can still be found.
-      if (boundary > start) {
-        return emit(window, start, boundary, boundary_lines, Chunk::End::kRecords, chunk);
-      }
-      return emit(window, start, start + options_.max_record_size, record_lines,
-                  Chunk::End::kRecordTooLong, chunk);
     }
     if (boundary > start && !source_.more_ready()) {
       return emit(window, start, boundary, boundary_lines, Chunk::End::kRecords, chunk);

@@ -115,6 +115,40 @@ TEST(Chunker, RecordLongerThanTheLimitEndsTheInput) {
   }
 }
 
+TEST(Chunker, LimitCutsAtTheSameByteWhateverTheWindowSize) {
+  const std::string input = records(2) + "Ah" + std::string(3000, ' ') + "Kh\n" + records(2);
+  for (std::size_t step : {1u, 100u, 1u << 20}) {
+    for (std::size_t buffer : {16u, 1u << 20}) {
+      auto source = fake_stream(input, step, buffer);
+      const auto cuts = cut_all(*source, ChunkerOptions{1, 1 << 20, 1000});
+      ASSERT_FALSE(cuts.empty());
+      EXPECT_EQ(cuts.back().end, Chunk::End::kRecordTooLong);
+      EXPECT_EQ(cuts.back().offset + cuts.back().bytes.size(), records(2).size() + 1000);
+    }
+  }
+}
+
+TEST(Chunker, LongBlankRunAtTheEndIsTheEndOfInput) {
+  const std::string input = records(3) + "\n" + std::string(100000, ' ') + "\n\t\n" + std::string(5000, '\t');
+  for (std::size_t step : {7u, 4096u, 1u << 20}) {
+    auto source = fake_stream(input, step, 256);
+    const auto cuts = cut_all(*source, ChunkerOptions{3, 64, 1000});
+    ASSERT_FALSE(cuts.empty());
+    EXPECT_EQ(cuts.back().end, Chunk::End::kEndOfInput);
+    EXPECT_EQ(cuts.back().bytes.size(), 1000u);
+    EXPECT_TRUE(is_blank_text(cuts.back().bytes));
+  }
+}
+
+TEST(Chunker, LongBlankRunFollowedByTextIsTooLong) {
+  const std::string input = records(3) + std::string(100000, ' ') + "x\n";
+  auto source = fake_stream(input, 4096, 256);
+  const auto cuts = cut_all(*source, ChunkerOptions{3, 64, 1000});
+  ASSERT_FALSE(cuts.empty());
+  EXPECT_EQ(cuts.back().end, Chunk::End::kRecordTooLong);
+  EXPECT_EQ(cuts.back().offset, records(3).size());
+}
+
 TEST(Chunker, ReadErrorComesAfterTheRecordsBeforeIt) {
   const std::string input = records(20);
   auto source = fake_stream(input, 10, 32, /*fail_at=*/12);

@@ -167,15 +167,36 @@ TEST(HoldemFormat, BlankLineBetweenInstancesIsAnError) {
 }
 
 TEST(HoldemFormat, RecordTooLongIsReportedAtTheCut) {
-  const ChunkResult result = process("Ah Kh\n2c 3d   Qh", 2, io::Chunk::End::kRecordTooLong);
+  const ChunkResult result = process("Ah Kh\n2c 3d\nQh J", 2, io::Chunk::End::kRecordTooLong);
   ASSERT_TRUE(result.error.has_value());
-  EXPECT_EQ(result.error->line, 2u);
-  EXPECT_EQ(result.error->column, 11u);
+  EXPECT_EQ(result.error->line, 3u);
+  EXPECT_EQ(result.error->column, 5u);
   EXPECT_EQ(result.error->message, "instance longer than the limit of 16 bytes (the rest of the input was not read)");
   // An error before the cut still comes first.
   const ChunkResult earlier = process("Ah Kx\n2c 3d   Qh", 2, io::Chunk::End::kRecordTooLong);
   ASSERT_TRUE(earlier.error.has_value());
   EXPECT_EQ(earlier.error->column, 4u);
+}
+
+TEST(HoldemFormat, CutTokenIsJudgedWhenWhatWasReadDecides) {
+  // Longer than any card: invalid whatever follows.
+  const ChunkResult long_token = process("Ah Kh\n2c 3d\nQh Jhhh", 2, io::Chunk::End::kRecordTooLong);
+  ASSERT_TRUE(long_token.error.has_value());
+  EXPECT_EQ(long_token.error->column, 4u);
+  EXPECT_EQ(long_token.error->message.rfind("invalid card 'Jhhh'", 0), 0u);
+  // A third token on a player line: too many, whatever follows.
+  const ChunkResult extra = process("Ah Kh Q", 2, io::Chunk::End::kRecordTooLong);
+  ASSERT_TRUE(extra.error.has_value());
+  EXPECT_EQ(extra.error->column, 7u);
+  EXPECT_EQ(extra.error->message, "expected the end of the line after 2 cards for player 1, found 'Q'");
+}
+
+TEST(HoldemFormat, LongBlankRunCutByTheLimitIsReportedAtTheCut) {
+  const ChunkResult result = process("\n  \n   ", 2, io::Chunk::End::kRecordTooLong);
+  ASSERT_TRUE(result.error.has_value());
+  EXPECT_EQ(result.error->line, 3u);
+  EXPECT_EQ(result.error->column, 4u);
+  EXPECT_EQ(result.error->message.rfind("instance longer than the limit of 7 bytes", 0), 0u);
 }
 
 TEST(HoldemFormat, TwentyThreePlayersUseFiftyOneCards) {

@@ -11,7 +11,11 @@
 // waiting for a buffer to fill.
 //
 // A record longer than `max_record_size` bytes ends the input with a
-// kRecordTooLong chunk (memory stays bounded whatever the input holds).
+// kRecordTooLong chunk (memory stays bounded whatever the input holds), at
+// the same byte for every source and window size. The one exception is a run
+// of blanks and newlines that lasts to the end of the input: it is skipped
+// without being held in memory, and handed out as a kEndOfInput chunk of its
+// first `max_record_size` bytes (the rest being more of the same).
 //
 // Thread safety: not thread-safe; the pipeline calls next() from its serial
 // input stage only.
@@ -20,11 +24,19 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "poker/io/byte_source.h"
 #include "poker/io/chunk.h"
 
 namespace poker::io {
+
+// Blanks, as the input grammar has them: space, \t, \v, \f, \r. They and
+// newlines are the only bytes a record may end the input with unread.
+constexpr bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r'; }
+
+// Whether `bytes` holds only blanks and newlines.
+bool is_blank_text(std::string_view bytes);
 
 struct ChunkerOptions {
   std::size_t lines_per_record = 1;
@@ -49,6 +61,9 @@ class Chunker {
   int read_error() const { return read_error_; }
 
  private:
+  enum class BlankRun { kEndsInput, kFollowedByText, kReadFailed };
+  // Reads on from `from` while the input is blanks and newlines.
+  BlankRun skip_blank_run(std::uint64_t from);
   bool emit(const Window& window, std::uint64_t start, std::uint64_t stop,
             std::uint64_t lines, Chunk::End end, Chunk& chunk);
 

@@ -1,0 +1,167 @@
+// The hand evaluator: how strong is the best five-card hand in a set of cards?
+//
+// Three entry points, one value type:
+//   * Hand: an incrementally built set of up to 7 cards. Adding a card is an
+//     addition and an OR; evaluating is a table lookup (flush or not). Several players
+//     on one board share the board's Hand and add their own cards to a copy.
+//   * evaluate(CardMask) for any 5..52 cards (the `eval` format), and
+//   * best_five(CardMask) for the five cards that make the hand, in the order
+//     explain mode prints them.
+//
+// HandValue is totally ordered: a larger value is a stronger hand, equal values
+// tie. Values of hands of different sizes (5, 6, 7, ... cards) compare.
+//
+// Thread safety: all functions are pure; the lookup tables (about 220 KB) are
+// built once, before main(), and only read afterwards. Do not evaluate from
+// another translation unit's static initializers.
+#ifndef POKER_EVALUATOR_H_
+#define POKER_EVALUATOR_H_
+
+#include <array>
+#include <bit>
+#include <compare>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "poker/cards.h"
+
+namespace poker {
+
+// Hand categories, weakest first, so that they compare like the hands.
+enum class Category : std::uint8_t {
+  kHighCard = 0,
+  kPair,
+  kTwoPair,
+  kThreeOfAKind,
+  kStraight,
+  kFlush,
+  kFullHouse,
+  kFourOfAKind,
+  kStraightFlush,
+};
+
+// The category's name as the SPEC writes it: "Straight flush", "Four of a
+// kind", "Full house", "Flush", "Straight", "Three of a kind", "Two pair",
+// "Pair", "High card".
+std::string_view category_name(Category category);
+
+// Strength of a best five-card hand. Encoded as (category << 12) | rank, where
+// rank orders the hands inside the category (1-based, larger is better); there
+// are 7,462 distinct values in all.
+class HandValue {
+ public:
+  constexpr HandValue() = default;
+  constexpr explicit HandValue(std::uint16_t raw) : raw_(raw) {}
+
+  constexpr Category category() const { return static_cast<Category>(raw_ >> 12); }
+  constexpr std::uint16_t raw() const { return raw_; }
+
+  friend constexpr auto operator<=>(HandValue, HandValue) = default;
+
+ private:
+  std::uint16_t raw_ = 0;
+};
+
+namespace detail {
+
+// Implementation details of Hand, in this header only so that Hand::add and
+// Hand::evaluate inline into their callers. Not part of the API; defined in
+// engine/src/evaluator.cpp, which explains the scheme.
+//
+// A Hand's key is the sum of its cards' keys. A card's key is its rank's key
+// (low 32 bits; distinct multisets of at most 7 ranks have distinct sums)
+// plus a 1 in its suit's 4-bit counter (bits 32 + 4 * suit). The counters
+// start at 3, so a suit holding 5 or more cards sets its counter's top bit.
+inline constexpr std::uint64_t kEmptyHandKey = std::uint64_t{0x3333} << 32;
+inline constexpr std::uint64_t kFlushBits = std::uint64_t{0x8888} << 32;
+inline constexpr int kFlushBitOfClubs = 35;  // the top bit of suit 0's counter
+inline constexpr int kRankHashShift = 13;
+
+extern const std::array<std::uint64_t, kCardCount> card_keys;
+// Perfect hash of rank keys: rank_values[rank_hash_rows[key & 8191] + (key >> 13)].
+extern const std::array<std::uint32_t, std::size_t{1} << kRankHashShift> rank_hash_rows;
+// HandValue::raw() of every multiset of 5..7 ranks (0 for fewer cards), and of
+// every 13-bit flush rank mask with at least 5 ranks; filled before main().
+extern std::uint16_t rank_values[];
+extern std::uint16_t flush_values[1 << kRankCount];
+
+// The 13-bit mask of the ranks held in `suit`.
+inline std::uint32_t suit_ranks(CardMask cards, int suit) {
+  std::uint64_t x = (cards >> suit) & 0x0001111111111111;  // bit 4 * rank
+  x = (x | (x >> 3)) & 0x0003030303030303;   // 2 ranks per byte
+  x = (x | (x >> 6)) & 0x000F000F000F000F;   // 4 ranks per 16 bits
+  x = (x | (x >> 12)) & 0x000000FF000000FF;  // 8 ranks per 32 bits
+  return static_cast<std::uint32_t>((x | (x >> 24)) & 0x1FFF);
+}
+
+}  // namespace detail
+
+// A set of at most 7 cards, kept in the form the 7-card lookup wants: the sum
+// of its cards' keys and the set of cards.
+//
+// Adding a card is one addition and one OR; evaluate() is one table lookup
+// after a flush test (about 10 instructions).
+//
+// REQUIRES: no card is added twice (checked by callers: parsing validates
+// uniqueness before evaluating), and at most 7 cards are added. evaluate()
+// is meaningful with 5..7 cards (it returns HandValue() with fewer).
+class Hand {
+ public:
+  constexpr Hand() = default;
+
+  // The hand holding `cards` (at most 7 of them).
+  static Hand from(CardMask cards) {
+    Hand hand;
+    for (; cards != 0; cards &= cards - 1) hand.add(static_cast<Card>(std::countr_zero(cards)));
+    return hand;
+  }
+
+  Hand& add(Card card) {
+    key_ += detail::card_keys[card];
+    cards_ |= mask_of(card);
+    return *this;
+  }
+  Hand plus(Card card) const { return Hand(*this).add(card); }
+
+  HandValue evaluate() const {
+    const std::uint64_t flush = key_ & detail::kFlushBits;
+    if (flush != 0) [[unlikely]] {
+      const int suit = (std::countr_zero(flush) - detail::kFlushBitOfClubs) >> 2;
+      return HandValue(detail::flush_values[detail::suit_ranks(cards_, suit)]);
+    }
+    const auto rank_key = static_cast<std::uint32_t>(key_);
+    const std::uint32_t row = rank_key & ((1u << detail::kRankHashShift) - 1);
+    return HandValue(
+        detail::rank_values[detail::rank_hash_rows[row] + (rank_key >> detail::kRankHashShift)]);
+  }
+
+  CardMask cards() const { return cards_; }
+
+ private:
+  std::uint64_t key_ = detail::kEmptyHandKey;
+  CardMask cards_ = 0;
+};
+
+// Strength of the best five-card hand among `cards` (5..52 cards; any number
+// of flushes, straights among repeated ranks, and so on). Up to 7 cards go
+// through Hand; more are judged directly from rank counts and suit masks.
+HandValue evaluate(CardMask cards);
+
+// The best five cards among `cards` (5..52 cards) and their strength, in the
+// order of the SPEC's explain mode: group cards before kickers, larger groups
+// and then higher groups first; straights from the top card down, the wheel as
+// 5 4 3 2 A. Among cards of equal rank the higher suit (s > h > d > c) comes
+// first and is the one chosen when only some of them are used; between two
+// equally strong flushes or straight flushes, the higher suit's is chosen.
+// value equals evaluate(cards). With fewer than 5 cards the result is
+// BestFive{} (meaningless).
+struct BestFive {
+  HandValue value;
+  std::array<Card, 5> cards;
+};
+BestFive best_five(CardMask cards);
+
+}  // namespace poker
+
+#endif  // POKER_EVALUATOR_H_

@@ -1,0 +1,114 @@
+// The 7-card lookup evaluator and evaluate(CardMask).
+//
+// Scheme (in the spirit of OMPEval; keys, hash and tables are our own):
+//
+//   * Every card has a 64-bit key: its rank's key in the low 32 bits, plus 1
+//     in its suit's 4-bit counter at bit 32 + 4 * suit. A Hand keeps the sum
+//     of its cards' keys, starting from counters of 3, and the CardMask.
+//   * The rank keys (engine/src/rank_hash_generated.h, found offline by
+//     scripts/generate_rank_keys.cpp) give every multiset of at most 7 ranks,
+//     at most 4 of each, a distinct sum, so the low half of the key names the
+//     hand's ranks. A row-displacement perfect hash maps those 76,155 sums into
+//     rank_values (85,391 entries): index = rank_hash_rows[key & 8191] + (key >> 13).
+//   * A suit with 5 or more cards lifts its counter from 3 to 8 or more, setting
+//     the counter's top bit (kFlushBits). With at most 7 cards at most one suit
+//     can, and a flush then rules out quads and full houses, so the hand is the
+//     best flush or straight flush in that suit: flush_values[its 13-bit rank
+//     mask] (8,192 entries).
+//
+// Tables: rank_values 170,782 bytes, rank_hash_rows 32,768, flush_values
+// 16,384, card_keys 416: 220,350 bytes in all. rank_values and flush_values are
+// filled by a static initializer before main() (well under a millisecond to a
+// few milliseconds); everything else is constant-initialized.
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "hand_rules.h"
+#include "poker/evaluator.h"
+#include "rank_hash_generated.h"
+
+namespace poker {
+namespace detail {
+
+static_assert(kRankHashShift == rank_hash::kShift, "regenerate or update evaluator.h");
+static_assert(rank_hash_rows.size() == rank_hash::kOffsets.size());
+
+namespace {
+
+constexpr std::array<std::uint64_t, kCardCount> make_card_keys() {
+  std::array<std::uint64_t, kCardCount> keys{};
+  for (int card = 0; card < kCardCount; ++card) {
+    keys[card] = rank_hash::kKeys[rank_of(static_cast<Card>(card))] +
+                 (std::uint64_t{1} << (32 + 4 * suit_of(static_cast<Card>(card))));
+  }
+  return keys;
+}
+
+}  // namespace
+
+constinit const std::array<std::uint64_t, kCardCount> card_keys = make_card_keys();
+constinit const std::array<std::uint32_t, std::size_t{1} << kRankHashShift> rank_hash_rows =
+    rank_hash::kOffsets;
+std::uint16_t rank_values[rank_hash::kTableSize];
+std::uint16_t flush_values[1 << kRankCount];
+
+namespace {
+
+std::uint32_t rank_index(std::uint32_t rank_key) {
+  return rank_hash_rows[rank_key & ((1u << kRankHashShift) - 1)] + (rank_key >> kRankHashShift);
+}
+
+// Every multiset of ranks `rank`.. completing `counts` to at most 7 cards.
+void fill_rank_values(int rank, int cards, std::uint32_t key, rules::RankCounts& counts) {
+  if (rank == kRankCount) {
+    if (cards >= 5) rank_values[rank_index(key)] = rules::value_of(rules::rank_choice(counts));
+    return;
+  }
+  const rules::RankCounts saved = counts;
+  const rules::RankMask b = rules::bit(rank);
+  for (int n = 0; n <= 4 && cards + n <= 7; ++n) {
+    if (n >= 1) counts.any |= b;
+    if (n >= 2) counts.two |= b;
+    if (n >= 3) counts.three |= b;
+    if (n >= 4) counts.four |= b;
+    fill_rank_values(rank + 1, cards + n, key + n * rank_hash::kKeys[rank], counts);
+  }
+  counts = saved;
+}
+
+bool build_tables() {
+  for (rules::RankMask m = 0; m <= rules::kAllRanks; ++m) {
+    flush_values[m] = std::popcount(m) >= 5 ? rules::value_of(rules::flush_choice(m, 0)) : 0;
+  }
+  rules::RankCounts counts;
+  fill_rank_values(0, 0, 0, counts);
+  return true;
+}
+
+[[maybe_unused]] const bool tables_built = build_tables();
+
+}  // namespace
+}  // namespace detail
+
+std::string_view category_name(Category category) {
+  switch (category) {
+    case Category::kStraightFlush: return "Straight flush";
+    case Category::kFourOfAKind: return "Four of a kind";
+    case Category::kFullHouse: return "Full house";
+    case Category::kFlush: return "Flush";
+    case Category::kStraight: return "Straight";
+    case Category::kThreeOfAKind: return "Three of a kind";
+    case Category::kTwoPair: return "Two pair";
+    case Category::kPair: return "Pair";
+    case Category::kHighCard: return "High card";
+  }
+  return "?";
+}
+
+HandValue evaluate(CardMask cards) {
+  if (card_count(cards) <= 7) return Hand::from(cards).evaluate();
+  return HandValue(rules::value_of(rules::best_choice(rules::suits_of(cards))));
+}
+
+}  // namespace poker

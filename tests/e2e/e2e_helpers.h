@@ -1,0 +1,116 @@
+// Shared pieces of the end-to-end tests: running the built `poker` binary,
+// temporary files, the SPEC's error line, and random hold'em instances whose
+// answers come from the reference evaluator (tests/support), never from the
+// engine.
+//
+// Thread safety: none needed; GoogleTest runs the tests of one process in turn.
+#ifndef POKER_TESTS_E2E_E2E_HELPERS_H_
+#define POKER_TESTS_E2E_E2E_HELPERS_H_
+
+#include <array>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "poker/cards.h"
+#include "support/subprocess.h"
+
+namespace poker::e2e {
+
+using testing::RunResult;
+
+inline const std::string kBinary = POKER_BINARY;
+inline const std::string kSourceDir = POKER_SOURCE_DIR;
+
+// ---- Running the binary ----------------------------------------------------
+
+// `poker args...` with `input` on stdin through a pipe, from the source dir.
+RunResult run_poker(const std::vector<std::string>& args, std::string_view input = {});
+
+// `poker args...` with stdin redirected from the file `path` (a regular file:
+// the program may map it).
+RunResult run_poker_stdin_file(const std::vector<std::string>& args, const std::string& path);
+
+// `args` followed by `more`.
+std::vector<std::string> concat(std::vector<std::string> args, const std::vector<std::string>& more);
+
+// "poker: SOURCE:LINE:COLUMN: MESSAGE\n", the one line of an input error.
+std::string error_line(std::string_view source, std::uint64_t line, std::uint64_t column,
+                       std::string_view message);
+
+// The SPEC's invalid-card message for the already quoted token.
+std::string invalid_card(std::string_view quoted);
+
+// For failure messages: the bytes with controls escaped, cut when long.
+std::string printable(std::string_view bytes, std::size_t limit = 400);
+
+// Empty if `got` == `expected`, else where they first differ: the line number
+// and both lines, for a readable failure on megabytes of output.
+std::string first_difference(std::string_view expected, std::string_view got);
+
+// ---- Temporary files --------------------------------------------------------
+
+// A fresh file in this process's temporary directory holding `bytes`; the
+// directory is removed when the process exits.
+std::string write_temp_file(std::string_view name_hint, std::string_view bytes);
+// A fresh path in the temporary directory (nothing created).
+std::string temp_path(std::string_view name_hint);
+std::string temp_directory();
+std::string read_whole_file(const std::string& path);
+
+// ---- Cards and instances ----------------------------------------------------
+
+// Written as the SPEC writes it: rank then suit, "Ah", "Td".
+std::string card_text(Card card);
+// Parses "Ah" etc. (tests' own parser); aborts the test on a bad literal.
+Card card_from(std::string_view text);
+
+struct Instance {
+  // hole[2*p], hole[2*p+1] are player p's cards (0-based players).
+  std::vector<Card> hole;
+  std::array<Card, 5> board{};
+  int players() const { return static_cast<int>(hole.size() / 2); }
+};
+
+// The answer line ("Player K\n" or "Draw\n") by the reference evaluator.
+std::string reference_answer(const Instance& instance);
+
+// The explain lines and the answer line, as the SPEC's explain mode prints
+// them, computed from the reference evaluator: for each player the best five
+// cards (preferring higher suits among equal ranks), in explain order.
+std::string reference_explain(const Instance& instance);
+
+// The SPEC's name of a reference category (0 high card .. 8 straight flush).
+std::string_view category_name_of(int category);
+
+enum class Blanks {
+  kCanonical,  // "Ah Kh\n": single spaces, no extra blanks
+  kVaried,     // random leading, separating and trailing blanks, some CRLF
+};
+
+// The text of one instance.
+std::string render(const Instance& instance, Blanks blanks, std::mt19937_64& rng);
+
+// Random valid instances, a good share of them tie-heavy: boards that play
+// (a straight flush, a mixed broadway straight, quads with an ace), and
+// players holding the same ranks in other suits.
+std::vector<Instance> random_instances(int players, std::size_t count, std::mt19937_64& rng);
+
+// An input file made of instances, and what `poker` answers to it.
+struct Dataset {
+  int players = 2;
+  std::vector<Instance> instances;
+  std::string input;
+  std::string answers;          // the answer lines, in order
+  std::vector<std::size_t> ends;         // ends[i]: input offset just after instance i
+  std::vector<std::size_t> answer_ends;  // answer_ends[i]: answers offset just after instance i's
+};
+
+Dataset make_dataset(int players, std::vector<Instance> instances, Blanks blanks, std::mt19937_64& rng,
+                     bool explain = false);
+
+}  // namespace poker::e2e
+
+#endif  // POKER_TESTS_E2E_E2E_HELPERS_H_

@@ -1,0 +1,208 @@
+// SPEC section 4, streaming: from a pipe, each answer is written as soon as
+// the instance's last line has arrived; and section 3: a broken pipe on
+// stdout ends the program quietly. Every wait has a deadline: a program that
+// holds an answer back fails the test instead of hanging it.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "e2e_helpers.h"
+
+namespace poker::e2e {
+namespace {
+
+using testing::Milliseconds;
+using testing::SpawnOptions;
+using testing::Subprocess;
+
+constexpr Milliseconds kAnswerTimeout{5000};
+constexpr Milliseconds kExitTimeout{20000};
+
+Subprocess start_poker(const std::vector<std::string>& args) {
+  SpawnOptions options;
+  options.args = args;
+  options.working_directory = kSourceDir;
+  return Subprocess(kBinary, options);
+}
+
+// Writes `count` instances one at a time, each only after the previous
+// answer (lines_per_answer lines) has arrived.
+void stream_instances(const std::vector<std::string>& args, int players, int count, bool explain) {
+  std::mt19937_64 rng(static_cast<std::uint64_t>(players * 1000 + count));
+  const std::vector<Instance> instances = random_instances(players, static_cast<std::size_t>(count), rng);
+  Subprocess poker = start_poker(args);
+  for (int i = 0; i < count; ++i) {
+    SCOPED_TRACE("instance " + std::to_string(i + 1));
+    const Instance& instance = instances[static_cast<std::size_t>(i)];
+    ASSERT_TRUE(poker.write_stdin(render(instance, Blanks::kVaried, rng), kAnswerTimeout));
+    const std::string expected = explain ? reference_explain(instance) : reference_answer(instance);
+    std::string got;
+    while (got.size() < expected.size()) {
+      const std::optional<std::string> line = poker.read_stdout_line(kAnswerTimeout);
+      ASSERT_TRUE(line.has_value()) << "no answer within " << kAnswerTimeout.count() << " ms; so far: " << got;
+      got += *line;
+    }
+    EXPECT_EQ(got, expected);
+  }
+  const RunResult result = poker.wait(kExitTimeout);
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err, "");
+}
+
+TEST(Streaming, EachAnswerArrivesBeforeTheNextInstanceSingleThread) {
+  stream_instances({"-j", "1"}, 2, 20, false);
+}
+
+TEST(Streaming, EachAnswerArrivesBeforeTheNextInstanceTwoThreads) {
+  stream_instances({"-j", "2"}, 2, 20, false);
+}
+
+TEST(Streaming, EachAnswerArrivesWithDefaultOptions) { stream_instances({}, 2, 20, false); }
+
+TEST(Streaming, EachAnswerArrivesWithThreePlayersAndLargeChunks) {
+  stream_instances({"3", "-j", "2", "--chunk-size", "16M"}, 3, 20, false);
+}
+
+TEST(Streaming, ExplainLinesArriveWithTheirAnswer) { stream_instances({"4", "-e", "-j", "2"}, 4, 10, true); }
+
+TEST(Streaming, AnswerWaitsForTheLastNewline) {
+  Subprocess poker = start_poker({"-j", "2"});
+  ASSERT_TRUE(poker.write_stdin("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\nKs Qd\n8c 8h\n2s 8d Ad 4c Jh", kAnswerTimeout));
+  const std::optional<std::string> first = poker.read_stdout_line(kAnswerTimeout);
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(*first, "Player 1\n");
+  // Without its newline the second instance may still turn out invalid
+  // (SPEC: a missing final newline is an error), so nothing of it is printed.
+  EXPECT_FALSE(poker.read_stdout_line(Milliseconds(300)).has_value());
+  ASSERT_TRUE(poker.write_stdin("\n", kAnswerTimeout));
+  const std::optional<std::string> second = poker.read_stdout_line(kAnswerTimeout);
+  ASSERT_TRUE(second.has_value());
+  EXPECT_EQ(*second, "Player 2\n");
+  const RunResult result = poker.wait(kExitTimeout);
+  EXPECT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_EQ(result.err, "");
+}
+
+TEST(Streaming, InstanceWrittenInPiecesIsAnsweredWhenComplete) {
+  Subprocess poker = start_poker({"-j", "2"});
+  for (const char* piece : {"Ah ", "Kh\n2c", " 3d\n", "Qh Jh Th", " 5c 6d", "\n"}) {
+    ASSERT_TRUE(poker.write_stdin(piece, kAnswerTimeout));
+  }
+  const std::optional<std::string> answer = poker.read_stdout_line(kAnswerTimeout);
+  ASSERT_TRUE(answer.has_value());
+  EXPECT_EQ(*answer, "Player 1\n");
+  const RunResult result = poker.wait(kExitTimeout);
+  EXPECT_EQ(result.exit_status, 0) << result.err;
+}
+
+TEST(Streaming, ErrorAfterStreamedAnswers) {
+  Subprocess poker = start_poker({"-j", "2"});
+  ASSERT_TRUE(poker.write_stdin("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n", kAnswerTimeout));
+  const std::optional<std::string> answer = poker.read_stdout_line(kAnswerTimeout);
+  ASSERT_TRUE(answer.has_value());
+  EXPECT_EQ(*answer, "Player 1\n");
+  poker.write_stdin("Ah Kh\n2c 3d\nQh Jh Th 5c 5c\n", kAnswerTimeout);
+  const RunResult result = poker.wait(kExitTimeout);
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.exit_status, 1);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err, error_line("<stdin>", 6, 13, "duplicate card '5c': already at line 6, column 10"));
+}
+
+TEST(Streaming, TrailingBlankLinesWhileStdinStaysOpen) {
+  // Blank lines after an answered instance: no error while more may come,
+  // and none when the input then ends.
+  Subprocess poker = start_poker({"-j", "2"});
+  ASSERT_TRUE(poker.write_stdin("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n\n\n\n\n", kAnswerTimeout));
+  const std::optional<std::string> answer = poker.read_stdout_line(kAnswerTimeout);
+  ASSERT_TRUE(answer.has_value());
+  EXPECT_EQ(*answer, "Player 1\n");
+  ::usleep(100 * 1000);
+  ASSERT_TRUE(poker.write_stdin("\n \n", kAnswerTimeout));
+  const RunResult result = poker.wait(kExitTimeout);
+  EXPECT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err, "");
+}
+
+// ---- Broken pipe -----------------------------------------------------------------
+
+// A large input whose answers far exceed a pipe's buffer.
+const std::string& large_input_path() {
+  static const std::string path = [] {
+    std::mt19937_64 rng(99);
+    const Dataset data = make_dataset(2, random_instances(2, 60000, rng), Blanks::kCanonical, rng);
+    return write_temp_file("large.txt", data.input);
+  }();
+  return path;
+}
+
+void expect_quiet_end_on_broken_pipe(const std::vector<std::string>& args) {
+  SCOPED_TRACE(::testing::PrintToString(args));
+  SpawnOptions options;
+  options.args = args;
+  options.working_directory = kSourceDir;
+  Subprocess poker(kBinary, options);
+  const std::optional<std::string> line = poker.read_stdout_line(kAnswerTimeout);
+  ASSERT_TRUE(line.has_value());
+  poker.close_stdout();
+  const RunResult result = poker.wait(kExitTimeout);
+  EXPECT_FALSE(result.timed_out) << "the program did not end after its reader went away";
+  EXPECT_EQ(result.signal, 0) << "killed by signal " << result.signal;
+  EXPECT_EQ(result.exit_status, 0);
+  EXPECT_EQ(result.err, "");
+}
+
+TEST(BrokenPipe, EndsQuietlyReadingAFile) {
+  expect_quiet_end_on_broken_pipe({"-i", large_input_path()});
+  expect_quiet_end_on_broken_pipe({"-j", "1", "-i", large_input_path()});
+  expect_quiet_end_on_broken_pipe({"-j", "8", "--chunk-size", "100", "-i", large_input_path()});
+  expect_quiet_end_on_broken_pipe({"-e", "-i", large_input_path()});
+}
+
+TEST(BrokenPipe, EndsQuietlyReadingStdin) {
+  SpawnOptions options;
+  options.args = {"-j", "2"};
+  options.working_directory = kSourceDir;
+  options.stdin_file = large_input_path();
+  Subprocess poker(kBinary, options);
+  ASSERT_TRUE(poker.read_stdout_line(kAnswerTimeout).has_value());
+  poker.close_stdout();
+  const RunResult result = poker.wait(kExitTimeout);
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.signal, 0);
+  EXPECT_EQ(result.exit_status, 0);
+  EXPECT_EQ(result.err, "");
+}
+
+TEST(BrokenPipe, EndsPromptlyWhileInputStillStreams) {
+  // stdin is a pipe we keep feeding: the program must notice its reader has
+  // gone on its next write, not wait for the input to end.
+  Subprocess poker = start_poker({"-j", "2"});
+  std::string block;
+  for (int i = 0; i < 2000; ++i) block += "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n";
+  ASSERT_TRUE(poker.write_stdin(block, kAnswerTimeout));
+  ASSERT_TRUE(poker.read_stdout_line(kAnswerTimeout).has_value());
+  poker.close_stdout();
+  // Keep writing until the program goes away (the write then fails).
+  const auto deadline = std::chrono::steady_clock::now() + kAnswerTimeout;
+  while (std::chrono::steady_clock::now() < deadline && !poker.stdin_broken()) {
+    poker.write_stdin(block, Milliseconds(200));
+  }
+  EXPECT_TRUE(poker.stdin_broken()) << "the program still reads its input after its reader went away";
+  const RunResult result = poker.wait(kExitTimeout);
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.signal, 0);
+  EXPECT_EQ(result.exit_status, 0);
+  EXPECT_EQ(result.err, "");
+}
+
+}  // namespace
+}  // namespace poker::e2e
