@@ -11,30 +11,14 @@
 
 #include "poker/cards.h"
 #include "poker/evaluator.h"
+#include "support/card_text.h"
 #include "support/reference_evaluator.h"
 
 namespace poker {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kScale = 10;
-#else
-constexpr int kScale = 1;
-#endif
-
-CardMask cards(std::string_view text) {
-  CardMask mask = 0;
-  std::istringstream in{std::string(text)};
-  std::string token;
-  while (in >> token) {
-    const auto card = parse_card(token, Notation::kHoldem);
-    EXPECT_TRUE(card.has_value()) << token;
-    if (!card) continue;
-    EXPECT_EQ(mask & mask_of(*card), 0u) << "repeated " << token;
-    mask |= mask_of(*card);
-  }
-  return mask;
-}
+using poker::testing::cards;
+constexpr int kScale = poker::testing::kRandomCaseScale;
 
 std::string text(const std::array<Card, 5>& five) {
   std::string out;

@@ -14,31 +14,14 @@
 #include <vector>
 
 #include "poker/cards.h"
+#include "support/card_text.h"
 #include "support/reference_evaluator.h"
 
 namespace poker {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kScale = 10;  // sanitized builds run a tenth of the random cases
-#else
-constexpr int kScale = 1;
-#endif
-
-// "Ah Kd 5c" -> mask; fails the test on a bad or repeated card.
-CardMask cards(std::string_view text) {
-  CardMask mask = 0;
-  std::istringstream in{std::string(text)};
-  std::string token;
-  while (in >> token) {
-    const auto card = parse_card(token, Notation::kHoldem);
-    EXPECT_TRUE(card.has_value()) << token;
-    if (!card) continue;
-    EXPECT_EQ(mask & mask_of(*card), 0u) << "repeated " << token;
-    mask |= mask_of(*card);
-  }
-  return mask;
-}
+using poker::testing::cards;
+constexpr int kScale = poker::testing::kRandomCaseScale;
 
 HandValue eval(std::string_view text) { return evaluate(cards(text)); }
 
