@@ -64,6 +64,13 @@ TEST(Examples, ThreePlayers) {
   EXPECT_EQ(piped.exit_status, 0);
 }
 
+TEST(Examples, ExplainSample) {
+  const RunResult result = run_poker({"-e", "-i", "examples/sample.txt"});
+  EXPECT_EQ(result.out, example("sample.explain.expected"));
+  EXPECT_EQ(result.err, "");
+  EXPECT_EQ(result.exit_status, 0);
+}
+
 TEST(Examples, InvalidReportsFileLineAndColumn) {
   const RunResult result = run_poker({"-i", "examples/invalid.txt"});
   EXPECT_EQ(result.out, example("invalid.expected"));
