@@ -49,6 +49,10 @@ int run(const Options& options) {
     report(input_name + ": cannot open: " + std::strerror(input.error_number));
     return kExitIo;
   }
+  if (io::output_overwrites_input(options.input, options.output)) {
+    report(output_name + ": is the input file; refusing to overwrite it");
+    return kExitUsage;
+  }
   io::OpenedOutput output = io::open_output(options.output);
   if (!output.sink) {
     report(output_name + ": cannot open for writing: " + std::strerror(output.error_number));

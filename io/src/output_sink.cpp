@@ -1,6 +1,7 @@
 #include "poker/io/output_sink.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -52,6 +53,15 @@ class FdSink final : public OutputSink {
 
 std::unique_ptr<OutputSink> make_fd_sink(int fd, bool owned) {
   return std::make_unique<FdSink>(fd, owned);
+}
+
+bool output_overwrites_input(const std::string& input, const std::string& output) {
+  struct stat in {};
+  struct stat out {};
+  const bool in_ok = input.empty() || input == "-" ? ::fstat(STDIN_FILENO, &in) == 0 : ::stat(input.c_str(), &in) == 0;
+  const bool out_ok =
+      output.empty() || output == "-" ? ::fstat(STDOUT_FILENO, &out) == 0 : ::stat(output.c_str(), &out) == 0;
+  return in_ok && out_ok && S_ISREG(in.st_mode) && in.st_dev == out.st_dev && in.st_ino == out.st_ino;
 }
 
 OpenedOutput open_output(const std::string& path) {

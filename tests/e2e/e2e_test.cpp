@@ -272,6 +272,18 @@ TEST(Io, OutputFileIsTruncated) {
   EXPECT_EQ(read_whole_file(path), kSampleAnswers);
 }
 
+TEST(Io, OutputOverTheInputFileIsRefused) {
+  // Opening the output would truncate the input while it is being read.
+  const std::string path = write_temp_file("both.txt", kSample);
+  const RunResult named = run_poker({"-i", path, "-o", path});
+  EXPECT_EQ(named.exit_status, 2);
+  EXPECT_EQ(named.err, "poker: " + path + ": is the input file; refusing to overwrite it\n");
+  EXPECT_EQ(read_whole_file(path), kSample);
+  const RunResult redirected = run_poker_stdin_file({"-o", path}, path);
+  EXPECT_EQ(redirected.exit_status, 2);
+  EXPECT_EQ(read_whole_file(path), kSample);
+}
+
 TEST(Io, OutputFileHoldsTheAnswersBeforeAnError) {
   const std::string path = temp_path("partial.txt");
   const RunResult result = run_poker({"-o", path}, kSample + "Ah Kh\n2c 3d\nQh Jh Th 5c 6d 7d\n");

@@ -35,6 +35,11 @@ struct OpenedOutput {
   int error_number = 0;
 };
 
+// Whether writing `output` would overwrite the regular file being read as
+// `input` ("-" or empty: standard input / standard output): opening it would
+// truncate the input under the reader's feet.
+bool output_overwrites_input(const std::string& input, const std::string& output);
+
 // Opens `path` for writing ("-" or empty: standard output), creating or
 // truncating it.
 OpenedOutput open_output(const std::string& path);
