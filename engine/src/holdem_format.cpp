@@ -18,6 +18,7 @@ class HoldemFormat final : public Format {
   explicit HoldemFormat(const HoldemOptions& options) : options_(options) {
     for (int player = 1; player <= options.players; ++player) {
       labels_.push_back("player " + std::to_string(player));
+      winner_lines_.push_back("Player " + std::to_string(player) + "\n");
     }
     labels_.push_back("the board");
   }
@@ -71,13 +72,7 @@ class HoldemFormat final : public Format {
         explain(player, board_mask | mask_of(cards[2 * player]) | mask_of(cards[2 * player + 1]), out);
       }
     }
-    if (best_count == 1) {
-      out += "Player ";
-      out += std::to_string(winner + 1);
-      out += '\n';
-    } else {
-      out += "Draw\n";
-    }
+    out += best_count == 1 ? winner_lines_[static_cast<std::size_t>(winner)] : std::string_view("Draw\n");
   }
 
   static void explain(int player, CardMask cards, std::string& out) {
@@ -95,7 +90,8 @@ class HoldemFormat final : public Format {
   }
 
   const HoldemOptions options_;
-  std::vector<std::string> labels_;  // "player 1", ..., "the board"
+  std::vector<std::string> labels_;        // "player 1", ..., "the board"
+  std::vector<std::string> winner_lines_;  // "Player 1\n", ...
 };
 
 }  // namespace

@@ -27,7 +27,35 @@ void CardLineReader::begin_instance() {
   seen_ = 0;
 }
 
+bool CardLineReader::read_canonical_line(int count, Card* cards) {
+  // "Ah Kd\n": each card, then one space, the last one a newline. Members are
+  // read into locals first: stores through `cards` (bytes) may alias anything,
+  // and would otherwise reload them at every card.
+  const char* const line = cursor_;
+  const auto length = static_cast<std::ptrdiff_t>(3 * count);
+  if (end_ - line < length || line[length - 1] != '\n') return false;
+  const auto& alphabet = detail::kAlphabets[static_cast<int>(syntax_.notation)];
+  const CardMask seen = seen_;
+  CardMask line_cards = 0;
+  for (int i = 0; i < count; ++i) {
+    const auto* token = reinterpret_cast<const unsigned char*>(line + 3 * i);
+    const unsigned rank = alphabet.rank[token[0]];
+    const unsigned suit = alphabet.suit[token[1]];
+    if (((rank | suit) & 0x80) != 0 || (i + 1 != count && token[2] != ' ')) return false;
+    const Card card = make_card(static_cast<int>(rank), static_cast<int>(suit));
+    if (((seen | line_cards) & mask_of(card)) != 0) return false;
+    line_cards |= mask_of(card);
+    cards[i] = card;
+  }
+  seen_ = seen | line_cards;
+  cursor_ = line + length;
+  line_start_ = cursor_;
+  ++line_;
+  return true;
+}
+
 bool CardLineReader::read_line(int count, std::string_view label, Card* cards) {
+  if (read_canonical_line(count, cards)) return true;
   int found = 0;
   for (;;) {
     while (cursor_ != end_ && is_blank(*cursor_)) ++cursor_;

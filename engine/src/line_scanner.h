@@ -49,6 +49,11 @@ class CardLineReader {
   void finish_with_error(ChunkResult& result) const;
 
  private:
+  // The fast path: reads a line in the canonical layout (cards separated by
+  // single spaces, no other blanks) that is also valid. Otherwise returns
+  // false having changed nothing, and read_line() takes the general path,
+  // which finds and words the error.
+  bool read_canonical_line(int count, Card* cards);
   bool fail(const char* where, std::string message);
   bool fail_at_line_start(std::string message);
   bool fail_at_chunk_end(int found, int count, std::string_view label);

@@ -1,7 +1,8 @@
 #include "poker/io/chunker.h"
 
+#include "newline_scan.h"
+
 #include <algorithm>
-#include <cstring>
 
 namespace poker::io {
 
@@ -63,18 +64,19 @@ bool Chunker::next(Chunk& chunk) {
       // same byte whatever the window size (mapped files, pipes alike).
       const char* const record_limit = base + (boundary - start) + options_.max_record_size + 1;
       const char* const scan_end = std::min(limit, record_limit);
-      const void* newline = std::memchr(cursor, '\n', static_cast<std::size_t>(scan_end - cursor));
-      if (newline == nullptr) {
+      const std::size_t wanted = options_.lines_per_record - record_lines;
+      std::size_t found = 0;
+      const char* const record_end = find_nth_newline(cursor, scan_end, wanted, found);
+      if (record_end == nullptr) {
+        record_lines += found;
         cursor = scan_end;
         break;
       }
-      cursor = static_cast<const char*>(newline) + 1;
-      if (++record_lines == options_.lines_per_record) {
-        record_lines = 0;
-        boundary = start + static_cast<std::uint64_t>(cursor - base);
-        boundary_lines += options_.lines_per_record;
-        if (boundary - start >= options_.chunk_size) break;
-      }
+      cursor = record_end;
+      record_lines = 0;
+      boundary = start + static_cast<std::uint64_t>(cursor - base);
+      boundary_lines += options_.lines_per_record;
+      if (boundary - start >= options_.chunk_size) break;
     }
     scanned = start + static_cast<std::uint64_t>(cursor - base);
 
