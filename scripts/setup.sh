@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs, from Debian 12 packages, whatever building and testing poker needs
 # and this machine lacks. Does nothing (and needs no network) when all is there.
+#   scripts/setup.sh           build and test
+#   scripts/setup.sh --bench   also what the benchmark scripts use (compare.py's
+#                              SciPy, GNU time for peak memory, bc)
 set -euo pipefail
 
 packages=(
@@ -8,6 +11,9 @@ packages=(
   libtbb-dev libcli11-dev libspdlog-dev
   libgtest-dev libgmock-dev libbenchmark-dev libbenchmark-tools
 )
+if [[ ${1:-} == --bench ]]; then
+  packages+=(python3 python3-scipy python3-numpy time bc)
+fi
 
 missing=()
 for package in "${packages[@]}"; do

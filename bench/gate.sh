@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The performance regression gate: runs the Google Benchmark suite and
+# compares it with the committed baseline (bench/baseline.json) using
+# compare.py from libbenchmark-tools; fails on a significant slowdown.
+#
+#   bench/gate.sh            compare; exit 1 on a regression
+#   bench/gate.sh --update   record a new baseline (commit bench/baseline.json)
+#
+# A regression is a benchmark whose median CPU time grew by more than
+# THRESHOLD (default 0.10, i.e. 10%) with a Mann-Whitney U test p-value below
+# ALPHA (default 0.05) over REPS (default 9) repetitions on each side. Refresh
+# the baseline on the machine the gate runs on, when it is idle, after a
+# change that is meant to move the figures.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+threshold=${THRESHOLD:-0.10}
+alpha=${ALPHA:-0.05}
+reps=${REPS:-9}
+# Single-thread, steady benchmarks: the multi-thread ones measure the machine.
+filter=${FILTER:-'BM_Eval7Random$|BM_Eval7RandomHand$|BM_Eval5Random$|BM_EvaluateMask7$|BM_BestFive7$|BM_Pipeline/players:2/threads:1/explain:0|BM_Pipeline/players:8/threads:1/explain:0'}
+
+"$root/scripts/setup.sh" --bench
+"$root/scripts/build.sh" release >/dev/null
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$root/build/release/bench/poker_bench" --benchmark_filter="$filter" --benchmark_repetitions="$reps" \
+  --benchmark_out="$work/new.json" --benchmark_out_format=json >/dev/null
+
+if [[ ${1:-} == --update ]]; then
+  cp "$work/new.json" "$root/bench/baseline.json"
+  echo "bench/baseline.json updated"
+  exit 0
+fi
+
+/usr/bin/python3 /usr/share/benchmark/compare.py -a --alpha "$alpha" -d "$work/compare.json" \
+  benchmarks "$root/bench/baseline.json" "$work/new.json"
+/usr/bin/python3 - "$work/compare.json" "$threshold" "$alpha" <<'PY'
+import json, sys
+rows, threshold, alpha = json.load(open(sys.argv[1])), float(sys.argv[2]), float(sys.argv[3])
+pvalues = {r["name"]: r["utest"].get("cpu_pvalue") for r in rows if r.get("utest")}
+failures = []
+for row in rows:
+    if row.get("aggregate_name") != "median":
+        continue
+    name = row["name"][: -len("_median")]
+    change = row["measurements"][0]["cpu"]
+    pvalue = pvalues.get(name)
+    if change > threshold and pvalue is not None and pvalue < alpha:
+        failures.append(f"{name}: median CPU time {change:+.1%} (p = {pvalue:.3f})")
+if failures:
+    print("\nperformance regression:\n  " + "\n  ".join(failures))
+    sys.exit(1)
+print(f"\nno significant slowdown (threshold {threshold:.0%}, alpha {alpha})")
+PY
