@@ -15,7 +15,7 @@ constexpr CardSyntax kHoldemCards{Notation::kHoldem,
 
 class HoldemFormat final : public Format {
  public:
-  explicit HoldemFormat(const HoldemOptions& options) : options_(options) {
+  explicit HoldemFormat(const HoldemOptions& options) : options_(options), layout_(cards_per_line(options.players)) {
     for (int player = 1; player <= options.players; ++player) {
       labels_.push_back("player " + std::to_string(player));
       winner_lines_.push_back("Player " + std::to_string(player) + "\n");
@@ -25,12 +25,23 @@ class HoldemFormat final : public Format {
 
   std::size_t lines_per_instance() const override { return static_cast<std::size_t>(options_.players) + 1; }
 
+  static std::vector<int> cards_per_line(int players) {
+    std::vector<int> counts(static_cast<std::size_t>(players), 2);
+    counts.push_back(5);
+    return counts;
+  }
+
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
     const int players = options_.players;
     CardLineReader reader(chunk, kHoldemCards);
     // cards[0..2*players) are the players' hole cards, then the board.
     std::array<Card, 2 * kMaxHoldemPlayers + 5> cards{};
     while (!reader.at_end()) {
+      if (reader.read_canonical_instance(layout_, cards.data())) {
+        render(cards.data(), result.answers);
+        ++result.instances;
+        continue;
+      }
       reader.begin_instance();
       bool valid = true;
       for (int player = 0; valid && player < players; ++player) {
@@ -92,6 +103,7 @@ class HoldemFormat final : public Format {
   const HoldemOptions options_;
   std::vector<std::string> labels_;        // "player 1", ..., "the board"
   std::vector<std::string> winner_lines_;  // "Player 1\n", ...
+  const CanonicalLayout layout_;
 };
 
 }  // namespace

@@ -5,6 +5,10 @@
 
 #include "error_text.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace poker {
 namespace {
 
@@ -25,6 +29,69 @@ void CardLineReader::begin_instance() {
   instance_line_start_ = line_start_;
   instance_line_ = line_;
   seen_ = 0;
+}
+
+CanonicalLayout::CanonicalLayout(const std::vector<int>& cards_per_line) {
+  for (const int count : cards_per_line) {
+    for (int i = 0; i < count; ++i) {
+      image_ += std::string(2, '\0') + (i + 1 == count ? '\n' : ' ');
+      mask_ += std::string(2, '\0') + '\xFF';
+    }
+    cards_ += static_cast<std::size_t>(count);
+    ++lines_;
+  }
+}
+
+namespace {
+
+// Whether the separators in the `layout.bytes()` bytes at `text` are where the
+// layout puts them. REQUIRES: layout.bytes() >= 16 (every format's is).
+bool separators_match(const char* text, const CanonicalLayout& layout) {
+  const std::size_t size = layout.bytes();
+  const char* const image = layout.image().data();
+  const char* const mask = layout.mask().data();
+#if defined(__SSE2__)
+  const auto block_matches = [&](std::size_t at) {
+    const auto load = [at](const char* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at)); };
+    const __m128i separators = _mm_and_si128(load(text), load(mask));
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(separators, load(image))) == 0xFFFF;
+  };
+  // Whole blocks, then one block ending at the last byte (overlapping).
+  for (std::size_t at = 0; at + 16 <= size; at += 16) {
+    if (!block_matches(at)) return false;
+  }
+  return size % 16 == 0 || block_matches(size - 16);
+#else
+  for (std::size_t at = 0; at < size; ++at) {
+    if ((text[at] & mask[at]) != image[at]) return false;
+  }
+  return true;
+#endif
+}
+
+}  // namespace
+
+bool CardLineReader::read_canonical_instance(const CanonicalLayout& layout, Card* cards) {
+  const char* const start = cursor_;
+  if (static_cast<std::size_t>(end_ - start) < layout.bytes() || !separators_match(start, layout)) return false;
+  const auto& alphabet = detail::kAlphabets[static_cast<int>(syntax_.notation)];
+  CardMask seen = 0;
+  unsigned invalid = 0;  // bit 7 set by any byte that is not a rank or suit
+  for (std::size_t i = 0; i < layout.cards(); ++i) {
+    const auto* token = reinterpret_cast<const unsigned char*>(start + 3 * i);
+    const unsigned rank = alphabet.rank[token[0]];
+    const unsigned suit = alphabet.suit[token[1]];
+    invalid |= rank | suit;
+    const auto card = static_cast<Card>((4 * rank + suit) & 63);  // meaningless if invalid, judged below
+    if ((seen & mask_of(card)) != 0) return false;
+    seen |= mask_of(card);
+    cards[i] = card;
+  }
+  if ((invalid & 0x80) != 0) return false;
+  cursor_ = start + layout.bytes();
+  line_start_ = cursor_;
+  line_ += layout.lines();
+  return true;
 }
 
 bool CardLineReader::read_canonical_line(int count, Card* cards) {

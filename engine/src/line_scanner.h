@@ -9,7 +9,9 @@
 #define POKER_ENGINE_LINE_SCANNER_H_
 
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "poker/cards.h"
 #include "poker/format.h"
@@ -20,6 +22,29 @@ namespace poker {
 
 using io::is_blank;
 using io::is_blank_text;
+
+// The canonical layout of an instance: its lines' cards separated by single
+// spaces, nothing else. Most input looks like this, and it can be checked
+// for a whole instance at once.
+class CanonicalLayout {
+ public:
+  // `cards_per_line`: e.g. {2, 2, 5} for two hold'em players and the board.
+  explicit CanonicalLayout(const std::vector<int>& cards_per_line);
+
+  std::size_t cards() const { return cards_; }
+  std::size_t bytes() const { return image_.size(); }
+  std::uint64_t lines() const { return lines_; }
+  // The separators' bytes where they stand (a space or a newline after each
+  // card) and zero elsewhere; `mask` is 0xFF at the separators.
+  const std::string& image() const { return image_; }
+  const std::string& mask() const { return mask_; }
+
+ private:
+  std::size_t cards_ = 0;
+  std::uint64_t lines_ = 0;
+  std::string image_;
+  std::string mask_;
+};
 
 struct CardSyntax {
   Notation notation;
@@ -35,6 +60,12 @@ class CardLineReader {
 
   // Whether the chunk has no bytes left.
   bool at_end() const { return cursor_ == end_; }
+
+  // The fast path for a whole instance in the canonical layout, with every
+  // card valid and unique. Reads it into
+  // `cards` and returns true; otherwise returns false having changed nothing,
+  // and the caller reads the instance line by line (which words any error).
+  bool read_canonical_instance(const CanonicalLayout& layout, Card* cards);
 
   // Starts an instance: its cards must be unique from here on.
   void begin_instance();
