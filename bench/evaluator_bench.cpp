@@ -3,8 +3,16 @@
 //
 //   BM_Eval7Random        7 random cards: seven Hand::add and evaluate()
 //   BM_Eval7RandomHand    prebuilt 7-card Hands: evaluate() alone
+//   BM_Eval7Array         7 random cards: evaluate7(cards) (keys summed, no mask)
 //   BM_Eval7Exhaustive    all 133,784,560 7-card hands, one card added per
-//                         loop level (as a hold'em judge shares a board)
+//                         loop level (as a hold'em judge shares a board); the
+//                         flush test is hoisted: skipped for all 7th cards when
+//                         no suit has 4 of the first 6 cards, and for all 6th
+//                         and 7th cards when no suit has 3 of the first 5
+//   BM_Eval7ExhaustiveNaive  the same enumeration with evaluate() everywhere
+//   BM_Holdem2Players     hold'em instances (board + 2 players' hole cards):
+//   BM_Holdem8Players     one board Hand, plus/plus/evaluate per player, the
+//                         winner found; items/s counts instances
 //   BM_Eval5Random        5 random cards through Hand
 //   BM_EvaluateMask7      evaluate(CardMask) of 7 random cards
 //   BM_EvaluateMask20     evaluate(CardMask) of 20 random cards
@@ -14,6 +22,7 @@
 #include <array>
 #include <cstdint>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "poker/cards.h"
@@ -80,7 +89,67 @@ void BM_Eval7RandomHand(benchmark::State& state) {
 }
 BENCHMARK(BM_Eval7RandomHand);
 
+void BM_Eval7Array(benchmark::State& state) {
+  const auto hands = random_hands<7>();
+  for (auto _ : state) {
+    for (const auto& c : hands) benchmark::DoNotOptimize(evaluate7(c));
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * hands.size()));
+}
+BENCHMARK(BM_Eval7Array);
+
+// The two innermost levels of BM_Eval7Exhaustive: every 7-card hand extending
+// the 5-card hand `he`. If no suit holds 3 of its cards, no extension can
+// flush; otherwise the test is made once per 6-card hand.
+inline void extend_five(const Hand& he, Card e) {
+  if (!he.flush_possible_after(2)) {
+    for (Card f = e + 1; f < kCardCount; ++f) {
+      const Hand hf = he.plus(f);
+#pragma GCC unroll 4
+      for (Card g = f + 1; g < kCardCount; ++g) {
+        benchmark::DoNotOptimize(hf.plus(g).evaluate_no_flush());
+      }
+    }
+    return;
+  }
+  for (Card f = e + 1; f < kCardCount; ++f) {
+    const Hand hf = he.plus(f);
+    if (!hf.flush_possible_after(1)) {
+#pragma GCC unroll 4
+      for (Card g = f + 1; g < kCardCount; ++g) {
+        benchmark::DoNotOptimize(hf.plus(g).evaluate_no_flush());
+      }
+    } else {
+      for (Card g = f + 1; g < kCardCount; ++g) {
+        benchmark::DoNotOptimize(hf.plus(g).evaluate());
+      }
+    }
+  }
+}
+
 void BM_Eval7Exhaustive(benchmark::State& state) {
+  std::int64_t items = 0;
+  for (auto _ : state) {
+    for (Card a = 0; a < kCardCount; ++a) {
+      const Hand ha = Hand().plus(a);
+      for (Card b = a + 1; b < kCardCount; ++b) {
+        const Hand hb = ha.plus(b);
+        for (Card c = b + 1; c < kCardCount; ++c) {
+          const Hand hc = hb.plus(c);
+          for (Card d = c + 1; d < kCardCount; ++d) {
+            const Hand hd = hc.plus(d);
+            for (Card e = d + 1; e < kCardCount; ++e) extend_five(hd.plus(e), e);
+          }
+        }
+      }
+    }
+    items += 133'784'560;
+  }
+  state.SetItemsProcessed(items);
+}
+BENCHMARK(BM_Eval7Exhaustive)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+void BM_Eval7ExhaustiveNaive(benchmark::State& state) {
   std::int64_t items = 0;
   for (auto _ : state) {
     for (Card a = 0; a < kCardCount; ++a) {
@@ -108,7 +177,46 @@ void BM_Eval7Exhaustive(benchmark::State& state) {
   }
   state.SetItemsProcessed(items);
 }
-BENCHMARK(BM_Eval7Exhaustive)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_Eval7ExhaustiveNaive)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// Hold'em instances: a board and `Players` hole-card pairs, all distinct.
+template <int Players>
+void BM_Holdem(benchmark::State& state) {
+  constexpr std::size_t kInstances = std::size_t{1} << 18;
+  std::mt19937_64 rng(0x401DE);
+  std::vector<std::array<Card, 5 + 2 * Players>> instances(kInstances);
+  std::array<Card, kCardCount> deck{};
+  for (int i = 0; i < kCardCount; ++i) deck[i] = static_cast<Card>(i);
+  for (auto& inst : instances) {
+    for (std::size_t i = 0; i < inst.size(); ++i) {  // a partial Fisher-Yates shuffle
+      std::uniform_int_distribution<std::size_t> pick(i, kCardCount - 1);
+      std::swap(deck[i], deck[pick(rng)]);
+      inst[i] = deck[i];
+    }
+  }
+  for (auto _ : state) {
+    for (const auto& inst : instances) {
+      const Hand board = Hand().plus(inst[0]).plus(inst[1]).plus(inst[2]).plus(inst[3]).plus(inst[4]);
+      HandValue best = board.plus(inst[5]).plus(inst[6]).evaluate();
+      int winner = 0;
+      for (int p = 1; p < Players; ++p) {
+        const HandValue v = board.plus(inst[5 + 2 * p]).plus(inst[6 + 2 * p]).evaluate();
+        if (v > best) {
+          best = v;
+          winner = p;
+        } else if (v == best) {
+          winner = -1;  // a split pot
+        }
+      }
+      benchmark::DoNotOptimize(winner);
+    }
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * instances.size()));
+}
+void BM_Holdem2Players(benchmark::State& state) { BM_Holdem<2>(state); }
+void BM_Holdem8Players(benchmark::State& state) { BM_Holdem<8>(state); }
+BENCHMARK(BM_Holdem2Players);
+BENCHMARK(BM_Holdem8Players);
 
 void BM_Eval5Random(benchmark::State& state) {
   const auto hands = random_hands<5>();

@@ -9,15 +9,17 @@
 //     scripts/generate_rank_keys.cpp) give every multiset of at most 7 ranks,
 //     at most 4 of each, a distinct sum, so the low half of the key names the
 //     hand's ranks. A row-displacement perfect hash maps those 76,155 sums into
-//     rank_values (85,391 entries): index = rank_hash_rows[key & 8191] + (key >> 13).
+//     rank_values (87,462 entries): index = 2 * rank_hash_rows[key & 8191] + (key >> 13),
+//     the row bases being even and stored halved in 16 bits.
 //   * A suit with 5 or more cards lifts its counter from 3 to 8 or more, setting
 //     the counter's top bit (kFlushBits). With at most 7 cards at most one suit
 //     can, and a flush then rules out quads and full houses, so the hand is the
 //     best flush or straight flush in that suit: flush_values[its 13-bit rank
 //     mask] (8,192 entries).
 //
-// Tables: rank_values 170,782 bytes, rank_hash_rows 32,768, flush_values
-// 16,384, card_keys 416: 220,350 bytes in all. rank_values and flush_values are
+// Tables: rank_values 174,924 bytes, rank_hash_rows 16,384, flush_values
+// 16,384, card_keys 416, lane_bits (evaluate7's flush path) 416: 208,524
+// bytes in all. rank_values and flush_values are
 // filled by a static initializer before main() (well under a millisecond to a
 // few milliseconds); everything else is constant-initialized.
 #include <array>
@@ -32,7 +34,7 @@ namespace poker {
 namespace detail {
 
 static_assert(kRankHashShift == rank_hash::kShift, "regenerate or update evaluator.h");
-static_assert(rank_hash_rows.size() == rank_hash::kOffsets.size());
+static_assert(rank_hash_rows.size() == rank_hash::kHalfOffsets.size());
 
 namespace {
 
@@ -47,17 +49,28 @@ constexpr std::array<std::uint64_t, kCardCount> make_card_keys() {
 
 }  // namespace
 
-constinit const std::array<std::uint64_t, kCardCount> card_keys = make_card_keys();
-constinit const std::array<std::uint32_t, std::size_t{1} << kRankHashShift> rank_hash_rows =
-    rank_hash::kOffsets;
-std::uint16_t rank_values[rank_hash::kTableSize];
-std::uint16_t flush_values[1 << kRankCount];
+alignas(64) constinit const std::array<std::uint64_t, kCardCount> card_keys = make_card_keys();
+alignas(64) constinit const std::array<std::uint16_t, std::size_t{1} << kRankHashShift>
+    rank_hash_rows = rank_hash::kHalfOffsets;
+alignas(64) std::uint16_t rank_values[rank_hash::kTableSize];
+alignas(64) std::uint16_t flush_values[1 << kRankCount];
 
 namespace {
 
-std::uint32_t rank_index(std::uint32_t rank_key) {
-  return rank_hash_rows[rank_key & ((1u << kRankHashShift) - 1)] + (rank_key >> kRankHashShift);
+constexpr std::array<std::uint64_t, kCardCount> make_lane_bits() {
+  std::array<std::uint64_t, kCardCount> bits{};
+  for (int card = 0; card < kCardCount; ++card) {
+    bits[card] = std::uint64_t{1} << (16 * suit_of(static_cast<Card>(card)) +
+                                      rank_of(static_cast<Card>(card)));
+  }
+  return bits;
 }
+
+}  // namespace
+
+alignas(64) constinit const std::array<std::uint64_t, kCardCount> lane_bits = make_lane_bits();
+
+namespace {
 
 // Every multiset of ranks `rank`.. completing `counts` to at most 7 cards.
 void fill_rank_values(int rank, int cards, std::uint32_t key, rules::RankCounts& counts) {

@@ -302,6 +302,56 @@ TEST(EvaluateRandom, IncrementalHandEqualsEvaluateOfMask) {
   }
 }
 
+TEST(EvaluateRandom, Evaluate7EqualsHand) {
+  // Random orders (evaluate7 must not care), and a share of flush-heavy hands
+  // (cards of few suits) so that its flush path is well exercised.
+  std::mt19937_64 rng(0xE7A1);
+  for (int i = 0; i < 400'000 / kScale; ++i) {
+    std::array<Card, 7> seven{};
+    if (i % 2 == 0) {
+      const std::vector<Card> c = reference::cards_of(random_cards(rng, 7));
+      std::copy(c.begin(), c.end(), seven.begin());
+    } else {
+      const int suits = 1 + i % 3;  // cards of 1..3 suits
+      CardMask used = 0;
+      std::uniform_int_distribution<int> rank(0, kRankCount - 1), suit(0, suits - 1);
+      for (Card& card : seven) {
+        do {
+          card = make_card(rank(rng), suit(rng));
+        } while (used & mask_of(card));
+        used |= mask_of(card);
+      }
+    }
+    std::shuffle(seven.begin(), seven.end(), rng);
+    Hand hand;
+    for (Card c : seven) hand.add(c);
+    ASSERT_EQ(evaluate7(seven), hand.evaluate()) << reference::describe(hand.cards());
+    ASSERT_EQ(evaluate7(seven.data()), evaluate(hand.cards()));
+  }
+}
+
+TEST(EvaluateRandom, NoFlushPathEqualsEvaluate) {
+  std::mt19937_64 rng(0xF1A5);
+  for (int i = 0; i < 200'000 / kScale; ++i) {
+    const std::vector<Card> c = reference::cards_of(random_cards(rng, 7));
+    std::vector<Card> order = c;
+    std::shuffle(order.begin(), order.end(), rng);
+    Hand hand;
+    std::array<int, 4> per_suit{};
+    for (int n = 1; n <= 7; ++n) {
+      hand.add(order[n - 1]);
+      ++per_suit[suit_of(order[n - 1])];
+      const int most = *std::max_element(per_suit.begin(), per_suit.end());
+      for (int more = 0; n + more <= 7; ++more) {
+        ASSERT_EQ(hand.flush_possible_after(more), most + more >= 5) << n << " cards, " << more;
+      }
+    }
+    if (!hand.flush_possible_after(0)) {
+      ASSERT_EQ(hand.evaluate_no_flush(), hand.evaluate());
+    }
+  }
+}
+
 TEST(EvaluateRandom, AnySizeAgreesWithBruteForce) {
   std::mt19937_64 rng(0x51235);
   int failures = 0;

@@ -4,6 +4,8 @@
 //   * Hand: an incrementally built set of up to 7 cards. Adding a card is an
 //     addition and an OR; evaluating is a table lookup (flush or not). Several players
 //     on one board share the board's Hand and add their own cards to a copy.
+//   * evaluate7(cards) for an array of exactly 7 cards: the same value as a
+//     Hand of them, with less work (no card mask on the common path).
 //   * evaluate(CardMask) for any 5..52 cards (the `eval` format), and
 //   * best_five(CardMask) for the five cards that make the hand, in the order
 //     explain mode prints them.
@@ -11,7 +13,7 @@
 // HandValue is totally ordered: a larger value is a stronger hand, equal values
 // tie. Values of hands of different sizes (5, 6, 7, ... cards) compare.
 //
-// Thread safety: all functions are pure; the lookup tables (about 220 KB) are
+// Thread safety: all functions are pure; the lookup tables (about 208 KB) are
 // built once, before main(), and only read afterwards. Do not evaluate from
 // another translation unit's static initializers.
 #ifndef POKER_EVALUATOR_H_
@@ -79,12 +81,27 @@ inline constexpr int kFlushBitOfClubs = 35;  // the top bit of suit 0's counter
 inline constexpr int kRankHashShift = 13;
 
 extern const std::array<std::uint64_t, kCardCount> card_keys;
-// Perfect hash of rank keys: rank_values[rank_hash_rows[key & 8191] + (key >> 13)].
-extern const std::array<std::uint32_t, std::size_t{1} << kRankHashShift> rank_hash_rows;
+// Perfect hash of rank keys: rank_values[2 * rank_hash_rows[key & 8191] + (key >> 13)]
+// (halved row bases in 16 bits: a 16 KB table).
+extern const std::array<std::uint16_t, std::size_t{1} << kRankHashShift> rank_hash_rows;
 // HandValue::raw() of every multiset of 5..7 ranks (0 for fewer cards), and of
 // every 13-bit flush rank mask with at least 5 ranks; filled before main().
 extern std::uint16_t rank_values[];
 extern std::uint16_t flush_values[1 << kRankCount];
+
+// rank_values index of a (flush-free) key: the perfect hash of its low 32 bits.
+inline std::uint32_t rank_index(std::uint64_t key) {
+  const auto rank_key = static_cast<std::uint32_t>(key);
+  return 2u * rank_hash_rows[rank_key & ((1u << kRankHashShift) - 1)] +
+         (rank_key >> kRankHashShift);
+}
+
+// Adds 1 to every suit counter: a suit holding 4 cards then sets its top bit.
+inline constexpr std::uint64_t kOneOfEachSuit = std::uint64_t{0x1111} << 32;
+
+// A card's rank bit in its suit's 16-bit lane (bit 16 * suit + rank): the OR
+// over a set of cards, shifted right by 16 * suit, is the suit's rank mask.
+extern const std::array<std::uint64_t, kCardCount> lane_bits;
 
 // The 13-bit mask of the ranks held in `suit`.
 inline std::uint32_t suit_ranks(CardMask cards, int suit) {
@@ -130,18 +147,55 @@ class Hand {
       const int suit = (std::countr_zero(flush) - detail::kFlushBitOfClubs) >> 2;
       return HandValue(detail::flush_values[detail::suit_ranks(cards_, suit)]);
     }
-    const auto rank_key = static_cast<std::uint32_t>(key_);
-    const std::uint32_t row = rank_key & ((1u << detail::kRankHashShift) - 1);
-    return HandValue(
-        detail::rank_values[detail::rank_hash_rows[row] + (rank_key >> detail::kRankHashShift)]);
+    return HandValue(detail::rank_values[detail::rank_index(key_)]);
   }
 
   CardMask cards() const { return cards_; }
+
+  // Incremental enumeration helpers (exhaustive loops hoist the flush test).
+  //
+  // Whether adding `more_cards` more cards could make a flush: some suit
+  // already holds 5 - more_cards or more cards. When this is false, every
+  // hand built by adding at most `more_cards` cards evaluates to its
+  // evaluate_no_flush(). REQUIRES: 0 <= more_cards and the cards held plus
+  // more_cards at most 7 (so that no suit counter overflows).
+  bool flush_possible_after(int more_cards) const {
+    return ((key_ + detail::kOneOfEachSuit * static_cast<std::uint64_t>(more_cards)) &
+            detail::kFlushBits) != 0;
+  }
+  // evaluate() for a hand that holds no flush (no suit with 5 or more cards):
+  // the rank lookup alone. REQUIRES: no flush (unchecked).
+  HandValue evaluate_no_flush() const {
+    return HandValue(detail::rank_values[detail::rank_index(key_)]);
+  }
 
  private:
   std::uint64_t key_ = detail::kEmptyHandKey;
   CardMask cards_ = 0;
 };
+
+// Strength of the best five-card hand among the 7 distinct cards at
+// cards[0..6]: equal to Hand().plus(cards[0])...plus(cards[6]).evaluate(),
+// but only sums the cards' keys (no card mask); the rare flush path rereads
+// the cards. About 27 instructions per evaluation in a loop (callgrind).
+// REQUIRES: 7 distinct cards.
+inline HandValue evaluate7(const Card* cards) {
+  const std::uint64_t key = detail::kEmptyHandKey + detail::card_keys[cards[0]] +
+                            detail::card_keys[cards[1]] + detail::card_keys[cards[2]] +
+                            detail::card_keys[cards[3]] + detail::card_keys[cards[4]] +
+                            detail::card_keys[cards[5]] + detail::card_keys[cards[6]];
+  if ((key & detail::kFlushBits) != 0) [[unlikely]] {
+    // Inline (measured ~10% faster than a call): reread the cards' lane bits.
+    const int suit = (std::countr_zero(key & detail::kFlushBits) - detail::kFlushBitOfClubs) >> 2;
+    const std::uint64_t lanes = detail::lane_bits[cards[0]] | detail::lane_bits[cards[1]] |
+                                detail::lane_bits[cards[2]] | detail::lane_bits[cards[3]] |
+                                detail::lane_bits[cards[4]] | detail::lane_bits[cards[5]] |
+                                detail::lane_bits[cards[6]];
+    return HandValue(detail::flush_values[(lanes >> (16 * suit)) & 0x1FFF]);
+  }
+  return HandValue(detail::rank_values[detail::rank_index(key)]);
+}
+inline HandValue evaluate7(const std::array<Card, 7>& cards) { return evaluate7(cards.data()); }
 
 // Strength of the best five-card hand among `cards` (5..52 cards; any number
 // of flushes, straights among repeated ranks, and so on). Up to 7 cards go
