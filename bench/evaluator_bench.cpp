@@ -21,40 +21,22 @@
 
 #include <array>
 #include <cstdint>
-#include <random>
-#include <utility>
 #include <vector>
 
 #include "poker/cards.h"
 #include "poker/evaluator.h"
+#include "eval_workloads.h"
 
 namespace poker {
 namespace {
 
 constexpr std::size_t kSamples = std::size_t{1} << 20;
 
-template <int N>
-std::vector<std::array<Card, N>> random_hands() {
-  std::mt19937_64 rng(0xBE7C4);
-  std::uniform_int_distribution<int> pick(0, kCardCount - 1);
-  std::vector<std::array<Card, N>> hands(kSamples);
-  for (auto& hand : hands) {
-    CardMask used = 0;
-    for (auto& card : hand) {
-      do {
-        card = static_cast<Card>(pick(rng));
-      } while (used & mask_of(card));
-      used |= mask_of(card);
-    }
-  }
-  return hands;
-}
-
-template <int N>
+template <std::size_t N>
 std::vector<CardMask> random_masks() {
   std::vector<CardMask> masks;
   masks.reserve(kSamples);
-  for (const auto& hand : random_hands<N>()) {
+  for (const auto& hand : bench::deals<N>(kSamples)) {
     CardMask mask = 0;
     for (Card c : hand) mask |= mask_of(c);
     masks.push_back(mask);
@@ -63,12 +45,9 @@ std::vector<CardMask> random_masks() {
 }
 
 void BM_Eval7Random(benchmark::State& state) {
-  const auto hands = random_hands<7>();
+  const auto hands = bench::deals<7>(kSamples);
   for (auto _ : state) {
-    for (const auto& c : hands) {
-      const Hand hand = Hand().plus(c[0]).plus(c[1]).plus(c[2]).plus(c[3]).plus(c[4]).plus(c[5]).plus(c[6]);
-      benchmark::DoNotOptimize(hand.evaluate());
-    }
+    for (const auto& c : hands) benchmark::DoNotOptimize(bench::hand_of_seven(c).evaluate());
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * hands.size()));
 }
@@ -77,11 +56,7 @@ BENCHMARK(BM_Eval7Random);
 void BM_Eval7RandomHand(benchmark::State& state) {
   std::vector<Hand> hands;
   hands.reserve(kSamples);
-  for (const auto& c : random_hands<7>()) {
-    Hand hand;
-    for (Card card : c) hand.add(card);
-    hands.push_back(hand);
-  }
+  for (const auto& c : bench::deals<7>(kSamples)) hands.push_back(bench::hand_of_seven(c));
   for (auto _ : state) {
     for (const Hand& hand : hands) benchmark::DoNotOptimize(hand.evaluate());
   }
@@ -90,7 +65,7 @@ void BM_Eval7RandomHand(benchmark::State& state) {
 BENCHMARK(BM_Eval7RandomHand);
 
 void BM_Eval7Array(benchmark::State& state) {
-  const auto hands = random_hands<7>();
+  const auto hands = bench::deals<7>(kSamples);
   for (auto _ : state) {
     for (const auto& c : hands) benchmark::DoNotOptimize(evaluate7(c));
   }
@@ -98,59 +73,15 @@ void BM_Eval7Array(benchmark::State& state) {
 }
 BENCHMARK(BM_Eval7Array);
 
-// The two innermost levels of BM_Eval7Exhaustive: every 7-card hand extending
-// the 5-card hand `he`. If no suit holds 3 of its cards, no extension can
-// flush; otherwise the test is made once per 6-card hand.
-inline void extend_five(const Hand& he, Card e) {
-  if (!he.flush_possible_after(2)) {
-    for (Card f = e + 1; f < kCardCount; ++f) {
-      const Hand hf = he.plus(f);
-#pragma GCC unroll 4
-      for (Card g = f + 1; g < kCardCount; ++g) {
-        benchmark::DoNotOptimize(hf.plus(g).evaluate_no_flush());
-      }
-    }
-    return;
-  }
-  for (Card f = e + 1; f < kCardCount; ++f) {
-    const Hand hf = he.plus(f);
-    if (!hf.flush_possible_after(1)) {
-#pragma GCC unroll 4
-      for (Card g = f + 1; g < kCardCount; ++g) {
-        benchmark::DoNotOptimize(hf.plus(g).evaluate_no_flush());
-      }
-    } else {
-      for (Card g = f + 1; g < kCardCount; ++g) {
-        benchmark::DoNotOptimize(hf.plus(g).evaluate());
-      }
-    }
-  }
-}
-
 void BM_Eval7Exhaustive(benchmark::State& state) {
-  std::int64_t items = 0;
   for (auto _ : state) {
-    for (Card a = 0; a < kCardCount; ++a) {
-      const Hand ha = Hand().plus(a);
-      for (Card b = a + 1; b < kCardCount; ++b) {
-        const Hand hb = ha.plus(b);
-        for (Card c = b + 1; c < kCardCount; ++c) {
-          const Hand hc = hb.plus(c);
-          for (Card d = c + 1; d < kCardCount; ++d) {
-            const Hand hd = hc.plus(d);
-            for (Card e = d + 1; e < kCardCount; ++e) extend_five(hd.plus(e), e);
-          }
-        }
-      }
-    }
-    items += 133'784'560;
+    bench::for_each_seven_card_value([](HandValue value) { benchmark::DoNotOptimize(value); });
   }
-  state.SetItemsProcessed(items);
+  state.SetItemsProcessed(state.iterations() * bench::kSevenCardHands);
 }
 BENCHMARK(BM_Eval7Exhaustive)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 void BM_Eval7ExhaustiveNaive(benchmark::State& state) {
-  std::int64_t items = 0;
   for (auto _ : state) {
     for (Card a = 0; a < kCardCount; ++a) {
       const Hand ha = Hand().plus(a);
@@ -164,52 +95,23 @@ void BM_Eval7ExhaustiveNaive(benchmark::State& state) {
               const Hand he = hd.plus(e);
               for (Card f = e + 1; f < kCardCount; ++f) {
                 const Hand hf = he.plus(f);
-                for (Card g = f + 1; g < kCardCount; ++g) {
-                  benchmark::DoNotOptimize(hf.plus(g).evaluate());
-                }
+                for (Card g = f + 1; g < kCardCount; ++g) benchmark::DoNotOptimize(hf.plus(g).evaluate());
               }
             }
           }
         }
       }
     }
-    items += 133'784'560;
   }
-  state.SetItemsProcessed(items);
+  state.SetItemsProcessed(state.iterations() * bench::kSevenCardHands);
 }
 BENCHMARK(BM_Eval7ExhaustiveNaive)->Unit(benchmark::kMillisecond)->Iterations(3);
 
-// Hold'em instances: a board and `Players` hole-card pairs, all distinct.
 template <int Players>
 void BM_Holdem(benchmark::State& state) {
-  constexpr std::size_t kInstances = std::size_t{1} << 18;
-  std::mt19937_64 rng(0x401DE);
-  std::vector<std::array<Card, 5 + 2 * Players>> instances(kInstances);
-  std::array<Card, kCardCount> deck{};
-  for (int i = 0; i < kCardCount; ++i) deck[i] = static_cast<Card>(i);
-  for (auto& inst : instances) {
-    for (std::size_t i = 0; i < inst.size(); ++i) {  // a partial Fisher-Yates shuffle
-      std::uniform_int_distribution<std::size_t> pick(i, kCardCount - 1);
-      std::swap(deck[i], deck[pick(rng)]);
-      inst[i] = deck[i];
-    }
-  }
+  const auto instances = bench::deals<5 + 2 * Players>(std::size_t{1} << 18, 0x401DE);
   for (auto _ : state) {
-    for (const auto& inst : instances) {
-      const Hand board = Hand().plus(inst[0]).plus(inst[1]).plus(inst[2]).plus(inst[3]).plus(inst[4]);
-      HandValue best = board.plus(inst[5]).plus(inst[6]).evaluate();
-      int winner = 0;
-      for (int p = 1; p < Players; ++p) {
-        const HandValue v = board.plus(inst[5 + 2 * p]).plus(inst[6 + 2 * p]).evaluate();
-        if (v > best) {
-          best = v;
-          winner = p;
-        } else if (v == best) {
-          winner = -1;  // a split pot
-        }
-      }
-      benchmark::DoNotOptimize(winner);
-    }
+    for (const auto& cards : instances) benchmark::DoNotOptimize(bench::holdem_winner<Players>(cards));
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * instances.size()));
 }
@@ -219,11 +121,10 @@ BENCHMARK(BM_Holdem2Players);
 BENCHMARK(BM_Holdem8Players);
 
 void BM_Eval5Random(benchmark::State& state) {
-  const auto hands = random_hands<5>();
+  const auto hands = bench::deals<5>(kSamples);
   for (auto _ : state) {
     for (const auto& c : hands) {
-      const Hand hand = Hand().plus(c[0]).plus(c[1]).plus(c[2]).plus(c[3]).plus(c[4]);
-      benchmark::DoNotOptimize(hand.evaluate());
+      benchmark::DoNotOptimize(Hand().plus(c[0]).plus(c[1]).plus(c[2]).plus(c[3]).plus(c[4]).evaluate());
     }
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * hands.size()));

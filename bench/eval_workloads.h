@@ -1,0 +1,104 @@
+// The evaluator workloads shared by the Google Benchmark targets
+// (evaluator_bench.cpp) and the instruction counter (eval_instructions.cpp),
+// so that both measure exactly the same loops.
+//
+// Thread safety: pure functions; each call uses only its own state.
+#ifndef POKER_BENCH_EVAL_WORKLOADS_H_
+#define POKER_BENCH_EVAL_WORKLOADS_H_
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <random>
+#include <utility>
+#include <vector>
+
+#include "poker/cards.h"
+#include "poker/evaluator.h"
+
+namespace poker::bench {
+
+// `count` deals of N distinct cards each (partial Fisher-Yates shuffles of one
+// deck), the same for the same seed.
+template <std::size_t N>
+std::vector<std::array<Card, N>> deals(std::size_t count, std::uint64_t seed = 0xBE7C4) {
+  static_assert(N <= kCardCount);
+  std::mt19937_64 rng(seed);
+  std::vector<std::array<Card, N>> result(count);
+  std::array<Card, kCardCount> deck{};
+  for (int i = 0; i < kCardCount; ++i) deck[i] = static_cast<Card>(i);
+  for (auto& deal : result) {
+    for (std::size_t i = 0; i < N; ++i) {
+      std::uniform_int_distribution<std::size_t> pick(i, kCardCount - 1);
+      std::swap(deck[i], deck[pick(rng)]);
+      deal[i] = deck[i];
+    }
+  }
+  return result;
+}
+
+// The 7-card Hand of a deal's first seven cards.
+template <std::size_t N>
+Hand hand_of_seven(const std::array<Card, N>& c) {
+  static_assert(N >= 7);
+  return Hand().plus(c[0]).plus(c[1]).plus(c[2]).plus(c[3]).plus(c[4]).plus(c[5]).plus(c[6]);
+}
+
+// Calls visit(HandValue) for each of the 133,784,560 seven-card hands, one
+// card added per loop level (as a judge shares a board). The flush test is
+// hoisted: skipped for every 7th card when no suit holds 4 of the first 6
+// cards, and for every 6th and 7th card when no suit holds 3 of the first 5.
+template <typename Visit>
+void for_each_seven_card_value(Visit&& visit) {
+  for (Card a = 0; a < kCardCount; ++a) {
+    const Hand ha = Hand().plus(a);
+    for (Card b = a + 1; b < kCardCount; ++b) {
+      const Hand hb = ha.plus(b);
+      for (Card c = b + 1; c < kCardCount; ++c) {
+        const Hand hc = hb.plus(c);
+        for (Card d = c + 1; d < kCardCount; ++d) {
+          const Hand hd = hc.plus(d);
+          for (Card e = d + 1; e < kCardCount; ++e) {
+            const Hand he = hd.plus(e);
+            const bool five_cannot_flush = !he.flush_possible_after(2);
+            for (Card f = e + 1; f < kCardCount; ++f) {
+              const Hand hf = he.plus(f);
+              if (five_cannot_flush || !hf.flush_possible_after(1)) {
+#pragma GCC unroll 4
+                for (Card g = f + 1; g < kCardCount; ++g) visit(hf.plus(g).evaluate_no_flush());
+              } else {
+                for (Card g = f + 1; g < kCardCount; ++g) visit(hf.plus(g).evaluate());
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+inline constexpr std::int64_t kSevenCardHands = 133'784'560;
+
+// The judge's work on one hold'em instance, `cards` being the board's five
+// cards then each player's two: the board's Hand is shared, each player's
+// cards are added to a copy. Returns the single best player's index, or -1
+// when two or more share the best hand.
+template <int Players>
+int holdem_winner(const std::array<Card, 5 + 2 * Players>& cards) {
+  const Hand board = Hand().plus(cards[0]).plus(cards[1]).plus(cards[2]).plus(cards[3]).plus(cards[4]);
+  HandValue best = board.plus(cards[5]).plus(cards[6]).evaluate();
+  int winner = 0;
+  for (int p = 1; p < Players; ++p) {
+    const HandValue v = board.plus(cards[5 + 2 * p]).plus(cards[6 + 2 * p]).evaluate();
+    if (v > best) {
+      best = v;
+      winner = p;
+    } else if (v == best) {
+      winner = -1;
+    }
+  }
+  return winner;
+}
+
+}  // namespace poker::bench
+
+#endif  // POKER_BENCH_EVAL_WORKLOADS_H_

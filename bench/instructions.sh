@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Instructions per evaluation, counted by callgrind (this machine has no
+# hardware counters), for each workload of poker_eval_instructions: the
+# instructions executed inside its count_<workload> function, divided by the
+# evaluations (or, for holdem2/holdem8, instances) it made.
+#
+#   bench/instructions.sh [BUILD_DIR] [WORKLOAD...]
+#
+# BUILD_DIR defaults to build/release. exhaustive7 (all 133,784,560 hands)
+# takes a few minutes under callgrind, so it runs only when named.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build/release}
+shift || true
+workloads=("$@")
+(( ${#workloads[@]} )) || workloads=(eval7_array eval7_hand eval5_hand holdem2 holdem8)
+binary=$build/bench/poker_eval_instructions
+command -v valgrind >/dev/null || { echo "instructions.sh: needs valgrind (apt-get install valgrind)" >&2; exit 2; }
+[[ -x $binary ]] || { echo "instructions.sh: build $binary first (scripts/build.sh release)" >&2; exit 2; }
+
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+printf '%-12s %14s %16s %12s\n' workload items instructions per-item
+for workload in "${workloads[@]}"; do
+  read -r _ items _ < <(valgrind --tool=callgrind --callgrind-out-file="$out/$workload" \
+    --collect-atstart=no --toggle-collect="*count_${workload}*" "$binary" "$workload" 2>/dev/null)
+  instructions=$(awk '/^totals:/ {print $2}' "$out/$workload")
+  printf '%-12s %14s %16s %12.2f\n' "$workload" "$items" "$instructions" \
+    "$(awk -v i="$instructions" -v n="$items" 'BEGIN {print i / n}')"
+done
