@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "answer_writer.h"
 #include "line_scanner.h"
 #include "poker/evaluator.h"
 
@@ -18,9 +19,10 @@ class HoldemFormat final : public Format {
   explicit HoldemFormat(const HoldemOptions& options) : options_(options), layout_(cards_per_line(options.players)) {
     for (int player = 1; player <= options.players; ++player) {
       labels_.push_back("player " + std::to_string(player));
-      winner_lines_.push_back("Player " + std::to_string(player) + "\n");
+      answer_lines_.push_back(AnswerLine::of("Player " + std::to_string(player) + "\n"));
     }
     labels_.push_back("the board");
+    answer_lines_.push_back(AnswerLine::of("Draw\n"));
   }
 
   std::size_t lines_per_instance() const override { return static_cast<std::size_t>(options_.players) + 1; }
@@ -32,58 +34,76 @@ class HoldemFormat final : public Format {
   }
 
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
+    if (options_.explain) {
+      process_instances(chunk, result, [&](const Card* cards) { explain_instance(cards, result.answers); });
+      return;
+    }
+    AnswerWriter answers(result.answers, max_instances(chunk));
+    process_instances(chunk, result, [&](const Card* cards) {
+      answers.add(answer_lines_[static_cast<std::size_t>(winner(cards))]);
+    });
+    answers.finish();
+  }
+
+ private:
+  // Reads the chunk's instances up to the first error, calling render(cards)
+  // for each valid one: cards[0..2*players) are the players' hole cards, then
+  // the board's five.
+  template <typename Render>
+  void process_instances(const io::Chunk& chunk, ChunkResult& result, Render&& render) const {
     const int players = options_.players;
     CardLineReader reader(chunk, kHoldemCards);
-    // cards[0..2*players) are the players' hole cards, then the board.
     std::array<Card, 2 * kMaxHoldemPlayers + 5> cards{};
     while (!reader.at_end()) {
-      if (reader.read_canonical_instance(layout_, cards.data())) {
-        render(cards.data(), result.answers);
-        ++result.instances;
-        continue;
+      if (!reader.read_canonical_instance(layout_, cards.data())) {
+        reader.begin_instance();
+        bool valid = true;
+        for (int player = 0; valid && player < players; ++player) {
+          valid = reader.read_line(2, labels_[static_cast<std::size_t>(player)], &cards[2 * player]);
+        }
+        valid = valid && reader.read_line(5, labels_.back(), &cards[2 * players]);
+        if (!valid) {
+          reader.finish_with_error(result);
+          return;
+        }
       }
-      reader.begin_instance();
-      bool valid = true;
-      for (int player = 0; valid && player < players; ++player) {
-        valid = reader.read_line(2, labels_[static_cast<std::size_t>(player)], &cards[2 * player]);
-      }
-      valid = valid && reader.read_line(5, labels_.back(), &cards[2 * players]);
-      if (!valid) {
-        reader.finish_with_error(result);
-        return;
-      }
-      render(cards.data(), result.answers);
+      render(cards.data());
       ++result.instances;
     }
   }
 
- private:
-  void render(const Card* cards, std::string& out) const {
+  // A bound on the instances in `chunk`: none is shorter than the canonical
+  // layout (two bytes a card, one separator after each).
+  std::size_t max_instances(const io::Chunk& chunk) const { return chunk.bytes.size() / layout_.bytes() + 1; }
+
+  // The index of the single best hand, or `players` (the "Draw" line) when
+  // two or more share it. cards: as in process().
+  int winner(const Card* cards) const {
     const int players = options_.players;
     const Card* board = cards + 2 * players;
-    Hand board_hand;
-    CardMask board_mask = 0;
-    for (int i = 0; i < 5; ++i) {
-      board_hand.add(board[i]);
-      board_mask |= mask_of(board[i]);
-    }
-    HandValue best;
+    const std::uint64_t board_key = five_card_key(board);
+    HandValue best = evaluate7(board_key, board, cards[0], cards[1]);
     int winner = 0;
-    int best_count = 0;
-    for (int player = 0; player < players; ++player) {
-      const HandValue value = board_hand.plus(cards[2 * player]).plus(cards[2 * player + 1]).evaluate();
+    for (int player = 1; player < players; ++player) {
+      const HandValue value = evaluate7(board_key, board, cards[2 * player], cards[2 * player + 1]);
       if (value > best) {
         best = value;
         winner = player;
-        best_count = 1;
       } else if (value == best) {
-        ++best_count;
-      }
-      if (options_.explain) {
-        explain(player, board_mask | mask_of(cards[2 * player]) | mask_of(cards[2 * player + 1]), out);
+        winner = players;
       }
     }
-    out += best_count == 1 ? winner_lines_[static_cast<std::size_t>(winner)] : std::string_view("Draw\n");
+    return winner;
+  }
+
+  void explain_instance(const Card* cards, std::string& out) const {
+    const int players = options_.players;
+    CardMask board = 0;
+    for (int i = 0; i < 5; ++i) board |= mask_of(cards[2 * players + i]);
+    for (int player = 0; player < players; ++player) {
+      explain(player, board | mask_of(cards[2 * player]) | mask_of(cards[2 * player + 1]), out);
+    }
+    out += answer_lines_[static_cast<std::size_t>(winner(cards))].text();
   }
 
   static void explain(int player, CardMask cards, std::string& out) {
@@ -102,7 +122,7 @@ class HoldemFormat final : public Format {
 
   const HoldemOptions options_;
   std::vector<std::string> labels_;        // "player 1", ..., "the board"
-  std::vector<std::string> winner_lines_;  // "Player 1\n", ...
+  std::vector<AnswerLine> answer_lines_;  // "Player 1\n", ..., then "Draw\n"
   const CanonicalLayout layout_;
 };
 

@@ -5,7 +5,8 @@
 //     addition and an OR; evaluating is a table lookup (flush or not). Several players
 //     on one board share the board's Hand and add their own cards to a copy.
 //   * evaluate7(cards) for an array of exactly 7 cards: the same value as a
-//     Hand of them, with less work (no card mask on the common path).
+//     Hand of them, with less work (no card mask on the common path); and
+//     evaluate7(five_card_key(board), board, a, b) to share a board's sum.
 //   * evaluate(CardMask) for any 5..52 cards (the `eval` format), and
 //   * best_five(CardMask) for the five cards that make the hand, in the order
 //     explain mode prints them.
@@ -176,27 +177,41 @@ class Hand {
   CardMask cards_ = 0;
 };
 
-// Strength of the best five-card hand among the 7 distinct cards at
-// cards[0..6]: equal to Hand().plus(cards[0])...plus(cards[6]).evaluate(),
-// but only sums the cards' keys (no card mask); the rare flush path rereads
-// the cards. About 28 instructions per evaluation in a loop, loop included
-// (bench/instructions.sh counts them with callgrind).
-// REQUIRES: 7 distinct cards.
-inline HandValue evaluate7(const Card* cards) {
-  const std::uint64_t key = detail::first_card_keys[cards[0]] +
-                            detail::card_keys[cards[1]] + detail::card_keys[cards[2]] +
-                            detail::card_keys[cards[3]] + detail::card_keys[cards[4]] +
-                            detail::card_keys[cards[5]] + detail::card_keys[cards[6]];
+// Seven-card evaluation from card arrays, without a card mask: the cards'
+// keys are summed, and the rare flush path rereads the cards.
+//
+// The key of five cards (its bias included) is a partial hand value that
+// several 7-card evaluations can share, as a judge shares the board:
+//     const std::uint64_t board_key = five_card_key(board);
+//     evaluate7(board_key, board, first, second)   // for each player
+// REQUIRES (both): the 7 cards are distinct.
+inline std::uint64_t five_card_key(const Card* five) {
+  return detail::first_card_keys[five[0]] + detail::card_keys[five[1]] + detail::card_keys[five[2]] +
+         detail::card_keys[five[3]] + detail::card_keys[five[4]];
+}
+
+// The strength of five[0..4], sixth and seventh, `five_key` being
+// five_card_key(five).
+inline HandValue evaluate7(std::uint64_t five_key, const Card* five, Card sixth, Card seventh) {
+  const std::uint64_t key = five_key + detail::card_keys[sixth] + detail::card_keys[seventh];
   if ((key & detail::kFlushBits) != 0) [[unlikely]] {
     // Inline (measured ~10% faster than a call): reread the cards' lane bits.
     const int suit = (std::countr_zero(key & detail::kFlushBits) - detail::kFlushBitOfClubs) >> 2;
-    const std::uint64_t lanes = detail::lane_bits[cards[0]] | detail::lane_bits[cards[1]] |
-                                detail::lane_bits[cards[2]] | detail::lane_bits[cards[3]] |
-                                detail::lane_bits[cards[4]] | detail::lane_bits[cards[5]] |
-                                detail::lane_bits[cards[6]];
+    const std::uint64_t lanes = detail::lane_bits[five[0]] | detail::lane_bits[five[1]] |
+                                detail::lane_bits[five[2]] | detail::lane_bits[five[3]] |
+                                detail::lane_bits[five[4]] | detail::lane_bits[sixth] |
+                                detail::lane_bits[seventh];
     return HandValue(detail::flush_values[(lanes >> (16 * suit)) & 0x1FFF]);
   }
   return HandValue(detail::rank_values[detail::rank_index(key)]);
+}
+
+// The strength of the 7 distinct cards at cards[0..6]: equal to
+// Hand().plus(cards[0])...plus(cards[6]).evaluate(), with less work. About 28
+// instructions per evaluation in a loop, loop included (bench/instructions.sh
+// counts them with callgrind).
+inline HandValue evaluate7(const Card* cards) {
+  return evaluate7(five_card_key(cards), cards, cards[5], cards[6]);
 }
 inline HandValue evaluate7(const std::array<Card, 7>& cards) { return evaluate7(cards.data()); }
 

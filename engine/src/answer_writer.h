@@ -1,0 +1,60 @@
+// Internal: writing a chunk's fixed answer lines ("Player 2\n", "Draw\n") at
+// the speed of the input, for formats whose answers come from a small set.
+#ifndef POKER_ENGINE_ANSWER_WRITER_H_
+#define POKER_ENGINE_ANSWER_WRITER_H_
+
+#include <array>
+#include <cstddef>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+namespace poker {
+
+// An answer line in a fixed 16-byte slot: copied whole (a constant-size copy
+// is two instructions, where a variable one is a call), then advanced over by
+// its length.
+struct AnswerLine {
+  static constexpr std::size_t kMaxSize = 16;
+  std::array<char, kMaxSize> bytes{};
+  std::size_t size = 0;
+
+  // REQUIRES: text.size() <= kMaxSize.
+  static AnswerLine of(std::string_view text) {
+    AnswerLine line;
+    line.size = text.copy(line.bytes.data(), kMaxSize);
+    return line;
+  }
+  std::string_view text() const { return {bytes.data(), size}; }
+};
+
+// Appends answer lines to a string sized once for the whole chunk, so that
+// the hot loop neither checks capacity nor calls memcpy; finish() cuts the
+// string to the lines added.
+//
+// REQUIRES: at most `max_lines` add() calls, and nothing else touches `out`
+// between construction and finish(). Not copyable: it points into `out`.
+class AnswerWriter {
+ public:
+  AnswerWriter(std::string& out, std::size_t max_lines) : out_(out) {
+    const std::size_t start = out_.size();
+    out_.resize(start + max_lines * AnswerLine::kMaxSize);
+    next_ = out_.data() + start;
+  }
+  AnswerWriter(const AnswerWriter&) = delete;
+  AnswerWriter& operator=(const AnswerWriter&) = delete;
+
+  void add(const AnswerLine& line) {
+    std::memcpy(next_, line.bytes.data(), AnswerLine::kMaxSize);
+    next_ += line.size;
+  }
+  void finish() { out_.resize(static_cast<std::size_t>(next_ - out_.data())); }
+
+ private:
+  std::string& out_;
+  char* next_;
+};
+
+}  // namespace poker
+
+#endif  // POKER_ENGINE_ANSWER_WRITER_H_
