@@ -15,6 +15,7 @@
 #include "exit_status.h"
 #include "options.h"
 #include "poker/euler_format.h"
+#include "poker/eval_format.h"
 #include "poker/holdem_format.h"
 #include "poker/io/input.h"
 #include "poker/io/output_sink.h"
@@ -40,6 +41,9 @@ std::unique_ptr<Format> make_format(const Options& options, std::string& name) {
     case Command::kEuler:
       name = "euler";
       return make_euler_format(EulerOptions{options.summary});
+    case Command::kEval:
+      name = "eval";
+      return make_eval_format();
     case Command::kHoldem:
       break;
   }

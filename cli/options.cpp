@@ -68,6 +68,11 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
       "poker euler --summary -i poker.txt");
   euler->add_flag("--summary", options.summary,
                   "Print only the counts at the end: \"Player 1: N\", \"Player 2: N\", \"Draw: N\"");
+  CLI::App* eval = add_subcommand(
+      app, options, "eval",
+      "Compares two hands of 5 to 52 cards per line, \"HAND1 ; HAND2\" (ten written 0): prints each\n"
+      "hand's category and best five cards, then \"Hand 1 wins\", \"Hand 2 wins\" or \"Tie\".",
+      "poker eval -i examples/eval.txt");
 
   try {
     app.parse(argc, argv);
@@ -80,6 +85,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     return ParsedCommandLine{std::nullopt, kExitUsage};
   }
   if (euler->parsed()) options.command = Command::kEuler;
+  if (eval->parsed()) options.command = Command::kEval;
   if (options.command != Command::kHoldem && (positional->count() + players->count() + explain->count()) > 0) {
     std::fprintf(stderr,
                  "poker: PLAYERS, --players and --explain belong to the hold'em judge, not to 'poker %s'\n"

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "explain_line.h"
 #include "line_scanner.h"
 #include "poker/evaluator.h"
 
@@ -80,24 +81,12 @@ class HoldemFormat final : public Format {
         ++best_count;
       }
       if (options_.explain) {
-        explain(player, board_mask | mask_of(cards[2 * player]) | mask_of(cards[2 * player + 1]), out);
+        append_explain_line(out, "Player", player + 1,
+                            best_five(board_mask | mask_of(cards[2 * player]) | mask_of(cards[2 * player + 1])),
+                            Notation::kHoldem);
       }
     }
     out += best_count == 1 ? winner_lines_[static_cast<std::size_t>(winner)] : std::string_view("Draw\n");
-  }
-
-  static void explain(int player, CardMask cards, std::string& out) {
-    const BestFive best = best_five(cards);
-    out += "Player ";
-    out += std::to_string(player + 1);
-    out += ": ";
-    out += category_name(best.value.category());
-    out += " [";
-    for (std::size_t i = 0; i < best.cards.size(); ++i) {
-      if (i != 0) out += ' ';
-      append_card(out, best.cards[i], Notation::kHoldem);
-    }
-    out += "]\n";
   }
 
   const HoldemOptions options_;
