@@ -14,6 +14,8 @@
 
 #include "exit_status.h"
 #include "options.h"
+#include "poker/euler_format.h"
+#include "poker/eval_format.h"
 #include "poker/holdem_format.h"
 #include "poker/io/input.h"
 #include "poker/io/output_sink.h"
@@ -32,6 +34,22 @@ std::string display_name(const std::string& path, const char* standard) {
 }
 
 void report(const std::string& what) { std::fprintf(stderr, "poker: %s\n", what.c_str()); }
+
+// The engine format the command line asked for, and its name for -v.
+std::unique_ptr<Format> make_format(const Options& options, std::string& name) {
+  switch (options.command) {
+    case Command::kEuler:
+      name = "euler";
+      return make_euler_format(EulerOptions{options.summary});
+    case Command::kEval:
+      name = "eval";
+      return make_eval_format();
+    case Command::kHoldem:
+      break;
+  }
+  name = "hold'em, " + std::to_string(options.players) + " players";
+  return make_holdem_format(HoldemOptions{options.players, options.explain});
+}
 
 int run(const Options& options) {
   const std::string input_name = display_name(options.input, "<stdin>");
@@ -58,9 +76,10 @@ int run(const Options& options) {
     report(output_name + ": cannot open for writing: " + std::strerror(output.error_number));
     return kExitIo;
   }
-  const std::unique_ptr<Format> format = make_holdem_format(HoldemOptions{options.players, options.explain});
+  std::string format_name;
+  const std::unique_ptr<Format> format = make_format(options, format_name);
 
-  logger->info("{} players, {} threads, chunk size {} bytes, input {} ({})", options.players, threads,
+  logger->info("{}, {} threads, chunk size {} bytes, input {} ({})", format_name, threads,
                options.chunk_size, input_name, input.source->is_mapped() ? "memory-mapped" : "buffered reads");
   const auto start = std::chrono::steady_clock::now();
   RunOutcome outcome;

@@ -8,27 +8,14 @@
 #include "poker/holdem_format.h"
 
 namespace poker::cli {
+namespace {
 
-ParsedCommandLine parse_command_line(int argc, char** argv) {
-  CLI::App app{
-      "Judges Texas Hold'em instances: for each instance (a line of 2 cards per player, then a\n"
-      "line of 5 board cards) prints the winner, \"Player K\", or \"Draw\".",
-      "poker"};
-  app.set_version_flag("--version", std::string("poker ") + POKER_VERSION);
-  app.footer(
-      "Exit status: 0 all instances valid, 1 invalid input, 2 usage error, 3 I/O error.\n"
-      "Example: poker 3 -i examples/three_players.txt");
+constexpr const char* kExitFooter = "Exit status: 0 all instances valid, 1 invalid input, 2 usage error, 3 I/O error.";
 
-  Options options;
-  std::optional<int> positional_players;
-  std::optional<int> option_players;
-  auto* positional = app.add_option("PLAYERS", positional_players, "Players per instance (default 2)")
-                         ->check(CLI::Range(kMinHoldemPlayers, kMaxHoldemPlayers));
-  app.add_option("-p,--players", option_players, "Players per instance, like PLAYERS")
-      ->check(CLI::Range(kMinHoldemPlayers, kMaxHoldemPlayers))
-      ->excludes(positional);
-  app.add_flag("-e,--explain", options.explain,
-               "Before each answer, print each player's hand category and best five cards");
+// The options every format shares. They are added to the main command and
+// to each subcommand, bound to the same variables, so that they may stand
+// before or after a subcommand's name (`poker -j 2 euler` = `poker euler -j 2`).
+void add_shared_options(CLI::App& app, Options& options) {
   app.add_option("-i,--input", options.input, "Input file ('-': standard input, the default)");
   app.add_option("-o,--output", options.output, "Output file ('-': standard output, the default)");
   app.add_option("-j,--threads", options.threads, "Worker threads (default: all hardware threads)")
@@ -40,6 +27,52 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   app.add_flag("-q,--quiet", options.quiet, "Never show a progress line");
   app.add_flag("-v,--verbose", options.verbose,
                "Print diagnostics on stderr: threads, chunk size, bytes, instances, time, rate");
+}
+
+CLI::App* add_subcommand(CLI::App& app, Options& options, const std::string& name, const std::string& description,
+                         const std::string& example) {
+  CLI::App* sub = app.add_subcommand(name, description);
+  sub->footer(std::string(kExitFooter) + "\nExample: " + example);
+  add_shared_options(*sub, options);
+  return sub;
+}
+
+}  // namespace
+
+ParsedCommandLine parse_command_line(int argc, char** argv) {
+  CLI::App app{
+      "Judges Texas Hold'em instances: for each instance (a line of 2 cards per player, then a\n"
+      "line of 5 board cards) prints the winner, \"Player K\", or \"Draw\".\n"
+      "The subcommands judge other formats with the same input, output and error rules.",
+      "poker"};
+  app.set_version_flag("--version", std::string("poker ") + POKER_VERSION);
+  app.footer(std::string(kExitFooter) + "\nExample: poker 3 -i examples/three_players.txt");
+  app.require_subcommand(0, 1);
+
+  Options options;
+  std::optional<int> positional_players;
+  std::optional<int> option_players;
+  auto* positional = app.add_option("PLAYERS", positional_players, "Players per instance (default 2)")
+                         ->check(CLI::Range(kMinHoldemPlayers, kMaxHoldemPlayers));
+  auto* players = app.add_option("-p,--players", option_players, "Players per instance, like PLAYERS")
+                      ->check(CLI::Range(kMinHoldemPlayers, kMaxHoldemPlayers))
+                      ->excludes(positional);
+  auto* explain = app.add_flag("-e,--explain", options.explain,
+                               "Before each answer, print each player's hand category and best five cards");
+  add_shared_options(app, options);
+
+  CLI::App* euler = add_subcommand(
+      app, options, "euler",
+      "Project Euler 54: one line of ten cards per instance (upper-case suits), player 1's five\n"
+      "then player 2's; prints \"Player 1\", \"Player 2\" or \"Draw\".",
+      "poker euler --summary -i poker.txt");
+  euler->add_flag("--summary", options.summary,
+                  "Print only the counts at the end: \"Player 1: N\", \"Player 2: N\", \"Draw: N\"");
+  CLI::App* eval = add_subcommand(
+      app, options, "eval",
+      "Compares two hands of 5 to 52 cards per line, \"HAND1 ; HAND2\" (ten written 0): prints each\n"
+      "hand's category and best five cards, then \"Hand 1 wins\", \"Hand 2 wins\" or \"Tie\".",
+      "poker eval -i examples/eval.txt");
 
   try {
     app.parse(argc, argv);
@@ -49,6 +82,15 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     return ParsedCommandLine{std::nullopt, app.exit(e)};
   } catch (const CLI::ParseError& e) {
     std::fprintf(stderr, "poker: %s\nRun 'poker --help' for usage.\n", e.what());
+    return ParsedCommandLine{std::nullopt, kExitUsage};
+  }
+  if (euler->parsed()) options.command = Command::kEuler;
+  if (eval->parsed()) options.command = Command::kEval;
+  if (options.command != Command::kHoldem && (positional->count() + players->count() + explain->count()) > 0) {
+    std::fprintf(stderr,
+                 "poker: PLAYERS, --players and --explain belong to the hold'em judge, not to 'poker %s'\n"
+                 "Run 'poker --help' for usage.\n",
+                 app.get_subcommands().front()->get_name().c_str());
     return ParsedCommandLine{std::nullopt, kExitUsage};
   }
   options.players = positional_players.value_or(option_players.value_or(2));

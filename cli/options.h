@@ -8,9 +8,14 @@
 
 namespace poker::cli {
 
+// Which format judges the input: the default hold'em judge, or a subcommand.
+enum class Command { kHoldem, kEuler, kEval };
+
 struct Options {
-  int players = 2;
-  bool explain = false;
+  Command command = Command::kHoldem;
+  int players = 2;       // hold'em
+  bool explain = false;  // hold'em
+  bool summary = false;  // euler
   std::string input = "-";   // "-": standard input
   std::string output = "-";  // "-": standard output
   std::size_t threads = 0;   // 0: all hardware threads

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "answer_writer.h"
+#include "explain_line.h"
 #include "line_scanner.h"
 #include "poker/evaluator.h"
 
@@ -101,23 +102,11 @@ class HoldemFormat final : public Format {
     CardMask board = 0;
     for (int i = 0; i < 5; ++i) board |= mask_of(cards[2 * players + i]);
     for (int player = 0; player < players; ++player) {
-      explain(player, board | mask_of(cards[2 * player]) | mask_of(cards[2 * player + 1]), out);
+      append_explain_line(out, "Player", player + 1,
+                          best_five(board | mask_of(cards[2 * player]) | mask_of(cards[2 * player + 1])),
+                          Notation::kHoldem);
     }
     out += answer_lines_[static_cast<std::size_t>(winner(cards))].text();
-  }
-
-  static void explain(int player, CardMask cards, std::string& out) {
-    const BestFive best = best_five(cards);
-    out += "Player ";
-    out += std::to_string(player + 1);
-    out += ": ";
-    out += category_name(best.value.category());
-    out += " [";
-    for (std::size_t i = 0; i < best.cards.size(); ++i) {
-      if (i != 0) out += ' ';
-      append_card(out, best.cards[i], Notation::kHoldem);
-    }
-    out += "]\n";
   }
 
   const HoldemOptions options_;

@@ -58,6 +58,13 @@ void CardLineReader::begin_instance() {
   instance_start_ = cursor_;
   instance_line_start_ = line_start_;
   instance_line_ = line_;
+  begin_card_set();
+}
+
+void CardLineReader::begin_card_set() {
+  set_start_ = cursor_;
+  set_line_start_ = line_start_;
+  set_line_ = line_;
   seen_ = 0;
 }
 
@@ -155,49 +162,107 @@ bool CardLineReader::read_canonical_line(int count, Card* cards) {
   return true;
 }
 
+CardLineReader::Token CardLineReader::next_token() {
+  while (cursor_ != end_ && is_blank(*cursor_)) ++cursor_;
+  const char* const start = cursor_;
+  while (cursor_ != end_ && *cursor_ != '\n' && !is_blank(*cursor_)) ++cursor_;
+  return Token{std::string_view(start, static_cast<std::size_t>(cursor_ - start)), start};
+}
+
+bool CardLineReader::cut_by_limit(const Token& token) const {
+  return chunk_.end == io::Chunk::End::kRecordTooLong && token.start + token.text.size() == end_;
+}
+
+bool CardLineReader::read_card(const Token& token, Card& card) {
+  const std::optional<Card> parsed = parse_card(token.text, syntax_.notation);
+  if (!parsed) {
+    return fail(token.start, "invalid card " + quote_token(token.text) + ": expected " +
+                                 std::string(syntax_.description));
+  }
+  if ((seen_ & mask_of(*parsed)) != 0) {
+    std::uint64_t first_line = 0;
+    std::uint64_t first_column = 0;
+    locate_first(*parsed, first_line, first_column);
+    return fail(token.start, "duplicate card " + quote_token(token.text) + ": already at line " +
+                                 std::to_string(first_line) + ", column " + std::to_string(first_column));
+  }
+  seen_ |= mask_of(*parsed);
+  card = *parsed;
+  return true;
+}
+
+bool CardLineReader::finish_line(std::string_view label) {
+  if (cursor_ == end_) return fail_at_chunk_end(label, {});
+  ++cursor_;  // the '\n'
+  ++line_;
+  line_start_ = cursor_;
+  return true;
+}
+
+bool CardLineReader::end_line(std::string_view what) {
+  const Token extra = next_token();
+  if (!extra.text.empty()) {
+    return fail(extra.start, "expected the end of the line after " + std::string(what) + ", found " +
+                                 quote_token(extra.text));
+  }
+  return finish_line(what);
+}
+
 bool CardLineReader::read_line(int count, std::string_view label, Card* cards) {
   if (read_canonical_line(count, cards)) return true;
+  for (int found = 0; found < count; ++found) {
+    const Token token = next_token();
+    // A token cut by the length limit is judged only if what was read already
+    // decides: one longer than any card (2 bytes).
+    if (cut_by_limit(token) && token.text.size() <= 2) return fail_at_chunk_end(label, {});
+    if (token.text.empty()) return fail_short(cards_word(count) + " for " + std::string(label), found, label);
+    if (!read_card(token, cards[found])) return false;
+  }
+  const Token extra = next_token();
+  if (!extra.text.empty()) {
+    return fail(extra.start, "expected the end of the line after " + cards_word(count) + " for " +
+                                 std::string(label) + ", found " + quote_token(extra.text));
+  }
+  return finish_line(label);
+}
+
+bool CardLineReader::read_two_sets(int min_cards, std::string_view separator,
+                                   const std::string_view (&labels)[2], CardMask (&sets)[2]) {
+  int set = 0;  // which set the cards go to: 0 before the separator, 1 after it
   int found = 0;
   for (;;) {
-    while (cursor_ != end_ && is_blank(*cursor_)) ++cursor_;
-    if (cursor_ == end_) return fail_at_chunk_end(found, count, label);
-    if (*cursor_ == '\n') {
-      if (found < count) {
-        return fail(cursor_, "expected " + cards_word(count) + " for " + std::string(label) + ", found " +
-                                 std::to_string(found) + " before the end of the line");
+    const Token token = next_token();
+    if (cut_by_limit(token) && token.text.size() <= 2) return fail_at_chunk_end(labels[set], {});
+    const auto at_least = [&] { return "at least " + cards_word(min_cards) + " for " + std::string(labels[set]); };
+    if (token.text.empty()) {
+      if (found < min_cards) return fail_short(at_least(), found, labels[set]);
+      if (set == 1) {
+        sets[1] = seen_;
+        return finish_line(labels[1]);
       }
-      ++cursor_;
-      ++line_;
-      line_start_ = cursor_;
-      return true;
+      const std::string missing = "expected " + quote_token(separator) + " then the cards of " +
+                                  std::string(labels[1]) + ", found the end of the ";
+      if (cursor_ == end_) return fail_at_chunk_end(labels[0], missing + "input");
+      return fail(cursor_, missing + "line");
     }
-    const char* const token_start = cursor_;
-    while (cursor_ != end_ && *cursor_ != '\n' && !is_blank(*cursor_)) ++cursor_;
-    const std::string_view token(token_start, static_cast<std::size_t>(cursor_ - token_start));
-    // A token cut by the length limit is judged only if what was read already
-    // decides: an extra token, or one longer than any card (2 bytes).
-    if (cursor_ == end_ && chunk_.end == io::Chunk::End::kRecordTooLong && found < count &&
-        token.size() <= 2) {
-      return fail_at_chunk_end(found, count, label);
+    if (token.text == separator) {
+      if (set == 1) {
+        return fail(token.start, "expected a card or the end of the line for " + std::string(labels[1]) +
+                                     ", found " + quote_token(token.text));
+      }
+      if (found < min_cards) {
+        return fail(token.start, "expected " + at_least() + ", found " + std::to_string(found) + " before " +
+                                     quote_token(separator));
+      }
+      sets[0] = seen_;
+      set = 1;
+      found = 0;
+      begin_card_set();
+      continue;
     }
-    if (found == count) {
-      return fail(token_start, "expected the end of the line after " + cards_word(count) + " for " +
-                                   std::string(label) + ", found " + quote_token(token));
-    }
-    const std::optional<Card> card = parse_card(token, syntax_.notation);
-    if (!card) {
-      return fail(token_start, "invalid card " + quote_token(token) + ": expected " +
-                                   std::string(syntax_.description));
-    }
-    if ((seen_ & mask_of(*card)) != 0) {
-      std::uint64_t first_line = 0;
-      std::uint64_t first_column = 0;
-      locate_first(*card, first_line, first_column);
-      return fail(token_start, "duplicate card " + quote_token(token) + ": already at line " +
-                                   std::to_string(first_line) + ", column " + std::to_string(first_column));
-    }
-    seen_ |= mask_of(*card);
-    cards[found++] = *card;
+    Card card;
+    if (!read_card(token, card)) return false;
+    ++found;
   }
 }
 
@@ -208,28 +273,32 @@ bool CardLineReader::fail(const char* where, std::string message) {
   return false;
 }
 
+bool CardLineReader::fail_short(std::string_view expected, int found, std::string_view label) {
+  const std::string message =
+      "expected " + std::string(expected) + ", found " + std::to_string(found) + " before the end of the ";
+  if (cursor_ == end_) return fail_at_chunk_end(label, message + "input");
+  return fail(cursor_, message + "line");
+}
+
 std::string CardLineReader::too_long_message() const {
   return "instance longer than the limit of " + std::to_string(chunk_.bytes.size()) +
          " bytes (the rest of the input was not read)";
 }
 
-bool CardLineReader::fail_at_chunk_end(int found, int count, std::string_view label) {
+bool CardLineReader::fail_at_chunk_end(std::string_view label, std::string short_message) {
   if (chunk_.end == io::Chunk::End::kRecordTooLong) return fail(end_, too_long_message());
   if (cursor_ == line_start_) {
     return fail(cursor_, "incomplete instance: expected the line of " + std::string(label) +
                              ", found the end of the input");
   }
-  if (found < count) {
-    return fail(cursor_, "expected " + cards_word(count) + " for " + std::string(label) + ", found " +
-                             std::to_string(found) + " before the end of the input");
-  }
+  if (!short_message.empty()) return fail(cursor_, std::move(short_message));
   return fail(cursor_, "missing newline at the end of the input");
 }
 
 void CardLineReader::locate_first(Card card, std::uint64_t& line, std::uint64_t& column) const {
-  line = instance_line_;
-  const char* line_start = instance_line_start_;
-  for (const char* p = instance_start_; p < end_;) {
+  line = set_line_;
+  const char* line_start = set_line_start_;
+  for (const char* p = set_start_; p < end_;) {
     if (*p == '\n') {
       ++line;
       line_start = ++p;

@@ -1,10 +1,13 @@
 // Internal: reading the lines of cards that make an instance, with the
-// SPEC's grammar and error reporting, for formats whose lines hold a fixed
-// number of cards (hold'em, Euler 54).
+// SPEC's grammar and error reporting, for every format: lines of a fixed
+// number of cards (hold'em, Euler 54), a line of two hands around a ';'
+// token (eval), and, token by token, lines whose cards are not one token
+// each (draw).
 //
-// Grammar of a line: optional blanks, the cards separated by blanks, optional
-// blanks, '\n'. Blanks are space, \t, \v, \f, \r. A token is a maximal run of
-// other bytes; each must be a card, unique in its instance.
+// Grammar of a line: optional blanks, the tokens separated by blanks,
+// optional blanks, '\n'. Blanks are space, \t, \v, \f, \r. A token is a
+// maximal run of other bytes; each must be a card (or the format's
+// separator), unique in its card set (the instance, or one eval hand).
 #ifndef POKER_ENGINE_LINE_SCANNER_H_
 #define POKER_ENGINE_LINE_SCANNER_H_
 
@@ -75,9 +78,45 @@ class CardLineReader {
   // which finish_with_error() then reports.
   bool read_line(int count, std::string_view label, Card* cards);
 
-  // Records the error found by read_line() in `result`, unless the instance
-  // is only trailing blanks at the end of the input (the clean end).
+  // Reads a line of two card sets, "HAND1 ; HAND2" with `separator` a token
+  // of its own: each set at least `min_cards` cards, unique within the set
+  // (the two sets may share cards). `labels` name them in messages.
+  bool read_two_sets(int min_cards, std::string_view separator, const std::string_view (&labels)[2],
+                     CardMask (&sets)[2]);
+
+  // Records the error found by a read in `result`, unless the instance is
+  // only trailing blanks at the end of the input (the clean end).
   void finish_with_error(ChunkResult& result) const;
+
+  // ---- Token by token, for formats whose cards are not single tokens -----
+  //
+  // The next token of the current line after blanks, with where it starts;
+  // an empty token at the line's end (the cursor then at its '\n') or at
+  // the chunk's end.
+  struct Token {
+    std::string_view text;
+    const char* start = nullptr;
+  };
+  Token next_token();
+  // Whether the token ends where the length limit cut the chunk: its text
+  // may be the head of a longer token, so it is judged only if what was read
+  // already decides (too long for any valid token, or not expected at all).
+  bool cut_by_limit(const Token& token) const;
+  // Consumes the rest of the line, blanks then the '\n'. False, with the
+  // error "expected the end of the line after WHAT, found 'TOKEN'" (or the
+  // chunk's end errors), when anything else is there.
+  bool end_line(std::string_view what);
+  // The line and column of `where` on the current line.
+  std::uint64_t line() const { return line_; }
+  std::uint64_t column_of(const char* where) const {
+    return static_cast<std::uint64_t>(where - line_start_) + 1;
+  }
+  // Records an error at `where` on the current line; returns false.
+  bool fail(const char* where, std::string message);
+  // The error for a line cut short where the cursor stands (its '\n' or the
+  // chunk's end): "expected EXPECTED, found FOUND before the end of the
+  // line/input", or the chunk's own end errors. Returns false.
+  bool fail_short(std::string_view expected, int found, std::string_view label);
 
  private:
   // The fast path: reads a line in the canonical layout (cards separated by
@@ -85,14 +124,21 @@ class CardLineReader {
   // false having changed nothing, and read_line() takes the general path,
   // which finds and words the error.
   bool read_canonical_line(int count, Card* cards);
-  bool fail(const char* where, std::string message);
-  bool fail_at_line_start(std::string message);
-  bool fail_at_chunk_end(int found, int count, std::string_view label);
+  // Starts a set of cards that must be unique (an instance, an eval hand).
+  void begin_card_set();
+  // Judges `token` as a card of the current set: invalid or repeated cards
+  // fail; otherwise the card, in `card`.
+  bool read_card(const Token& token, Card& card);
+  // Consumes the line's '\n' (the chunk's end errors if it is missing).
+  bool finish_line(std::string_view label);
+  // At the chunk's end inside a line: the length limit, an incomplete
+  // instance, `short_message` (when not empty), or a missing newline.
+  bool fail_at_chunk_end(std::string_view label, std::string short_message);
   std::string too_long_message() const;
   // Where the chunk ends: its line, and the start of that line.
   std::uint64_t end_line() const;
   const char* end_line_start() const;
-  // Line and column of the first copy of `card` in the current instance.
+  // Line and column of the first copy of `card` in the current card set.
   void locate_first(Card card, std::uint64_t& line, std::uint64_t& column) const;
 
   const io::Chunk& chunk_;
@@ -105,6 +151,10 @@ class CardLineReader {
   const char* instance_start_ = nullptr;
   const char* instance_line_start_ = nullptr;
   std::uint64_t instance_line_ = 0;
+  // The current card set: where it starts and the cards it holds so far.
+  const char* set_start_ = nullptr;
+  const char* set_line_start_ = nullptr;
+  std::uint64_t set_line_ = 0;
   CardMask seen_ = 0;
   InputError error_;
 };

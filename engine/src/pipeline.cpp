@@ -26,6 +26,7 @@ struct RunState {
   RunOutcome outcome;
   // An error at the start of a run of blank lines, not yet known to stand.
   std::optional<InputError> pending_blank_error;
+  Tally tally{};  // the sum of the tallies of the chunks written
 };
 
 class ReadChunk {
@@ -88,6 +89,7 @@ class WriteAnswers {
     RunStats& stats = state_.outcome.stats;
     stats.instances += result.instances;
     stats.bytes += work->chunk.bytes.size();
+    for (std::size_t i = 0; i < state_.tally.size(); ++i) state_.tally[i] += result.tally[i];
     if (result.error) {
       if (result.error_starts_blank_tail && work->chunk.end == io::Chunk::End::kRecords) {
         state_.pending_blank_error = result.error;
@@ -136,7 +138,9 @@ RunOutcome run_pipeline(const Format& format, io::ByteSource& source, io::Output
     outcome.error_number = chunker.read_error();
   }
   if (outcome.status == RunOutcome::Status::kOk) {
-    const io::WriteResult finished = sink.finish();
+    io::WriteResult finished;
+    if (const std::string summary = format.summary(state.tally); !summary.empty()) finished = sink.write(summary);
+    if (finished.ok()) finished = sink.finish();
     if (!finished.ok()) {
       outcome.status = finished.kind == io::WriteResult::Kind::kBrokenPipe ? RunOutcome::Status::kBrokenPipe
                                                                          : RunOutcome::Status::kWriteError;

@@ -50,6 +50,29 @@ std::string printable(std::string_view bytes, std::size_t limit = 400);
 // and both lines, for a readable failure on megabytes of output.
 std::string first_difference(std::string_view expected, std::string_view got);
 
+// ---- One input through every path --------------------------------------------
+
+// What a run must give: stdout, the exit status, and for status 1 the error's
+// place and message (the source name is added per run).
+struct Expected {
+  std::string out;
+  int status = 0;
+  std::uint64_t line = 0;
+  std::uint64_t column = 0;
+  std::string message;
+};
+
+Expected ok(std::string out);
+Expected error(std::string out, std::uint64_t line, std::uint64_t column, std::string message);
+
+// Checks one run against `expected`, the error line naming `source`.
+void expect_result(const RunResult& result, const Expected& expected, const std::string& source);
+
+// Runs `poker args...` on `input` through every input path (pipe, -i FILE,
+// stdin redirected from the file), with -j 1 and -j 2 and tiny chunks; all
+// must give `expected`.
+void expect_judged(const std::vector<std::string>& args, const std::string& input, const Expected& expected);
+
 // ---- Temporary files --------------------------------------------------------
 
 // A fresh file in this process's temporary directory holding `bytes`; the

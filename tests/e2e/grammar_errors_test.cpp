@@ -27,50 +27,6 @@ const std::string kThreePlayers =
     "5s 5h\n6c 6d\n8s 7s\nKh Kd Kc Ks 9h\n";
 const std::string kThreePlayersAnswers = "Player 1\nPlayer 1\nDraw\n";
 
-struct Expected {
-  std::string out;
-  int status = 0;
-  // For status 1: where and what, the source name is added per run.
-  std::uint64_t line = 0;
-  std::uint64_t column = 0;
-  std::string message;
-};
-
-Expected ok(std::string out) { return Expected{std::move(out), 0, 0, 0, {}}; }
-
-Expected error(std::string out, std::uint64_t line, std::uint64_t column, std::string message) {
-  return Expected{std::move(out), 1, line, column, std::move(message)};
-}
-
-void expect_result(const RunResult& result, const Expected& expected, const std::string& source) {
-  ASSERT_FALSE(result.timed_out) << "the run did not end";
-  EXPECT_EQ(result.out, expected.out);
-  EXPECT_EQ(result.exit_status, expected.status) << "stderr: " << result.err;
-  if (expected.status == 0) {
-    EXPECT_EQ(result.err, "");
-  } else {
-    EXPECT_EQ(result.err, error_line(source, expected.line, expected.column, expected.message));
-  }
-}
-
-// Runs `input` through every input path and a few thread counts and chunk
-// sizes; all must give `expected`.
-void expect_judged(const std::vector<std::string>& args, const std::string& input, const Expected& expected) {
-  SCOPED_TRACE("input: " + printable(input));
-  using Args = std::vector<std::string>;
-  for (const Args& tuning : {Args{}, Args{"-j", "2", "--chunk-size", "7"}}) {
-    SCOPED_TRACE("stdin pipe, options: " + ::testing::PrintToString(tuning));
-    expect_result(run_poker(concat(args, tuning), input), expected, "<stdin>");
-  }
-  const std::string path = write_temp_file("input.txt", input);
-  for (const Args& tuning : {Args{}, Args{"-j", "1", "--chunk-size", "1"}}) {
-    SCOPED_TRACE("-i FILE, options: " + ::testing::PrintToString(tuning));
-    expect_result(run_poker(concat(concat(args, tuning), {"-i", path})), expected, path);
-  }
-  SCOPED_TRACE("stdin redirected from a file");
-  expect_result(run_poker_stdin_file(concat(args, {"-j", "2", "--chunk-size", "3"}), path), expected, "<stdin>");
-}
-
 // A string literal with its NUL bytes.
 template <std::size_t N>
 std::string bytes(const char (&literal)[N]) {

@@ -1,5 +1,5 @@
-// A Format is one kind of poker instance file: the hold'em judge, and later
-// Euler 54, eval and draw. It is the pipeline's plug-in: the pipeline cuts the
+// A Format is one kind of poker instance file: the hold'em judge, Euler 54,
+// eval and draw. It is the pipeline's plug-in: the pipeline cuts the
 // input into chunks of whole records (framing), and the format parses,
 // validates, evaluates and renders the instances of one chunk.
 //
@@ -8,6 +8,7 @@
 #ifndef POKER_FORMAT_H_
 #define POKER_FORMAT_H_
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -26,6 +27,11 @@ struct InputError {
   std::string message;
 };
 
+// Per-format counters of a chunk's instances (Euler 54's --summary: wins of
+// player 1, of player 2, draws). The writer adds up the tallies of the chunks
+// it writes, in input order, so the totals are those of the instances answered.
+using Tally = std::array<std::uint64_t, 4>;
+
 // What processing a chunk produced.
 struct ChunkResult {
   std::string answers;          // the rendered answers of the instances before the first error
@@ -36,6 +42,7 @@ struct ChunkResult {
   // blanks and newlines follows later in the input (trailing blank lines are
   // allowed at the end of the input), which only the writer can know.
   bool error_starts_blank_tail = false;
+  Tally tally{};  // counted for the instances `answers` answers, as the format chooses
 };
 
 class Format {
@@ -48,6 +55,11 @@ class Format {
   // Parses, validates, evaluates and renders the instances of `chunk`, in
   // order, up to the first error.
   virtual void process(const io::Chunk& chunk, ChunkResult& result) const = 0;
+
+  // What to write after the last answer when every instance was valid, from
+  // the tallies of all chunks added up; nothing by default. Not called when
+  // the run stops at an error.
+  virtual std::string summary(const Tally& /*totals*/) const { return {}; }
 };
 
 }  // namespace poker

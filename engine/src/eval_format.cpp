@@ -1,0 +1,50 @@
+#include "poker/eval_format.h"
+
+#include <string>
+#include <string_view>
+
+#include "explain_line.h"
+#include "line_scanner.h"
+#include "poker/evaluator.h"
+
+namespace poker {
+namespace {
+
+constexpr CardSyntax kEvalCards{Notation::kEval,
+                                "a rank (2-9, 0 for ten, J, Q, K, A) then a suit (h, d, s, c), like 'Ah' or '0d'"};
+
+constexpr int kMinHandCards = 5;
+constexpr std::string_view kSeparator = ";";
+constexpr std::string_view kLabels[2] = {"hand 1", "hand 2"};
+
+class EvalFormat final : public Format {
+ public:
+  std::size_t lines_per_instance() const override { return 1; }
+
+  void process(const io::Chunk& chunk, ChunkResult& result) const override {
+    CardLineReader reader(chunk, kEvalCards);
+    while (!reader.at_end()) {
+      reader.begin_instance();
+      CardMask hands[2] = {0, 0};
+      if (!reader.read_two_sets(kMinHandCards, kSeparator, kLabels, hands)) {
+        reader.finish_with_error(result);
+        return;
+      }
+      const BestFive first = best_five(hands[0]);
+      const BestFive second = best_five(hands[1]);
+      append_explain_line(result.answers, "Hand", 1, first, Notation::kEval);
+      append_explain_line(result.answers, "Hand", 2, second, Notation::kEval);
+      result.answers += first.value > second.value   ? "Hand 1 wins\n"
+                        : second.value > first.value ? "Hand 2 wins\n"
+                                                     : "Tie\n";
+      ++result.instances;
+    }
+  }
+
+};
+
+}  // namespace
+
+std::unique_ptr<Format> make_eval_format() { return std::make_unique<EvalFormat>(); }
+
+}  // namespace poker
