@@ -45,10 +45,11 @@ Hand hand_of_seven(const std::array<Card, N>& c) {
 }
 
 // Calls visit(HandValue) for each of the 133,784,560 seven-card hands, one
-// card added per loop level (as a judge shares a board). The flush test is
-// hoisted: skipped for every 7th card when no suit holds 4 of the first 6
-// cards, and for every 6th and 7th card when no suit holds 3 of the first 5.
-template <typename Visit>
+// card added per loop level (as a judge shares a board). With kHoistFlushTest
+// the flush test is hoisted: skipped for every 7th card when no suit holds 4
+// of the first 6 cards, and for every 6th and 7th card when no suit holds 3
+// of the first 5; without it, every hand is evaluate()d.
+template <bool kHoistFlushTest = true, typename Visit>
 void for_each_seven_card_value(Visit&& visit) {
   for (Card a = 0; a < kCardCount; ++a) {
     const Hand ha = Hand().plus(a);
@@ -60,10 +61,10 @@ void for_each_seven_card_value(Visit&& visit) {
           const Hand hd = hc.plus(d);
           for (Card e = d + 1; e < kCardCount; ++e) {
             const Hand he = hd.plus(e);
-            const bool five_cannot_flush = !he.flush_possible_after(2);
+            const bool five_cannot_flush = kHoistFlushTest && !he.flush_possible_after(2);
             for (Card f = e + 1; f < kCardCount; ++f) {
               const Hand hf = he.plus(f);
-              if (five_cannot_flush || !hf.flush_possible_after(1)) {
+              if (five_cannot_flush || (kHoistFlushTest && !hf.flush_possible_after(1))) {
 #pragma GCC unroll 4
                 for (Card g = f + 1; g < kCardCount; ++g) visit(hf.plus(g).evaluate_no_flush());
               } else {

@@ -83,25 +83,7 @@ BENCHMARK(BM_Eval7Exhaustive)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 void BM_Eval7ExhaustiveNaive(benchmark::State& state) {
   for (auto _ : state) {
-    for (Card a = 0; a < kCardCount; ++a) {
-      const Hand ha = Hand().plus(a);
-      for (Card b = a + 1; b < kCardCount; ++b) {
-        const Hand hb = ha.plus(b);
-        for (Card c = b + 1; c < kCardCount; ++c) {
-          const Hand hc = hb.plus(c);
-          for (Card d = c + 1; d < kCardCount; ++d) {
-            const Hand hd = hc.plus(d);
-            for (Card e = d + 1; e < kCardCount; ++e) {
-              const Hand he = hd.plus(e);
-              for (Card f = e + 1; f < kCardCount; ++f) {
-                const Hand hf = he.plus(f);
-                for (Card g = f + 1; g < kCardCount; ++g) benchmark::DoNotOptimize(hf.plus(g).evaluate());
-              }
-            }
-          }
-        }
-      }
-    }
+    bench::for_each_seven_card_value<false>([](HandValue value) { benchmark::DoNotOptimize(value); });
   }
   state.SetItemsProcessed(state.iterations() * bench::kSevenCardHands);
 }

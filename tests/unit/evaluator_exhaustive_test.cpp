@@ -171,34 +171,44 @@ TEST(SixCards, EveryValueIsTheBestOfItsFiveCardSubsets) {
   EXPECT_EQ(seen.count(), 6'075u);
 }
 
-TEST(SevenCards, CategoryCountsAndDistinctValues) {
-  Counts counts{};
-  std::bitset<1 << 16> seen;
-  std::uint64_t hands = 0;
-  for (Card a = 0; a < kCardCount; ++a) {
-    const Hand ha = Hand().plus(a);
-    for (Card b = a + 1; b < kCardCount; ++b) {
-      const Hand hb = ha.plus(b);
-      for (Card c = b + 1; c < kCardCount; ++c) {
-        const Hand hc = hb.plus(c);
-        for (Card d = c + 1; d < kCardCount; ++d) {
-          const Hand hd = hc.plus(d);
-          for (Card e = d + 1; e < kCardCount; ++e) {
-            const Hand he = hd.plus(e);
-            for (Card f = e + 1; f < kCardCount; ++f) {
-              const Hand hf = he.plus(f);
-              for (Card g = f + 1; g < kCardCount; ++g) {
-                const HandValue value = hf.plus(g).evaluate();
-                ++counts[value.raw() >> 12];
-                seen.set(value.raw());
-                ++hands;
-              }
+// Calls visit(cards, first_six) for every 7-card hand whose lowest card is in
+// [lowest_begin, lowest_end), cards ascending, first_six being the Hand of
+// cards[0..5] (built one card per loop level, as a judge shares a board).
+template <typename Visit>
+void for_each_seven_card_hand(int lowest_begin, int lowest_end, Visit&& visit) {
+  std::array<Card, 7> h{};
+  for (int a = lowest_begin; a < lowest_end; ++a) {
+    h[0] = static_cast<Card>(a);
+    const Hand ha = Hand().plus(h[0]);
+    for (h[1] = h[0] + 1; h[1] < kCardCount; ++h[1]) {
+      const Hand hb = ha.plus(h[1]);
+      for (h[2] = h[1] + 1; h[2] < kCardCount; ++h[2]) {
+        const Hand hc = hb.plus(h[2]);
+        for (h[3] = h[2] + 1; h[3] < kCardCount; ++h[3]) {
+          const Hand hd = hc.plus(h[3]);
+          for (h[4] = h[3] + 1; h[4] < kCardCount; ++h[4]) {
+            const Hand he = hd.plus(h[4]);
+            for (h[5] = h[4] + 1; h[5] < kCardCount; ++h[5]) {
+              const Hand hf = he.plus(h[5]);
+              for (h[6] = h[5] + 1; h[6] < kCardCount; ++h[6]) visit(h, hf);
             }
           }
         }
       }
     }
   }
+}
+
+TEST(SevenCards, CategoryCountsAndDistinctValues) {
+  Counts counts{};
+  std::bitset<1 << 16> seen;
+  std::uint64_t hands = 0;
+  for_each_seven_card_hand(0, kCardCount, [&](const std::array<Card, 7>& h, const Hand& first_six) {
+    const HandValue value = first_six.plus(h[6]).evaluate();
+    ++counts[value.raw() >> 12];
+    seen.set(value.raw());
+    ++hands;
+  });
   EXPECT_EQ(hands, 133'784'560u);
   const Counts expected = {23'294'460, 58'627'800, 31'433'400, 6'461'620, 6'180'020,
                            4'047'644,  3'473'184,  224'848,    41'584};
@@ -212,41 +222,21 @@ TEST(SevenCards, CategoryCountsAndDistinctValues) {
 TEST(SevenCards, Evaluate7AndHoistedFlushTestEqualHand) {
   std::uint64_t hands = 0, skipped_flush_tests = 0;
   int failures = 0;
-  std::array<Card, 7> h{};
-  for (h[0] = 0; h[0] < kCardCount; ++h[0]) {
-    const Hand ha = Hand().plus(h[0]);
-    for (h[1] = h[0] + 1; h[1] < kCardCount; ++h[1]) {
-      const Hand hb = ha.plus(h[1]);
-      for (h[2] = h[1] + 1; h[2] < kCardCount; ++h[2]) {
-        const Hand hc = hb.plus(h[2]);
-        for (h[3] = h[2] + 1; h[3] < kCardCount; ++h[3]) {
-          const Hand hd = hc.plus(h[3]);
-          for (h[4] = h[3] + 1; h[4] < kCardCount; ++h[4]) {
-            const Hand he = hd.plus(h[4]);
-            for (h[5] = h[4] + 1; h[5] < kCardCount; ++h[5]) {
-              const Hand hf = he.plus(h[5]);
-              const bool hoisted = !hf.flush_possible_after(1);
-              for (h[6] = h[5] + 1; h[6] < kCardCount; ++h[6]) {
-                const Hand hand = hf.plus(h[6]);
-                const HandValue value = hand.evaluate();
-                bool ok = evaluate7(h) == value;
-                if (hoisted) {
-                  ok = ok && hand.evaluate_no_flush() == value;
-                  ++skipped_flush_tests;
-                }
-                if (!ok && ++failures <= 10) {
-                  ADD_FAILURE() << reference::describe(hand.cards()) << ": Hand " << value.raw()
-                                << ", evaluate7 " << evaluate7(h).raw() << ", hoisted "
-                                << hoisted;
-                }
-                ++hands;
-              }
-            }
-          }
-        }
-      }
+  for_each_seven_card_hand(0, kCardCount, [&](const std::array<Card, 7>& h, const Hand& first_six) {
+    const bool hoisted = !first_six.flush_possible_after(1);
+    const Hand hand = first_six.plus(h[6]);
+    const HandValue value = hand.evaluate();
+    bool ok = evaluate7(h) == value;
+    if (hoisted) {
+      ok = ok && hand.evaluate_no_flush() == value;
+      ++skipped_flush_tests;
     }
-  }
+    if (!ok && ++failures <= 10) {
+      ADD_FAILURE() << reference::describe(hand.cards()) << ": Hand " << value.raw() << ", evaluate7 "
+                    << evaluate7(h).raw() << ", hoisted " << hoisted;
+    }
+    ++hands;
+  });
   EXPECT_EQ(hands, 133'784'560u);
   EXPECT_EQ(failures, 0);
   // Most hands take the hoisted path (no suit with 4 of the first 6 cards):
@@ -289,44 +279,26 @@ TEST(SLOW_SevenCardsVsReference, EveryValueIsTheBestOfItsFiveCardSubsets) {
   auto work = [&] {
     std::uint64_t local = 0;
     for (int a; (a = next_first.fetch_add(1)) < kCardCount;) {
-      std::array<Card, 7> h{};
-      h[0] = static_cast<Card>(a);
-      const Hand ha = Hand().plus(h[0]);
-      for (h[1] = h[0] + 1; h[1] < kCardCount; ++h[1]) {
-        const Hand hb = ha.plus(h[1]);
-        for (h[2] = h[1] + 1; h[2] < kCardCount; ++h[2]) {
-          const Hand hc = hb.plus(h[2]);
-          for (h[3] = h[2] + 1; h[3] < kCardCount; ++h[3]) {
-            const Hand hd = hc.plus(h[3]);
-            for (h[4] = h[3] + 1; h[4] < kCardCount; ++h[4]) {
-              const Hand he = hd.plus(h[4]);
-              for (h[5] = h[4] + 1; h[5] < kCardCount; ++h[5]) {
-                const Hand hf = he.plus(h[5]);
-                for (h[6] = h[5] + 1; h[6] < kCardCount; ++h[6]) {
-                  const Hand hand = hf.plus(h[6]);
-                  reference::RefValue best;
-                  std::array<Card, 5> five{};
-                  for (int skip1 = 0; skip1 < 7; ++skip1) {
-                    for (int skip2 = skip1 + 1; skip2 < 7; ++skip2) {
-                      int n = 0;
-                      for (int i = 0; i < 7; ++i) {
-                        if (i != skip1 && i != skip2) five[n++] = h[i];
-                      }
-                      best = std::max(best, reference::evaluate5(five));
-                    }
-                  }
-                  const auto it = std::lower_bound(refs.begin(), refs.end(), best);
-                  const std::uint16_t expected = raws[it - refs.begin()];
-                  if (hand.evaluate().raw() != expected && mismatches.fetch_add(1) == 0) {
-                    first_mismatch = hand.cards();
-                  }
-                  ++local;
-                }
-              }
+      for_each_seven_card_hand(a, a + 1, [&](const std::array<Card, 7>& h, const Hand& first_six) {
+        const Hand hand = first_six.plus(h[6]);
+        reference::RefValue best;
+        std::array<Card, 5> five{};
+        for (int skip1 = 0; skip1 < 7; ++skip1) {
+          for (int skip2 = skip1 + 1; skip2 < 7; ++skip2) {
+            int n = 0;
+            for (int i = 0; i < 7; ++i) {
+              if (i != skip1 && i != skip2) five[n++] = h[i];
             }
+            best = std::max(best, reference::evaluate5(five));
           }
         }
-      }
+        const auto it = std::lower_bound(refs.begin(), refs.end(), best);
+        const std::uint16_t expected = raws[it - refs.begin()];
+        if (hand.evaluate().raw() != expected && mismatches.fetch_add(1) == 0) {
+          first_mismatch = hand.cards();
+        }
+        ++local;
+      });
     }
     checked += local;
   };
