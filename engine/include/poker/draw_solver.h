@@ -36,10 +36,19 @@
 // rounds over the smallest card sets that make it (2 cards for a pair, 4 for
 // two pair or four of a kind, 3 for three of a kind, 5 for the others): holding
 // a larger hand of the type means holding such a set, and a hand that holds the
-// set has the type. See engine/src/draw_solver.cpp for how the sets are searched.
+// set has the type. Since the rounds depend only on which greedy block (round)
+// each card of the set falls in, the solver searches, per pattern (e.g. "two
+// aces and two kings"), every greedy play at once: round by round, a state is
+// how many cards of each value or suit have been kept, with the set of
+// positions where the next block may start as one 64-bit mask; a block keeps
+// any cards of the pattern it holds. The first round where a state completes
+// the pattern is exact (engine/src/draw_collect.h). Patterns are tried in
+// order of a lower bound and each search is cut off at the best so far.
 //
 // Thread safety: both functions are pure; no shared state.
-// Complexity: see engine/src/draw_solver.cpp; no allocation.
+// Complexity: least_rounds_to_hold is O(1) (at most 5 steps); least_rounds
+// does a few thousand 64-bit operations per deck (tens of thousands of decks
+// a second on one core), with no allocation.
 #ifndef POKER_DRAW_SOLVER_H_
 #define POKER_DRAW_SOLVER_H_
 
