@@ -34,6 +34,7 @@ template <int... Need>
 class Collect {
  public:
   static constexpr int kGroups = sizeof...(Need);
+  static_assert(((Need >= 1) && ...) && (Need + ...) <= kHandSize, "a pattern fits in one hand");
   using Sets = std::array<int, kGroups>;  // a set index per group (draw_windows.h)
 
   // The least rounds r < cap after which the pattern can be held, or cap if

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 
 #include "draw_collect.h"
@@ -138,6 +139,7 @@ int least_straight_flush(const DeckWindows& windows) {
 }  // namespace
 
 int least_rounds_to_hold(std::uint64_t positions) {
+  assert(positions != 0 && std::popcount(positions) <= kHandSize && positions >> kDeckSize == 0);
   constexpr std::uint64_t kHandBits = (std::uint64_t{1} << kHandSize) - 1;
   int lanes = kHandSize - std::popcount(positions & kHandBits);  // junk slots
   int next = kHandSize;                                           // next deck position

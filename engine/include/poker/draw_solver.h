@@ -30,7 +30,10 @@
 // takes a slot for longer. With T = {6, 40} (positions) the greedy player needs
 // 9 rounds, with {30, 40} only 8; likewise a pair of which one card is in the
 // starting hand can be slower to complete than a later pair in the deck. So
-// each type must be minimised over all its card sets, not just the earliest.
+// each type must be minimised over all its card sets, not just the earliest:
+// on random decks, taking the earliest cards of each value (or suit) is too
+// slow for the straight in about 70% of decks, the flush in 25%, the full
+// house in 10%, two pair in 4%.
 //
 // The minimisation (least_rounds). The least rounds of a type is the least
 // rounds over the smallest card sets that make it (2 cards for a pair, 4 for
