@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <random>
@@ -140,6 +141,21 @@ TEST(DrawSolver, AceHighStraightFlushIsOnlyAFlush) {
 TEST(DrawSolver, StraightFlushInTheStartingHand) {
   EXPECT_EQ(types_held_from_the_start({{kK, 9}, {kK, 10}, {kK, 11}, {kK, 12}, {kK, 13}}),
             (Types{kStraight, kFlush, kStraightFlush}));
+}
+
+// Decks with extreme structure: new-deck order by suit or by value, and reversed.
+TEST(DrawSolver, OrderedDecksMatchBruteForce) {
+  Deck by_suit;
+  Deck by_value;
+  for (int i = 0; i < kDeckSize; ++i) {
+    by_suit[i] = {static_cast<std::uint8_t>(i / 13), static_cast<std::uint8_t>(i % 13 + 1)};
+    by_value[i] = {static_cast<std::uint8_t>(i % 4), static_cast<std::uint8_t>(i / 4 + 1)};
+  }
+  for (Deck deck : {by_suit, by_value}) {
+    EXPECT_EQ(least_rounds(deck), brute_force_least_rounds(deck));
+    std::reverse(deck.begin(), deck.end());
+    EXPECT_EQ(least_rounds(deck), brute_force_least_rounds(deck));
+  }
 }
 
 TEST(DrawSolver, RandomDecksMatchBruteForce) {
