@@ -106,6 +106,11 @@ TEST(Draw, IncompleteInstance) {
                 error("", 52, 1, "incomplete instance: expected the line of card 47 of the deck, found the end of the input"));
 }
 
+TEST(Draw, InstanceLongerThanTheLimit) {
+  expect_judged({"draw"}, with_line(2, "S" + std::string(1100000, '\t') + "2\n"),
+                error("", 2, 1048573, "instance longer than the limit of 1048576 bytes (the rest of the input was not read)"));
+}
+
 TEST(Draw, HoldemOptionsAreUsageErrors) {
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"draw", "-e"}, {"draw", "3"}, {"draw", "--summary"}, {"draw", "euler"}}) {
