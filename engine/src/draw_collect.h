@@ -14,7 +14,8 @@
 // which of its cards each block holds, which is all the rounds depend on.
 // The starts D reachable in a state are one 64-bit mask, and "the block at D
 // holds at least c cards of set g" is a precomputed mask (draw_windows.h), so
-// a round is a few ANDs and shifts per (state, take) pair, for all D at once.
+// a round is a few ANDs and shifts per (state, take) pair, for all D at once;
+// takes that no start allows are not followed.
 // Different D in one state must all be kept: a later start is not always
 // better (it may have passed the cards the pattern needed).
 //
@@ -33,24 +34,23 @@ template <int... Need>
 class Collect {
  public:
   static constexpr int kGroups = sizeof...(Need);
+  static_assert(((Need >= 1) && ...) && (Need + ...) <= kHandSize, "a pattern fits in one hand");
   using Sets = std::array<int, kGroups>;  // a set index per group (draw_windows.h)
 
   // The least rounds r < cap after which the pattern can be held, or cap if
   // it needs cap rounds or more.
   // REQUIRES: the sets are disjoint and each holds at least its need.
   static int least_rounds(const DeckWindows& windows, const Sets& sets, int cap) {
-    std::array<std::uint64_t, kStates> starts{};  // per state, the reachable next-block starts
-    starts[0] = 1;                                // nothing collected, block 0 at position 0
+    States starts{};  // per state, the reachable starts of the next block
+    starts[0] = 1;    // nothing collected, block 0 (the starting hand) at 0
     for (int round = 0; round < cap; ++round) {
-      std::array<std::uint64_t, kStates> next{};
-      for (const Move& move : kMoves) {
-        std::uint64_t d = starts[move.from];
-        if (d == 0) continue;
-        for (int g = 0; g < kGroups; ++g) d &= windows.at_least[sets[g]][move.lanes][move.take[g]];
-        next[move.to] |= d << move.lanes;
+      States next{};
+      for (int from = 0; from < kComplete; ++from) {
+        if (starts[from] != 0) spread<0>(windows, sets, kCounts[from], kLanes[from], from, starts[from], next);
       }
       if (next[kComplete] != 0) return round;
-      for (int s = 0; s < kStates; ++s) starts[s] = next[s] & kLiveStarts;
+      for (std::uint64_t& s : next) s &= kLiveStarts;
+      starts = next;
     }
     return cap;
   }
@@ -59,60 +59,55 @@ class Collect {
   static constexpr std::array<int, kGroups> kNeed{Need...};
   static constexpr int kStates = ((Need + 1) * ...);
   static constexpr int kComplete = kStates - 1;  // every group at its need
+  using States = std::array<std::uint64_t, kStates>;
+  using Counts = std::array<int, kGroups>;
 
   // State index: mixed radix, group 0 least significant.
-  static constexpr std::array<int, kGroups> counts_of(int state) {
-    std::array<int, kGroups> counts{};
+  static constexpr std::array<int, kGroups> kStride = [] {
+    std::array<int, kGroups> stride{};
+    int s = 1;
     for (int g = 0; g < kGroups; ++g) {
-      counts[g] = state % (kNeed[g] + 1);
-      state /= kNeed[g] + 1;
+      stride[g] = s;
+      s *= kNeed[g] + 1;
+    }
+    return stride;
+  }();
+  static constexpr std::array<Counts, kStates> kCounts = [] {
+    std::array<Counts, kStates> counts{};
+    for (int state = 0; state < kStates; ++state) {
+      for (int g = 0; g < kGroups; ++g) counts[state][g] = state / kStride[g] % (kNeed[g] + 1);
     }
     return counts;
-  }
-
-  struct Move {
-    std::uint8_t from = 0;
-    std::uint8_t to = 0;
-    std::uint8_t lanes = 0;  // the block's size: 5 - cards collected in `from`
-    std::array<std::uint8_t, kGroups> take{};
-  };
-
-  // A move per (incomplete state, cards taken per group within the needs).
-  static constexpr int count_moves() {
-    int moves = 0;
-    for (int from = 0; from < kComplete; ++from) {
-      int options = 1;
-      const auto counts = counts_of(from);
-      for (int g = 0; g < kGroups; ++g) options *= kNeed[g] - counts[g] + 1;
-      moves += options;
+  }();
+  // The block size in each state: the slots not taken by collected cards.
+  static constexpr std::array<int, kStates> kLanes = [] {
+    std::array<int, kStates> lanes{};
+    for (int state = 0; state < kStates; ++state) {
+      lanes[state] = kHandSize;
+      for (int c : kCounts[state]) lanes[state] -= c;
     }
-    return moves;
-  }
+    return lanes;
+  }();
 
-  static constexpr std::array<Move, count_moves()> make_moves() {
-    std::array<Move, count_moves()> moves{};
-    int m = 0;
-    for (int from = 0; from < kComplete; ++from) {
-      const auto counts = counts_of(from);
-      int held = 0;
-      for (int c : counts) held += c;
-      // Every `to` whose counts are at least `from`'s, group by group.
-      for (int to = from; to < kStates; ++to) {
-        const auto after = counts_of(to);
-        bool reachable = true;
-        for (int g = 0; g < kGroups; ++g) reachable = reachable && after[g] >= counts[g];
-        if (!reachable) continue;
-        Move& move = moves[m++];
-        move.from = static_cast<std::uint8_t>(from);
-        move.to = static_cast<std::uint8_t>(to);
-        move.lanes = static_cast<std::uint8_t>(kHandSize - held);
-        for (int g = 0; g < kGroups; ++g) move.take[g] = static_cast<std::uint8_t>(after[g] - counts[g]);
+  // Every way to keep cards of groups g.. from the block at each start in d
+  // (whose state so far is `to`): the starts that allow taking `take` more of
+  // group g are d & at_least[..][take], which shrinks as take grows, so the
+  // first empty one ends the loop.
+  template <int g>
+  static void spread(const DeckWindows& windows, const Sets& sets, const Counts& counts, int lanes, int to,
+                     std::uint64_t d, States& next) {
+    if constexpr (g == kGroups) {
+      next[to] |= d << lanes;
+    } else {
+      spread<g + 1>(windows, sets, counts, lanes, to, d, next);
+      const auto& at_least = windows.at_least[sets[g]][lanes];
+      for (int take = 1; take <= kNeed[g] - counts[g]; ++take) {
+        const std::uint64_t can = d & at_least[take];
+        if (can == 0) break;
+        spread<g + 1>(windows, sets, counts, lanes, to + take * kStride[g], can, next);
       }
     }
-    return moves;
   }
-
-  static constexpr auto kMoves = make_moves();
 };
 
 }  // namespace poker::draw::detail

@@ -1,24 +1,24 @@
-// The draw solver: for each type, the least rounds over its patterns, each
-// pattern searched by Collect (draw_collect.h), which explains why that is
-// exact.
+// The draw solver: for each type, the least rounds over its patterns.
 //
-//   pair             13 patterns: 2 cards of value v
-//   three of a kind  13: 3 of value v
-//   two pair         78: 2 of v and 2 of w, v < w
+//   pair, three of a kind, four of a kind: per value, every set of 2, 3 or 4
+//                    of its cards (6 + 4 + 1), timed by least_rounds_to_hold
+//   straight flush   36 fixed card sets, likewise
+//   two pair         78 patterns: 2 of v and 2 of w, v < w
 //   full house      156: 3 of v and 2 of w, v != w
 //   straight          9: 1 of each of 5 consecutive values, lowest 1..9
 //   flush             4: 5 of suit s
-//   four of a kind   13, straight flush 36: fixed card sets, so simply
-//                    least_rounds_to_hold of them
-//
-// Patterns are tried in order of a lower bound (the need-th earliest card of
-// each set must be drawn, at most 5 cards a round), and each search is cut
-// off at the best rounds so far, so most patterns cost nothing.
+// The last four search each pattern with Collect (draw_collect.h, which says
+// why that is exact), in order of a lower bound and each cut off at the best
+// rounds so far, so most patterns cost nothing. The bound of a two-value
+// pattern is the exact rounds of its harder part (from the per-value sets:
+// holding the pattern means holding its parts); of a straight or a flush,
+// that its last needed card must be drawn, at most 5 cards a round.
 #include "poker/draw_solver.h"
 
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 
 #include "draw_collect.h"
@@ -60,22 +60,47 @@ int least_over(const DeckWindows& windows, const std::array<typename Shape::Sets
   return best;
 }
 
-// Patterns of `need` cards of one value.
-template <int Need>
-int least_of_a_kind(const DeckWindows& windows) {
-  std::array<typename Collect<Need>::Sets, kValues> sets;
-  std::array<int, kValues> lower_bound;
+// Per value, the least rounds to hold 2, 3 and 4 of its cards: the few card
+// sets of one value, each timed by least_rounds_to_hold. They answer pair,
+// three of a kind and four of a kind, and bound two pair and full house from
+// below (holding a set means holding each of its parts).
+struct OfAKind {
+  std::array<int, kValues> two;
+  std::array<int, kValues> three;
+  std::array<int, kValues> four;
+};
+
+OfAKind of_a_kind_rounds(const DeckWindows& windows) {
+  OfAKind rounds;
   for (int v = 1; v <= kValues; ++v) {
-    sets[v - 1] = {value_set(v)};
-    lower_bound[v - 1] = rounds_to_reach(nth_position(windows.cards[value_set(v)], Need));
+    std::array<std::uint64_t, kSuits> card{};  // the value's four cards, one bit each
+    std::uint64_t all = windows.cards[value_set(v)];
+    for (std::uint64_t& c : card) {
+      c = all & -all;
+      all &= all - 1;
+    }
+    const std::uint64_t four = windows.cards[value_set(v)];
+    int two = kDeckSize;
+    int three = kDeckSize;
+    for (int i = 0; i < kSuits; ++i) {
+      three = std::min(three, least_rounds_to_hold(four & ~card[i]));
+      for (int j = i + 1; j < kSuits; ++j) two = std::min(two, least_rounds_to_hold(card[i] | card[j]));
+    }
+    rounds.two[v - 1] = two;
+    rounds.three[v - 1] = three;
+    rounds.four[v - 1] = least_rounds_to_hold(four);
   }
-  return least_over<Collect<Need>>(windows, sets, lower_bound);
+  return rounds;
 }
 
-// Patterns of `need_v` cards of one value and `need_w` of another; with
-// Ordered, (v, w) and (w, v) are different patterns.
+int least_of(const std::array<int, kValues>& rounds) { return *std::min_element(rounds.begin(), rounds.end()); }
+
+// Patterns of NeedV cards of one value v and NeedW of another w, whose parts
+// take at least part_v[v] and part_w[w] rounds; with Ordered, (v, w) and (w, v)
+// are different patterns.
 template <int NeedV, int NeedW, bool Ordered>
-int least_two_values(const DeckWindows& windows) {
+int least_two_values(const DeckWindows& windows, const std::array<int, kValues>& part_v,
+                     const std::array<int, kValues>& part_w) {
   using Shape = Collect<NeedV, NeedW>;
   constexpr std::size_t kCount = Ordered ? kValues * (kValues - 1) : kValues * (kValues - 1) / 2;
   std::array<typename Shape::Sets, kCount> sets;
@@ -85,8 +110,7 @@ int least_two_values(const DeckWindows& windows) {
     for (int w = Ordered ? 0 : v + 1; w < kValues; ++w) {
       if (w == v) continue;
       sets[i] = {value_set(v + 1), value_set(w + 1)};
-      lower_bound[i] = rounds_to_reach(
-          std::max(nth_position(windows.cards[value_set(v + 1)], NeedV), nth_position(windows.cards[value_set(w + 1)], NeedW)));
+      lower_bound[i] = std::max(part_v[v], part_w[w]);
       ++i;
     }
   }
@@ -117,12 +141,6 @@ int least_flush(const DeckWindows& windows) {
   return least_over<Collect<5>>(windows, sets, lower_bound);
 }
 
-int least_four_of_a_kind(const DeckWindows& windows) {
-  int best = kDeckSize;
-  for (int v = 1; v <= kValues; ++v) best = std::min(best, least_rounds_to_hold(windows.cards[value_set(v)]));
-  return best;
-}
-
 int least_straight_flush(const DeckWindows& windows) {
   int best = kDeckSize;
   for (int s = 0; s < kSuits; ++s) {
@@ -138,11 +156,13 @@ int least_straight_flush(const DeckWindows& windows) {
 }  // namespace
 
 int least_rounds_to_hold(std::uint64_t positions) {
-  constexpr std::uint64_t kHandBits = (std::uint64_t{1} << kHandSize) - 1;
-  int lanes = kHandSize - std::popcount(positions & kHandBits);  // junk slots
-  int next = kHandSize;                                           // next deck position
+  assert(positions != 0 && std::popcount(positions) <= kHandSize && positions >> kDeckSize == 0);
+  // The greedy player, a block of rounds at a time. Cards of the starting
+  // hand (below kHandSize = next) are simply kept.
+  int lanes = kHandSize;  // cards drawn a round: the slots not kept
+  int next = kHandSize;   // next deck position
   int rounds = 0;
-  for (std::uint64_t rest = positions & ~kHandBits; rest != 0; rest &= rest - 1) {
+  for (std::uint64_t rest = positions; rest != 0; rest &= rest - 1) {
     const int target = std::countr_zero(rest);
     if (target >= next) {
       const int blocks = (target + 1 - next + lanes - 1) / lanes;
@@ -157,13 +177,14 @@ int least_rounds_to_hold(std::uint64_t positions) {
 RoundCounts least_rounds(const Deck& deck) {
   DeckWindows windows;
   detail::build_windows(deck, windows);
-  return {least_of_a_kind<2>(windows),
-          least_two_values<2, 2, false>(windows),
-          least_of_a_kind<3>(windows),
+  const OfAKind of_a_kind = of_a_kind_rounds(windows);
+  return {least_of(of_a_kind.two),
+          least_two_values<2, 2, false>(windows, of_a_kind.two, of_a_kind.two),
+          least_of(of_a_kind.three),
           least_straight(windows),
           least_flush(windows),
-          least_two_values<3, 2, true>(windows),
-          least_four_of_a_kind(windows),
+          least_two_values<3, 2, true>(windows, of_a_kind.three, of_a_kind.two),
+          least_of(of_a_kind.four),
           least_straight_flush(windows)};
 }
 

@@ -19,7 +19,8 @@
 // 5 - h(p) cards held are junk, so one round moves p to any p' in
 // [p, p + 5 - h(p)]. The bound p + 5 - h(p) never decreases as p grows
 // (h grows by at most 1 per step), so by induction the positions reachable
-// after r rounds form an interval [5, G(r)], whose top G is reached by the
+// after r rounds form an interval [5, G(r)] (discarding nothing keeps p; the
+// intervals from neighbouring p overlap), whose top G is reached by the
 // greedy player who discards all junk every round:
 //     G(0) = 5,  G(r + 1) = G(r) + 5 - h(G(r)).
 // T is held after round r exactly when G(r) > max(T): the least rounds are
@@ -30,7 +31,10 @@
 // takes a slot for longer. With T = {6, 40} (positions) the greedy player needs
 // 9 rounds, with {30, 40} only 8; likewise a pair of which one card is in the
 // starting hand can be slower to complete than a later pair in the deck. So
-// each type must be minimised over all its card sets, not just the earliest.
+// each type must be minimised over all its card sets, not just the earliest:
+// on random decks, taking the earliest cards of each value (or suit) is too
+// slow for the straight in about 70% of decks, the flush in 25%, the full
+// house in 10%, two pair in 4%.
 //
 // The minimisation (least_rounds). The least rounds of a type is the least
 // rounds over the smallest card sets that make it (2 cards for a pair, 4 for
@@ -47,8 +51,9 @@
 //
 // Thread safety: both functions are pure; no shared state.
 // Complexity: least_rounds_to_hold is O(1) (at most 5 steps); least_rounds
-// does a few thousand 64-bit operations per deck (tens of thousands of decks
-// a second on one core), with no allocation.
+// is about 65,000 instructions per deck, mostly ten or so capped searches of
+// at most 32 states (about 8 us, 120,000 decks a second, on one core of the
+// development machine: bench/draw_bench.cpp). No allocation.
 #ifndef POKER_DRAW_SOLVER_H_
 #define POKER_DRAW_SOLVER_H_
 
