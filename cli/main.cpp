@@ -14,6 +14,7 @@
 
 #include "exit_status.h"
 #include "options.h"
+#include "poker/draw_format.h"
 #include "poker/euler_format.h"
 #include "poker/eval_format.h"
 #include "poker/holdem_format.h"
@@ -44,6 +45,9 @@ std::unique_ptr<Format> make_format(const Options& options, std::string& name) {
     case Command::kEval:
       name = "eval";
       return make_eval_format();
+    case Command::kDraw:
+      name = "draw";
+      return make_draw_format();
     case Command::kHoldem:
       break;
   }

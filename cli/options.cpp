@@ -73,6 +73,12 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
       "Compares two hands of 5 to 52 cards per line, \"HAND1 ; HAND2\" (ten written 0): prints each\n"
       "hand's category and best five cards, then \"Hand 1 wins\", \"Hand 2 wins\" or \"Tie\".",
       "poker eval -i examples/eval.txt");
+  CLI::App* draw = add_subcommand(
+      app, options, "draw",
+      "The card-exchange puzzle: 52 lines \"S V\" per instance (suit R, S, H, K; value 1..13); prints\n"
+      "the least rounds to reach pair, two pair, three of a kind, straight, flush, full house,\n"
+      "four of a kind and straight flush.",
+      "poker draw -i examples/draw.txt");
 
   try {
     app.parse(argc, argv);
@@ -86,6 +92,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   }
   if (euler->parsed()) options.command = Command::kEuler;
   if (eval->parsed()) options.command = Command::kEval;
+  if (draw->parsed()) options.command = Command::kDraw;
   if (options.command != Command::kHoldem && (positional->count() + players->count() + explain->count()) > 0) {
     std::fprintf(stderr,
                  "poker: PLAYERS, --players and --explain belong to the hold'em judge, not to 'poker %s'\n"

@@ -9,7 +9,7 @@
 namespace poker::cli {
 
 // Which format judges the input: the default hold'em judge, or a subcommand.
-enum class Command { kHoldem, kEuler, kEval };
+enum class Command { kHoldem, kEuler, kEval, kDraw };
 
 struct Options {
   Command command = Command::kHoldem;

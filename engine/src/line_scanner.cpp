@@ -240,10 +240,7 @@ bool CardLineReader::read_two_sets(int min_cards, std::string_view separator,
         sets[1] = seen_;
         return finish_line(labels[1]);
       }
-      const std::string missing = "expected " + quote_token(separator) + " then the cards of " +
-                                  std::string(labels[1]) + ", found the end of the ";
-      if (cursor_ == end_) return fail_at_chunk_end(labels[0], missing + "input");
-      return fail(cursor_, missing + "line");
+      return fail_missing(quote_token(separator) + " then the cards of " + std::string(labels[1]), labels[0]);
     }
     if (token.text == separator) {
       if (set == 1) {
@@ -276,6 +273,12 @@ bool CardLineReader::fail(const char* where, std::string message) {
 bool CardLineReader::fail_short(std::string_view expected, int found, std::string_view label) {
   const std::string message =
       "expected " + std::string(expected) + ", found " + std::to_string(found) + " before the end of the ";
+  if (cursor_ == end_) return fail_at_chunk_end(label, message + "input");
+  return fail(cursor_, message + "line");
+}
+
+bool CardLineReader::fail_missing(std::string_view expected, std::string_view label) {
+  const std::string message = "expected " + std::string(expected) + ", found the end of the ";
   if (cursor_ == end_) return fail_at_chunk_end(label, message + "input");
   return fail(cursor_, message + "line");
 }

@@ -117,6 +117,12 @@ class CardLineReader {
   // chunk's end): "expected EXPECTED, found FOUND before the end of the
   // line/input", or the chunk's own end errors. Returns false.
   bool fail_short(std::string_view expected, int found, std::string_view label);
+  // Likewise: "expected EXPECTED, found the end of the line/input".
+  bool fail_missing(std::string_view expected, std::string_view label);
+  // At the chunk's end inside a line: the length limit, an incomplete
+  // instance (`label` names the line expected), `short_message` (when not
+  // empty), or a missing newline. Returns false.
+  bool fail_at_chunk_end(std::string_view label, std::string short_message);
 
  private:
   // The fast path: reads a line in the canonical layout (cards separated by
@@ -131,9 +137,6 @@ class CardLineReader {
   bool read_card(const Token& token, Card& card);
   // Consumes the line's '\n' (the chunk's end errors if it is missing).
   bool finish_line(std::string_view label);
-  // At the chunk's end inside a line: the length limit, an incomplete
-  // instance, `short_message` (when not empty), or a missing newline.
-  bool fail_at_chunk_end(std::string_view label, std::string short_message);
   std::string too_long_message() const;
   // Where the chunk ends: its line, and the start of that line.
   std::uint64_t end_line() const;

@@ -105,6 +105,11 @@ TEST(Eval, MissingNewlineAtTheEnd) {
                 error(kAnswer, 2, 32, "missing newline at the end of the input"));
 }
 
+TEST(Eval, InstanceLongerThanTheLimit) {
+  expect_judged({"eval"}, kLine + "2c" + std::string(1100000, ' ') + "3d 4h 5s 7c ; 2d 3h 4s 5c 8d\n",
+                error(kAnswer, 2, 1048577, "instance longer than the limit of 1048576 bytes (the rest of the input was not read)"));
+}
+
 TEST(Eval, TrailingBlankLinesAreTheEnd) { expect_judged({"eval"}, kLine + "\n \r\n\t\n", ok(kAnswer)); }
 
 TEST(Eval, HoldemOptionsAreUsageErrors) {

@@ -5,30 +5,20 @@
 #include <string>
 
 #include "poker/cards.h"
+#include "support/format_runs.h"
 
 namespace poker {
 namespace {
 
 ChunkResult process(std::string_view input, int players = 2, io::Chunk::End end = io::Chunk::End::kEndOfInput,
                     bool explain = false) {
-  const auto format = make_holdem_format(HoldemOptions{players, explain});
-  io::Chunk chunk;
-  chunk.bytes = input;
-  chunk.first_line = 1;
-  chunk.end = end;
-  ChunkResult result;
-  format->process(chunk, result);
-  return result;
+  return testing::process_chunk(*make_holdem_format(HoldemOptions{players, explain}), input, end);
 }
 
 void expect_error(std::string_view input, std::uint64_t line, std::uint64_t column, const std::string& message,
                   const std::string& answers_before = "", int players = 2) {
-  const ChunkResult result = process(input, players);
-  ASSERT_TRUE(result.error.has_value()) << input;
-  EXPECT_EQ(result.error->line, line) << input;
-  EXPECT_EQ(result.error->column, column) << input;
-  EXPECT_EQ(result.error->message, message) << input;
-  EXPECT_EQ(result.answers, answers_before) << input;
+  testing::expect_chunk_error(*make_holdem_format(HoldemOptions{players, false}), input, line, column, message,
+                              answers_before);
 }
 
 constexpr const char* kInvalidCardHelp =
