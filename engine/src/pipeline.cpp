@@ -22,7 +22,13 @@ using WorkPtr = std::shared_ptr<Work>;
 
 // Shared by the stages: the writer asks the reader to stop at the first error.
 struct RunState {
+  explicit RunState(const std::atomic<bool>* stop) : external_stop(stop) {}
+  bool stopping() const {
+    return stop_requested.load(std::memory_order_relaxed) ||
+           (external_stop != nullptr && external_stop->load(std::memory_order_relaxed));
+  }
   std::atomic<bool> stop_requested{false};
+  const std::atomic<bool>* const external_stop;  // the caller's, may be null
   RunOutcome outcome;
   // An error at the start of a run of blank lines, not yet known to stand.
   std::optional<InputError> pending_blank_error;
@@ -34,7 +40,7 @@ class ReadChunk {
 
   WorkPtr operator()(tbb::flow_control& control) const {
     auto work = std::make_shared<Work>();
-    if (state_.stop_requested.load(std::memory_order_relaxed) || !chunker_.next(work->chunk)) {
+    if (state_.stopping() || !chunker_.next(work->chunk)) {
       control.stop();
       return nullptr;
     }
@@ -61,11 +67,19 @@ class ProcessChunk {
 
 class WriteAnswers {
  public:
-  WriteAnswers(io::OutputSink& sink, RunState& state, const PipelineOptions& options)
-      : sink_(sink), state_(state), options_(options) {}
+  WriteAnswers(io::ByteSource& source, io::OutputSink& sink, RunState& state, const PipelineOptions& options)
+      : source_(source), sink_(sink), state_(state), options_(options) {}
 
   void operator()(const WorkPtr& work) const {
-    if (state_.stop_requested.load(std::memory_order_relaxed)) return;
+    if (state_.stopping()) return;
+    // Answers (or an error) computed from bytes that were not the input's,
+    // such as zeros in place of a truncated file, must not be written.
+    if (const int damage = source_.check_intact(work->chunk.offset + work->chunk.bytes.size()); damage != 0) {
+      state_.outcome.status = RunOutcome::Status::kReadError;
+      state_.outcome.error_number = damage;
+      state_.stop_requested = true;
+      return;
+    }
     const ChunkResult& result = work->result;
     if (state_.pending_blank_error) {
       // Blank lines were left after the last instance; they are fine only if
@@ -106,6 +120,7 @@ class WriteAnswers {
     state_.stop_requested = true;
   }
 
+  io::ByteSource& source_;
   io::OutputSink& sink_;
   RunState& state_;
   const PipelineOptions& options_;
@@ -118,7 +133,7 @@ RunOutcome run_pipeline(const Format& format, io::ByteSource& source, io::Output
   io::Chunker chunker(source, io::ChunkerOptions{format.lines_per_instance(),
                                                  std::max<std::size_t>(options.chunk_size, 1),
                                                  std::max<std::size_t>(options.max_instance_size, 1)});
-  RunState state;
+  RunState state(options.stop);
   // Four chunks in flight per thread keep every thread busy while the serial
   // stages wait, and bound memory: a slow writer stops the reader after that
   // many chunks, rather than letting read chunks pile up.
@@ -128,9 +143,16 @@ RunOutcome run_pipeline(const Format& format, io::ByteSource& source, io::Output
       tbb::make_filter<void, WorkPtr>(tbb::filter_mode::serial_in_order, ReadChunk(chunker, state)) &
           tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::parallel, ProcessChunk(format)) &
           tbb::make_filter<WorkPtr, void>(tbb::filter_mode::serial_in_order,
-                                          WriteAnswers(sink, state, options)));
+                                          WriteAnswers(source, sink, state, options)));
 
   RunOutcome& outcome = state.outcome;
+  // A stop cuts the input short: neither the end of the input nor a read
+  // failure (a read woken by the stop fails with ECANCELED) is to be reported.
+  if (options.stop != nullptr && options.stop->load() &&
+      (outcome.status == RunOutcome::Status::kOk || outcome.status == RunOutcome::Status::kReadError)) {
+    outcome.status = RunOutcome::Status::kStopped;
+    return outcome;
+  }
   if (outcome.status == RunOutcome::Status::kOk && chunker.read_error() != 0) {
     outcome.status = RunOutcome::Status::kReadError;
     outcome.error_number = chunker.read_error();
