@@ -1,15 +1,16 @@
 // SIGINT and SIGTERM end a run in order instead of killing it mid-write.
 //
-// The handlers only record the signal: they set the stop flag the pipeline
-// polls between chunks, and write a byte to a self-pipe that wakes a read
+// The signals are blocked in every thread and taken by one watcher thread
+// (sigwait), which only records them: it sets the stop flag the pipeline
+// polls between chunks, and writes a byte to a self-pipe that wakes a read
 // waiting on a slow producer. The run then ends promptly, with the answers
 // written so far being whole chunks, hence whole lines; the caller reports
 // the interruption and re-raises the signal (reraise()), so that the parent
 // sees the process ended by it (a shell's status 130 or 143) and a script
 // interrupted by Ctrl-C stops too. A second signal ends the process at once.
 //
-// Thread safety: one StopSignals per process, made by main() before the run;
-// the flag and the pipe may be read from any thread.
+// Thread safety: one StopSignals per process, made by main() before any
+// other thread starts; the flag and the pipe may be read from any thread.
 #ifndef POKER_CLI_STOP_SIGNALS_H_
 #define POKER_CLI_STOP_SIGNALS_H_
 
@@ -19,8 +20,8 @@ namespace poker::cli {
 
 class StopSignals {
  public:
-  StopSignals();   // installs the handlers
-  ~StopSignals();  // puts the default dispositions back
+  StopSignals();  // blocks the signals and starts the watcher
+  ~StopSignals();
   StopSignals(const StopSignals&) = delete;
   StopSignals& operator=(const StopSignals&) = delete;
 

@@ -10,7 +10,6 @@
 #include <chrono>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "e2e_helpers.h"
@@ -68,6 +67,20 @@ void expect_whole_sample_answers(const std::string& out) {
   std::string expected;
   while (expected.size() < out.size()) expected += sample_answers();
   EXPECT_TRUE(expected.compare(0, out.size(), out) == 0) << first_difference(expected.substr(0, out.size()), out);
+}
+
+// Once the first answer is out (the program is running, its input open),
+// does `act` while stdout is left undrained, so that the program is held in
+// the middle of its run; then waits for the end. The first line is put back
+// at the front of the result.
+template <typename Act>
+RunResult wait_after(Subprocess& poker, Act act) {
+  const std::optional<std::string> first = poker.read_stdout_line(kTimeout);
+  EXPECT_TRUE(first.has_value());
+  act();
+  RunResult result = poker.wait(kTimeout);
+  result.out = first.value_or("") + result.out;
+  return result;
 }
 
 // ---- Output that cannot be written ----------------------------------------
@@ -158,9 +171,7 @@ TEST(Faults, FileTruncatedWhileMappedIsAReadErrorAfterTheAnswersBeforeIt) {
     SCOPED_TRACE(std::string("-j ") + threads);
     const std::string path = write_temp_file("truncated.txt", input);
     Subprocess poker = start_poker({"-j", threads, "--chunk-size", "64K", "-i", path});
-    std::this_thread::sleep_for(Milliseconds(300));
-    ASSERT_EQ(::truncate(path.c_str(), static_cast<off_t>(cut)), 0);
-    const RunResult result = poker.wait(kTimeout);
+    RunResult result = wait_after(poker, [&] { ASSERT_EQ(::truncate(path.c_str(), static_cast<off_t>(cut)), 0); });
     EXPECT_EQ(result.signal, 0) << "killed by signal " << result.signal;
     EXPECT_EQ(result.exit_status, 3);
     EXPECT_EQ(result.err, "poker: " + path + ": read error: the file was truncated while being read\n");
@@ -194,10 +205,11 @@ TEST(Signals, StopDuringALongMappedRunLeavesWholeLines) {
     // stdout is not drained at first: the writer is stuck in the middle of
     // a chunk's write() when the signal comes.
     Subprocess poker = start_poker({"-j", "2", "--chunk-size", "1M", "-i", path});
-    std::this_thread::sleep_for(Milliseconds(300));
-    const auto sent = std::chrono::steady_clock::now();
-    ASSERT_EQ(::kill(poker.pid(), signal), 0);
-    const RunResult result = poker.wait(kTimeout);
+    auto sent = std::chrono::steady_clock::now();
+    const RunResult result = wait_after(poker, [&] {
+      sent = std::chrono::steady_clock::now();
+      ASSERT_EQ(::kill(poker.pid(), signal), 0);
+    });
     expect_stopped_by(result, signal,
                       std::chrono::duration_cast<Milliseconds>(std::chrono::steady_clock::now() - sent));
     EXPECT_LT(result.out.size(), input.size() / sample().size() * sample_answers().size()) << "the run was not cut";
