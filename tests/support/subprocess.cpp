@@ -38,6 +38,14 @@ void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NON
   ::_exit(127);
 }
 
+// In the child: makes `target` the file `path` opened with `flags`, or, with
+// no path, the pipe end `pipe_fd`.
+void redirect(int target, const char* path, int flags, int pipe_fd) {
+  const int fd = path != nullptr ? ::open(path, flags) : pipe_fd;
+  if (fd < 0) child_fail(path);
+  if (::dup2(fd, target) < 0) child_fail("dup2");
+}
+
 Milliseconds remaining(Clock::time_point deadline) {
   const auto left = std::chrono::duration_cast<Milliseconds>(deadline - Clock::now());
   return left < Milliseconds(0) ? Milliseconds(0) : left;
@@ -85,20 +93,8 @@ Subprocess::Subprocess(const std::string& program, const SpawnOptions& options) 
   if (pid_ == 0) {
     ::signal(SIGPIPE, SIG_DFL);
     if (::dup2(err[1], STDERR_FILENO) < 0) ::_exit(127);
-    if (stdout_path != nullptr) {
-      const int fd = ::open(stdout_path, O_WRONLY);
-      if (fd < 0) child_fail(stdout_path);
-      if (::dup2(fd, STDOUT_FILENO) < 0) child_fail("dup2");
-    } else if (::dup2(out[1], STDOUT_FILENO) < 0) {
-      child_fail("dup2");
-    }
-    if (stdin_path != nullptr) {
-      const int fd = ::open(stdin_path, O_RDONLY);
-      if (fd < 0) child_fail(stdin_path);
-      if (::dup2(fd, STDIN_FILENO) < 0) child_fail("dup2");
-    } else if (::dup2(in[0], STDIN_FILENO) < 0) {
-      child_fail("dup2");
-    }
+    redirect(STDOUT_FILENO, stdout_path, O_WRONLY, out[1]);
+    redirect(STDIN_FILENO, stdin_path, O_RDONLY, in[0]);
     if (directory != nullptr && ::chdir(directory) != 0) child_fail(directory);
     ::execv(program.c_str(), argv.data());
     child_fail(program.c_str());
