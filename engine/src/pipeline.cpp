@@ -36,6 +36,11 @@ void hand_over(const void* /*what*/) {}
 void take_over(const void* /*what*/) {}
 #endif
 
+// The start of a run: the thread calling run_pipeline built the stages (the
+// bodies TBB copied) and their state; each stage takes that over before it
+// reads its own fields on a worker.
+char g_run_start;
+
 // One chunk on its way through the pipeline, with what processing made of it.
 // Passed between the stages as a raw pointer (made by the reader, deleted by
 // the writer), so that TBB carries it in its token slot untouched: a
@@ -67,6 +72,7 @@ class ReadChunk {
   ReadChunk(io::Chunker& chunker, RunState& state) : chunker_(chunker), state_(state) {}
 
   WorkPtr operator()(tbb::flow_control& control) const {
+    take_over(&g_run_start);
     take_over(&chunker_);
     auto work = std::make_unique<Work>();
     const bool more = !state_.stopping() && chunker_.next(work->chunk);
@@ -89,6 +95,7 @@ class ProcessChunk {
   explicit ProcessChunk(const Format& format) : format_(format) {}
 
   WorkPtr operator()(WorkPtr work) const {
+    take_over(&g_run_start);
     take_over(work);
     format_.process(work->chunk, work->result);
     hand_over(work);
@@ -106,6 +113,7 @@ class WriteAnswers {
 
   void operator()(WorkPtr work) const {
     const std::unique_ptr<Work> owned(work);
+    take_over(&g_run_start);
     take_over(work);
     take_over(&state_);
     write(work);
@@ -180,14 +188,13 @@ RunOutcome run_pipeline(const Format& format, io::ByteSource& source, io::Output
   // stages wait, and bound memory: a slow writer stops the reader after that
   // many chunks, rather than letting read chunks pile up.
   const std::size_t tokens = 4 * static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
-  hand_over(&chunker);
-  hand_over(&state);
-  tbb::parallel_pipeline(
-      tokens,
+  const tbb::filter<void, void> stages =
       tbb::make_filter<void, WorkPtr>(tbb::filter_mode::serial_in_order, ReadChunk(chunker, state)) &
-          tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::parallel, ProcessChunk(format)) &
-          tbb::make_filter<WorkPtr, void>(tbb::filter_mode::serial_in_order,
-                                          WriteAnswers(source, sink, state, options)));
+      tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::parallel, ProcessChunk(format)) &
+      tbb::make_filter<WorkPtr, void>(tbb::filter_mode::serial_in_order,
+                                      WriteAnswers(source, sink, state, options));
+  hand_over(&g_run_start);
+  tbb::parallel_pipeline(tokens, stages);
   take_over(&chunker);
   take_over(&state);
 
