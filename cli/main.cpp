@@ -22,6 +22,7 @@
 #include "poker/io/output_sink.h"
 #include "poker/pipeline.h"
 #include "progress.h"
+#include "stop_signals.h"
 
 namespace poker::cli {
 namespace {
@@ -55,7 +56,7 @@ std::unique_ptr<Format> make_format(const Options& options, std::string& name) {
   return make_holdem_format(HoldemOptions{options.players, options.explain});
 }
 
-int run(const Options& options) {
+int run(const Options& options, const StopSignals& signals) {
   const std::string input_name = display_name(options.input, "<stdin>");
   const std::string output_name = display_name(options.output, "<stdout>");
   auto logger = spdlog::stderr_logger_st("poker");
@@ -66,7 +67,8 @@ int run(const Options& options) {
   if (options.threads > 0) thread_limit.emplace(tbb::global_control::max_allowed_parallelism, options.threads);
   const std::size_t threads = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
 
-  io::OpenedInput input = io::open_input(options.input, kMapWindow, std::max<std::size_t>(4 * options.chunk_size, 64 * 1024));
+  io::OpenedInput input = io::open_input(options.input, kMapWindow, std::max<std::size_t>(4 * options.chunk_size, 64 * 1024),
+                                           signals.wake_fd());
   if (!input.source) {
     report(input_name + ": cannot open: " + std::strerror(input.error_number));
     return kExitIo;
@@ -92,6 +94,7 @@ int run(const Options& options) {
     PipelineOptions pipeline_options;
     pipeline_options.chunk_size = options.chunk_size;
     pipeline_options.on_progress = [&progress](const RunStats& stats) { progress.update(stats); };
+    pipeline_options.stop = &signals.stop_flag();
     outcome = run_pipeline(*format, *input.source, *output.sink, pipeline_options);
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -110,11 +113,16 @@ int run(const Options& options) {
       return kExitInvalidInput;
     }
     case RunOutcome::Status::kReadError:
-      report(input_name + ": read error: " + std::strerror(outcome.error_number));
+      report(input_name + ": read error: " + io::read_error_text(outcome.error_number));
       return kExitIo;
     case RunOutcome::Status::kWriteError:
       report(output_name + ": write error: " + std::strerror(outcome.error_number));
       return kExitIo;
+    case RunOutcome::Status::kStopped: {
+      const char* name = sigabbrev_np(signals.received());  // "INT", "TERM"
+      report(std::string("interrupted by SIG") + (name != nullptr ? name : "?"));
+      return kExitIo;  // not returned: main() re-raises the signal
+    }
   }
   return kExitIo;
 }
@@ -128,5 +136,8 @@ int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);
   const poker::cli::ParsedCommandLine parsed = poker::cli::parse_command_line(argc, argv);
   if (!parsed.options) return parsed.exit_status;
-  return poker::cli::run(*parsed.options);
+  const poker::cli::StopSignals signals;
+  const int status = poker::cli::run(*parsed.options, signals);
+  if (signals.received() != 0) signals.reraise();
+  return status;
 }

@@ -2,6 +2,8 @@
 # Configures and builds one flavour of the tree into build/<flavour>:
 #   release   optimised (the default)
 #   sanitize  with AddressSanitizer + UndefinedBehaviorSanitizer (POKER_SANITIZE)
+#   tsan      with ThreadSanitizer (POKER_SANITIZE_THREAD)
+#   fuzz      the libFuzzer targets, with clang, ASan and UBSan (POKER_FUZZ)
 # Extra arguments go to CMake, e.g. scripts/build.sh release -DPOKER_NATIVE=ON.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -10,7 +12,10 @@ shift || true
 case "$flavour" in
   release) flags=(-DCMAKE_BUILD_TYPE=Release) ;;
   sanitize) flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DPOKER_SANITIZE=ON -DPOKER_BUILD_BENCHMARKS=OFF) ;;
-  *) echo "build.sh: unknown flavour '$flavour' (release or sanitize)" >&2; exit 2 ;;
+  tsan) flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DPOKER_SANITIZE_THREAD=ON -DPOKER_BUILD_BENCHMARKS=OFF) ;;
+  fuzz) flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DPOKER_FUZZ=ON -DPOKER_SANITIZE=ON
+               -DPOKER_BUILD_TESTS=OFF -DPOKER_BUILD_BENCHMARKS=OFF) ;;
+  *) echo "build.sh: unknown flavour '$flavour' (release, sanitize, tsan or fuzz)" >&2; exit 2 ;;
 esac
 cmake -S "$root" -B "$root/build/$flavour" -G Ninja "${flags[@]}" "$@" >/dev/null
 cmake --build "$root/build/$flavour"

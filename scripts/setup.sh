@@ -10,6 +10,7 @@ packages=(
   cmake ninja-build g++ make pkg-config
   libtbb-dev libcli11-dev libspdlog-dev
   libgtest-dev libgmock-dev libbenchmark-dev libbenchmark-tools
+  clang libclang-rt-14-dev  # the fuzz targets: clang's libFuzzer (scripts/build.sh fuzz)
 )
 if [[ ${1:-} == --bench ]]; then
   packages+=(python3 python3-scipy python3-numpy time bc)

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The second command of the README: set up, then build and run every test,
-# first optimised, then under AddressSanitizer + UndefinedBehaviorSanitizer.
+# first optimised, then under AddressSanitizer + UndefinedBehaviorSanitizer;
+# then the tests of the concurrent parts (chunker, pipeline, streaming,
+# faults, signals, input and output) under ThreadSanitizer, and each fuzz target for POKER_FUZZ_SECONDS (default 30).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc)
@@ -11,3 +13,17 @@ for flavour in release sanitize; do
   echo "== $flavour: test"
   ctest --test-dir "$root/build/$flavour" --output-on-failure -j "$jobs"
 done
+
+# Any report fails the test that caused it: a child's report lands on the
+# stderr the end-to-end tests compare, and halt_on_error makes it fatal.
+export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$root/tests/tsan.supp"
+echo "== tsan: build"
+"$root/scripts/build.sh" tsan
+echo "== tsan: test"
+ctest --test-dir "$root/build/tsan" --output-on-failure -j "$jobs" \
+  -R '^(Chunker|Pipeline|Streaming|BrokenPipe|Signals|Faults|Io|Examples)\.'
+
+echo "== fuzz: build"
+"$root/scripts/build.sh" fuzz -DPOKER_FUZZ_SECONDS="${POKER_FUZZ_SECONDS:-30}"
+echo "== fuzz: run"
+ctest --test-dir "$root/build/fuzz" --output-on-failure -j "$jobs" -L fuzz

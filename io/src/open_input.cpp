@@ -13,14 +13,26 @@ namespace {
 
 class FdReader final : public Reader {
  public:
-  FdReader(int fd, bool owned) : fd_(fd), owned_(owned) {}
+  FdReader(int fd, bool owned, int wake_fd) : fd_(fd), owned_(owned), wake_fd_(wake_fd) {}
   ~FdReader() override {
     if (owned_) ::close(fd_);
   }
   FdReader(const FdReader&) = delete;
   FdReader& operator=(const FdReader&) = delete;
 
-  ssize_t read(char* buffer, std::size_t size) override { return ::read(fd_, buffer, size); }
+  ssize_t read(char* buffer, std::size_t size) override {
+    if (wake_fd_ >= 0) {
+      // Wait for input or a wake-up, whichever comes first; one poll() per
+      // buffer of reads costs nothing beside the read itself.
+      pollfd requests[2] = {{fd_, POLLIN, 0}, {wake_fd_, POLLIN, 0}};
+      if (::poll(requests, 2, -1) < 0) return -1;  // EINTR: the caller retries
+      if (requests[1].revents != 0) {
+        errno = ECANCELED;
+        return -1;
+      }
+    }
+    return ::read(fd_, buffer, size);
+  }
 
   bool ready() override {
     pollfd request{fd_, POLLIN, 0};
@@ -30,15 +42,17 @@ class FdReader final : public Reader {
  private:
   const int fd_;
   const bool owned_;
+  const int wake_fd_;
 };
 
 }  // namespace
 
-std::unique_ptr<Reader> make_fd_reader(int fd, bool owned) {
-  return std::make_unique<FdReader>(fd, owned);
+std::unique_ptr<Reader> make_fd_reader(int fd, bool owned, int wake_fd) {
+  return std::make_unique<FdReader>(fd, owned, wake_fd);
 }
 
-OpenedInput open_input(const std::string& path, std::size_t window_size, std::size_t buffer_size) {
+OpenedInput open_input(const std::string& path, std::size_t window_size, std::size_t buffer_size,
+                       int wake_fd) {
   const bool is_stdin = path.empty() || path == "-";
   const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return OpenedInput{nullptr, errno};
@@ -63,7 +77,7 @@ OpenedInput open_input(const std::string& path, std::size_t window_size, std::si
       if (source->window(0, 1).error_number == 0) return OpenedInput{std::move(source), 0};
     }
   }
-  return OpenedInput{make_stream_source(make_fd_reader(fd, !is_stdin), buffer_size), 0};
+  return OpenedInput{make_stream_source(make_fd_reader(fd, !is_stdin, wake_fd), buffer_size), 0};
 }
 
 }  // namespace poker::io

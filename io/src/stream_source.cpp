@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <memory>
@@ -14,7 +15,20 @@ struct Buffer {
   explicit Buffer(std::size_t capacity) : data(new char[capacity]), capacity(capacity) {}
   std::unique_ptr<char[]> data;
   std::size_t capacity;
+  // Windows handed out and not yet released. Their last release (release
+  // order) and the source's check before it moves bytes (acquire order)
+  // order the chunks' reads on other threads before the overwrite; a
+  // shared_ptr's use_count() is a relaxed load and would not.
+  std::atomic<std::size_t> leases{0};
 };
+
+// An owner for a window of `buffer`: counted in `leases` until released.
+std::shared_ptr<const void> lease(const std::shared_ptr<Buffer>& buffer) {
+  buffer->leases.fetch_add(1, std::memory_order_relaxed);
+  return std::shared_ptr<const void>(buffer->data.get(), [buffer](const void*) {
+    buffer->leases.fetch_sub(1, std::memory_order_release);
+  });
+}
 
 class StreamSource final : public ByteSource {
  public:
@@ -37,7 +51,7 @@ class StreamSource final : public ByteSource {
       if (got == 0) at_end_ = true;
       filled_ += static_cast<std::size_t>(got);
     }
-    return Window{buffer_, buffer_->data.get() + skip, filled_ - skip, at_end_, 0};
+    return Window{lease(buffer_), buffer_->data.get() + skip, filled_ - skip, at_end_, 0};
   }
 
   bool more_ready() override { return !at_end_ && reader_->ready(); }
@@ -50,7 +64,7 @@ class StreamSource final : public ByteSource {
   void carry_over(std::size_t skip, std::size_t min_size) {
     const std::size_t kept = filled_ - skip;
     const std::size_t capacity = std::max({buffer_size_, 2 * kept, min_size});
-    if (buffer_.use_count() == 1 && capacity <= buffer_->capacity) {
+    if (buffer_->leases.load(std::memory_order_acquire) == 0 && capacity <= buffer_->capacity) {
       std::memmove(buffer_->data.get(), buffer_->data.get() + skip, kept);
     } else {
       auto fresh = std::make_shared<Buffer>(capacity);

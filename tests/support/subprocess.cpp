@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -35,6 +36,14 @@ void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NON
   (void)!::write(STDERR_FILENO, reason, std::strlen(reason));
   (void)!::write(STDERR_FILENO, "\n", 1);
   ::_exit(127);
+}
+
+// In the child: makes `target` the file `path` opened with `flags`, or, with
+// no path, the pipe end `pipe_fd`.
+void redirect(int target, const char* path, int flags, int pipe_fd) {
+  const int fd = path != nullptr ? ::open(path, flags) : pipe_fd;
+  if (fd < 0) child_fail(path);
+  if (::dup2(fd, target) < 0) child_fail("dup2");
 }
 
 Milliseconds remaining(Clock::time_point deadline) {
@@ -77,20 +86,15 @@ Subprocess::Subprocess(const std::string& program, const SpawnOptions& options) 
   argv.push_back(nullptr);
   const char* directory = options.working_directory.empty() ? nullptr : options.working_directory.c_str();
   const char* stdin_path = options.stdin_file ? options.stdin_file->c_str() : nullptr;
+  const char* stdout_path = options.stdout_file ? options.stdout_file->c_str() : nullptr;
 
   pid_ = ::fork();
   if (pid_ < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
   if (pid_ == 0) {
     ::signal(SIGPIPE, SIG_DFL);
     if (::dup2(err[1], STDERR_FILENO) < 0) ::_exit(127);
-    if (::dup2(out[1], STDOUT_FILENO) < 0) child_fail("dup2");
-    if (stdin_path != nullptr) {
-      const int fd = ::open(stdin_path, O_RDONLY);
-      if (fd < 0) child_fail(stdin_path);
-      if (::dup2(fd, STDIN_FILENO) < 0) child_fail("dup2");
-    } else if (::dup2(in[0], STDIN_FILENO) < 0) {
-      child_fail("dup2");
-    }
+    redirect(STDOUT_FILENO, stdout_path, O_WRONLY, out[1]);
+    redirect(STDIN_FILENO, stdin_path, O_RDONLY, in[0]);
     if (directory != nullptr && ::chdir(directory) != 0) child_fail(directory);
     ::execv(program.c_str(), argv.data());
     child_fail(program.c_str());
@@ -98,11 +102,12 @@ Subprocess::Subprocess(const std::string& program, const SpawnOptions& options) 
   close_fd(in[0]);
   close_fd(out[1]);
   close_fd(err[1]);
+  if (stdout_path != nullptr) close_fd(out[0]);
   stdin_fd_ = in[1];
   stdout_fd_ = out[0];
   stderr_fd_ = err[0];
   if (stdin_fd_ >= 0) set_nonblocking(stdin_fd_);
-  set_nonblocking(stdout_fd_);
+  if (stdout_fd_ >= 0) set_nonblocking(stdout_fd_);
   set_nonblocking(stderr_fd_);
 }
 
@@ -114,6 +119,7 @@ Subprocess::Subprocess(Subprocess&& other) noexcept
       stdin_broken_(other.stdin_broken_),
       reaped_(std::exchange(other.reaped_, true)),
       wait_status_(other.wait_status_),
+      max_rss_kib_(other.max_rss_kib_),
       out_(std::move(other.out_)),
       err_(std::move(other.err_)),
       start_(other.start_) {}
@@ -127,9 +133,16 @@ Subprocess::~Subprocess() {
 
 void Subprocess::kill_and_reap() {
   ::kill(pid_, SIGKILL);
-  while (::waitpid(pid_, &wait_status_, 0) < 0 && errno == EINTR) {
+  while (reap(0) < 0 && errno == EINTR) {
   }
   reaped_ = true;
+}
+
+pid_t Subprocess::reap(int flags) {
+  rusage usage {};
+  const pid_t done = ::wait4(pid_, &wait_status_, flags, &usage);
+  if (done == pid_) max_rss_kib_ = usage.ru_maxrss;
+  return done;
 }
 
 void Subprocess::pump(std::string_view* pending, Milliseconds timeout) {
@@ -196,7 +209,7 @@ RunResult Subprocess::wait(Milliseconds timeout) {
   // Both pipes closed: the child has exited or closed them; give it the rest
   // of the deadline to exit.
   while (!reaped_) {
-    const pid_t done = ::waitpid(pid_, &wait_status_, WNOHANG);
+    const pid_t done = reap(WNOHANG);
     if (done == pid_) {
       reaped_ = true;
       break;
@@ -226,6 +239,7 @@ RunResult Subprocess::wait(Milliseconds timeout) {
   result.out = std::move(out_);
   result.err = std::move(err_);
   result.elapsed = std::chrono::duration_cast<Milliseconds>(Clock::now() - start_);
+  result.max_rss_kib = max_rss_kib_;
   return result;
 }
 

@@ -30,14 +30,17 @@ struct RunResult {
   std::string out;  // everything written on stdout
   std::string err;  // everything written on stderr
   Milliseconds elapsed{0};
+  long max_rss_kib = 0;  // the child's peak resident memory (getrusage's ru_maxrss)
 };
 
 // How to start a child. Its stdin is, in order of preference: the file
-// `stdin_file` (opened read-only), or a pipe.
+// `stdin_file` (opened read-only), or a pipe; its stdout the file
+// `stdout_file` (opened write-only, e.g. /dev/full), or a pipe.
 struct SpawnOptions {
   std::vector<std::string> args;       // argv[1..]; argv[0] is the program path
   std::string working_directory;       // empty: the caller's
   std::optional<std::string> stdin_file;
+  std::optional<std::string> stdout_file;
 };
 
 // A running child with pipes on its stdout and stderr (and its stdin unless
@@ -81,6 +84,8 @@ class Subprocess {
   // arrives into the buffers and writes what it can of `pending` to stdin.
   void pump(std::string_view* pending, Milliseconds timeout);
   void kill_and_reap();
+  // wait4() for the child with `flags`, keeping its peak memory.
+  pid_t reap(int flags);
 
   pid_t pid_ = -1;
   int stdin_fd_ = -1;
@@ -89,6 +94,7 @@ class Subprocess {
   bool stdin_broken_ = false;
   bool reaped_ = false;
   int wait_status_ = 0;
+  long max_rss_kib_ = 0;
   std::string out_;
   std::string err_;
   std::chrono::steady_clock::time_point start_;

@@ -1,15 +1,19 @@
 #include "poker/pipeline.h"
 
 #include <tbb/task_arena.h>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstdlib>
 #include <random>
 #include <string>
 
 #include "poker/cards.h"
 #include "poker/holdem_format.h"
+#include "poker/io/input.h"
 #include "support/fake_io.h"
 
 namespace poker {
@@ -152,6 +156,88 @@ TEST(Pipeline, InstanceLongerThanTheLimitIsAnError) {
   EXPECT_EQ(result.outcome.input_error->line, 16u);
   EXPECT_EQ(result.outcome.input_error->column, 1001u);
   EXPECT_EQ(std::count(result.output.begin(), result.output.end(), '\n'), 5);
+}
+
+}  // namespace
+}  // namespace poker
+
+namespace poker {
+namespace {
+
+TEST(Pipeline, ReadFailingAtAnyReadKeepsWholeAnswersBeforeIt) {
+  const std::string input = random_instances(40, 2, 8);
+  const RunResult all = run(input, 1, 1 << 20, 1 << 20);
+  const int reads = static_cast<int>(input.size() / 37);  // before the one that sees the end
+  for (int fail_at = 1; fail_at <= reads; ++fail_at) {
+    const RunResult result = run(input, 2, 32, 37, 2, fail_at);
+    EXPECT_EQ(result.outcome.status, RunOutcome::Status::kReadError) << fail_at;
+    EXPECT_EQ(result.outcome.error_number, EIO);
+    EXPECT_EQ(all.output.rfind(result.output, 0), 0u) << fail_at;
+  }
+}
+
+TEST(Pipeline, StopFlagEndsTheRunAfterWholeChunks) {
+  const std::string input = random_instances(3000, 2, 9);
+  const RunResult all = run(input, 1, 1 << 24, 1 << 24);
+  const auto format = make_holdem_format(HoldemOptions{2, false});
+  for (int threads : {1, 4}) {
+    auto source = fake_stream(input, 1000, 4096);
+    StringSink sink;
+    std::atomic<bool> stop{false};
+    PipelineOptions options;
+    options.chunk_size = 1000;
+    options.stop = &stop;
+    int chunks = 0;
+    options.on_progress = [&](const RunStats&) { stop = ++chunks == 3; };
+    RunOutcome outcome;
+    tbb::task_arena arena(threads);
+    arena.execute([&] { outcome = run_pipeline(*format, *source, sink, options); });
+    EXPECT_EQ(outcome.status, RunOutcome::Status::kStopped);
+    EXPECT_EQ(outcome.stats.instances, static_cast<std::uint64_t>(std::count(sink.text.begin(), sink.text.end(), '\n')));
+    EXPECT_LT(sink.text.size(), all.output.size() / 10);
+    EXPECT_EQ(all.output.rfind(sink.text, 0), 0u);  // whole answers, in order
+  }
+}
+
+// A file cut short while the pipeline reads it through the map.
+RunResult run_truncated(const std::string& input, std::size_t cut, std::size_t window, int threads) {
+  char path[] = "/tmp/poker_truncated_XXXXXX";
+  const int fd = ::mkstemp(path);
+  EXPECT_EQ(::write(fd, input.data(), input.size()), static_cast<ssize_t>(input.size()));
+  ::close(fd);
+  io::OpenedInput mapped = io::open_input(path, window, 4096);
+  EXPECT_TRUE(mapped.source->is_mapped());
+  EXPECT_EQ(::truncate(path, static_cast<off_t>(cut)), 0);
+  const auto format = make_holdem_format(HoldemOptions{2, false});
+  StringSink sink;
+  PipelineOptions options;
+  options.chunk_size = 500;
+  RunResult result;
+  tbb::task_arena arena(threads);
+  arena.execute([&] { result.outcome = run_pipeline(*format, *mapped.source, sink, options); });
+  result.output = sink.text;
+  ::unlink(path);
+  return result;
+}
+
+TEST(Pipeline, MappedFileTruncatedWhileReadIsAReadErrorNotACrash) {
+  const std::string input = random_instances(3000, 2, 10);
+  const RunResult all = run(input, 1, 1 << 24, 1 << 24);
+  for (const std::size_t window : {std::size_t{4096}, std::size_t{1} << 24}) {
+    for (const std::size_t cut : {std::size_t{0}, std::size_t{10000}, std::size_t{40961}}) {
+      for (int threads : {1, 3}) {
+        const RunResult result = run_truncated(input, cut, window, threads);
+        SCOPED_TRACE("window " + std::to_string(window) + ", cut " + std::to_string(cut));
+        EXPECT_EQ(result.outcome.status, RunOutcome::Status::kReadError);
+        EXPECT_EQ(result.outcome.error_number, io::kTruncatedWhileRead);
+        EXPECT_EQ(all.output.rfind(result.output, 0), 0u);
+        // The answers of the chunks before the cut (500 bytes and a record each) were written.
+        const std::size_t instances_before = cut < 1000 ? 0 : (cut - 1000) * 3000 / input.size();
+        EXPECT_GE(static_cast<std::size_t>(std::count(result.output.begin(), result.output.end(), '\n')),
+                  instances_before);
+      }
+    }
+  }
 }
 
 }  // namespace

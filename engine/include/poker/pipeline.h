@@ -12,6 +12,7 @@
 #ifndef POKER_PIPELINE_H_
 #define POKER_PIPELINE_H_
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -39,15 +40,20 @@ struct PipelineOptions {
   std::size_t max_instance_size = 1024 * 1024;
   // Called by the writer after each chunk (serially): progress reports.
   std::function<void(const RunStats&)> on_progress;
+  // If set, turning it true (from any thread, or a signal handler) stops the
+  // run: the reader takes no further chunk and the writer writes no further
+  // answers, so the output ends after the last chunk written, on a line end.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct RunOutcome {
   enum class Status {
     kOk,            // every instance answered
     kInvalidInput,  // `input_error` says where; the answers before it were written
-    kReadError,     // `error_number` from reading the input
+    kReadError,     // `error_number` from reading the input (io::read_error_text)
     kWriteError,    // `error_number` from writing the output
     kBrokenPipe,    // the reader of the output went away
+    kStopped,       // `stop` was set; the answers written so far are whole lines
   };
   Status status = Status::kOk;
   std::optional<InputError> input_error;

@@ -7,15 +7,27 @@
 // memory is released as soon as the last chunk using it is done.
 //
 // Thread safety: a ByteSource is used by one thread at a time (the chunker's);
-// the Windows it returns may be read from any thread.
+// the Windows it returns may be read from any thread, and check_intact() may
+// be called from any thread while the chunker reads.
 #ifndef POKER_IO_BYTE_SOURCE_H_
 #define POKER_IO_BYTE_SOURCE_H_
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 
 namespace poker::io {
+
+// An error_number that is no errno: a mapped file shrank while it was being
+// read, so some bytes handed out were zeros standing in for lost input.
+inline constexpr int kTruncatedWhileRead = -1;
+
+// What an error_number means, for a message: strerror(), or the truncation.
+inline const char* read_error_text(int error_number) {
+  return error_number == kTruncatedWhileRead ? "the file was truncated while being read"
+                                             : std::strerror(error_number);
+}
 
 struct Window {
   std::shared_ptr<const void> owner;  // keeps `data` alive
@@ -40,6 +52,12 @@ class ByteSource {
   // The chunker asks before it holds back a short chunk: a stream that has
   // nothing more to give gets its complete records answered at once.
   virtual bool more_ready() = 0;
+
+  // 0 if the bytes before input offset `end` that windows have shown are the
+  // input's, else an error_number (kTruncatedWhileRead: a mapped file shrank
+  // below `end`, and what was read past its new end were zeros). The writer
+  // asks before it writes the answers of a chunk ending at `end`.
+  virtual int check_intact(std::uint64_t /*end*/) const { return 0; }
 
   // Whether this source is a memory map (for diagnostics).
   virtual bool is_mapped() const = 0;

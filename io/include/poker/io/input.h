@@ -28,8 +28,11 @@ class Reader {
 std::unique_ptr<ByteSource> make_stream_source(std::unique_ptr<Reader> reader,
                                                std::size_t buffer_size);
 
-// A Reader over a file descriptor; owns it (closes it) if `owned`.
-std::unique_ptr<Reader> make_fd_reader(int fd, bool owned);
+// A Reader over a file descriptor; owns it (closes it) if `owned`. If
+// `wake_fd` >= 0, a read() waiting for input gives up, failing with
+// ECANCELED, once `wake_fd` is readable (a self-pipe a signal handler writes
+// to: a stop request must not wait for a slow producer's next byte).
+std::unique_ptr<Reader> make_fd_reader(int fd, bool owned, int wake_fd = -1);
 
 // The bytes of `bytes` as a source, as a mapped file would give them (for
 // benchmarks and library users). `bytes` must outlive the source.
@@ -43,9 +46,15 @@ struct OpenedInput {
 // Opens `path` ("-" or empty: standard input). A regular, non-empty file is
 // memory-mapped in windows of `window_size` bytes; anything else, or a file
 // that cannot be mapped, is read through buffers of `buffer_size` bytes.
-// A directory fails with EISDIR.
+// A directory fails with EISDIR. `wake_fd` is for the reads, as in
+// make_fd_reader().
+//
+// A mapped file that is truncated while it is read does not crash the
+// process with SIGBUS: a handler maps zeros over the lost pages, and the
+// source's check_intact() reports kTruncatedWhileRead for what lies past the
+// file's new end.
 OpenedInput open_input(const std::string& path, std::size_t window_size,
-                       std::size_t buffer_size);
+                       std::size_t buffer_size, int wake_fd = -1);
 
 }  // namespace poker::io
 

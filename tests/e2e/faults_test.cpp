@@ -1,0 +1,255 @@
+// A hostile environment, end to end: output that cannot be written, inputs
+// without end, a file truncated under the map, signals in the middle of a
+// run. Each must give the SPEC's one-line error and status (or the README's
+// decision), with every answer already due on stdout and nothing else: no
+// crash, no out-of-memory, no half line.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "e2e_helpers.h"
+
+namespace poker::e2e {
+namespace {
+
+using testing::Milliseconds;
+using testing::SpawnOptions;
+using testing::Subprocess;
+
+constexpr Milliseconds kTimeout{60000};
+constexpr std::size_t kMebibyte = 1024 * 1024;
+constexpr std::uint64_t kGibibyte = 1024ull * kMebibyte;
+
+// Peak memory a run may take whatever its input: the README's bound is the
+// 1 MiB instance limit plus chunks in flight; sanitizers add their shadow.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr long kMemoryBoundKib = 512 * 1024;
+constexpr std::uint64_t kEndlessBytes = kGibibyte / 4;  // "endless", at a sanitizer's pace
+#else
+constexpr long kMemoryBoundKib = 96 * 1024;
+constexpr std::uint64_t kEndlessBytes = kGibibyte;
+#endif
+
+constexpr const char* kLimitError =
+    "instance longer than the limit of 1048576 bytes (the rest of the input was not read)";
+
+const std::string& sample() {
+  static const std::string text = read_whole_file(kSourceDir + "/examples/sample.txt");
+  return text;
+}
+const std::string& sample_answers() {
+  static const std::string text = read_whole_file(kSourceDir + "/examples/sample.expected");
+  return text;
+}
+
+Subprocess start_poker(const std::vector<std::string>& args, std::optional<std::string> stdin_file = {}) {
+  SpawnOptions options;
+  options.args = args;
+  options.working_directory = kSourceDir;
+  options.stdin_file = std::move(stdin_file);
+  return Subprocess(kBinary, options);
+}
+
+// Feeds `block` to the child's stdin until `total` bytes are written or the
+// child stops reading; then `tail`. Returns the bytes written.
+std::uint64_t feed(Subprocess& poker, const std::string& block, std::uint64_t total, const std::string& tail = {}) {
+  std::uint64_t written = 0;
+  while (written < total && poker.write_stdin(block, kTimeout)) written += block.size();
+  if (!tail.empty()) poker.write_stdin(tail, kTimeout);
+  return written;
+}
+
+// `out` is whole answer lines: a prefix of the sample's answers, repeated.
+void expect_whole_sample_answers(const std::string& out) {
+  ASSERT_TRUE(out.empty() || out.back() == '\n') << "a partial line at the end: " << printable(out.substr(out.size() > 40 ? out.size() - 40 : 0));
+  std::string expected;
+  while (expected.size() < out.size()) expected += sample_answers();
+  EXPECT_TRUE(expected.compare(0, out.size(), out) == 0) << first_difference(expected.substr(0, out.size()), out);
+}
+
+// Once the first answer is out (the program is running, its input open),
+// does `act` while stdout is left undrained, so that the program is held in
+// the middle of its run; then waits for the end. The first line is put back
+// at the front of the result.
+template <typename Act>
+RunResult wait_after(Subprocess& poker, Act act) {
+  const std::optional<std::string> first = poker.read_stdout_line(kTimeout);
+  EXPECT_TRUE(first.has_value());
+  act();
+  RunResult result = poker.wait(kTimeout);
+  result.out = first.value_or("") + result.out;
+  return result;
+}
+
+// ---- Output that cannot be written ----------------------------------------
+
+TEST(Faults, StdoutOnDevFullIsAWriteErrorNamingTheCause) {
+  if (::access("/dev/full", W_OK) != 0) GTEST_SKIP() << "no /dev/full";
+  SpawnOptions options;
+  options.args = {"-i", "examples/sample.txt"};
+  options.working_directory = kSourceDir;
+  options.stdout_file = "/dev/full";
+  const RunResult result = testing::run(kBinary, options);
+  EXPECT_EQ(result.exit_status, 3);
+  EXPECT_EQ(result.err, "poker: <stdout>: write error: No space left on device\n");
+}
+
+// ---- Inputs without end ----------------------------------------------------
+
+TEST(Faults, GibibyteLineWithoutNewlineFromAPipeIsTheLimitErrorInBoundedMemory) {
+  Subprocess poker = start_poker({});
+  poker.write_stdin("Ah", kTimeout);
+  const std::uint64_t written = feed(poker, std::string(kMebibyte, ' '), kGibibyte);
+  const RunResult result = poker.wait(kTimeout);
+  EXPECT_LT(written, 64 * kMebibyte) << "the program read on past the limit";
+  EXPECT_EQ(result.exit_status, 1);
+  EXPECT_EQ(result.err, error_line("<stdin>", 1, 1048577, kLimitError));
+  EXPECT_LT(result.max_rss_kib, kMemoryBoundKib);
+}
+
+TEST(Faults, GibibyteLineInAMappedFileIsAnErrorInBoundedMemory) {
+  // A sparse file: "Ah " then a gibibyte of NUL bytes and no newline.
+  const std::string path = write_temp_file("gibibyte-line.txt", "Ah ");
+  ASSERT_EQ(::truncate(path.c_str(), static_cast<off_t>(kGibibyte)), 0);
+  const RunResult result = testing::run(kBinary, SpawnOptions{{"-i", path}, kSourceDir, {}, {}});
+  EXPECT_EQ(result.exit_status, 1);
+  EXPECT_EQ(result.err.rfind("poker: " + path + ":1:4: invalid card '\\x00\\x00", 0), 0u) << result.err;
+  EXPECT_LT(result.max_rss_kib, kMemoryBoundKib);
+  ::unlink(path.c_str());
+}
+
+// The sample, then `total` bytes of `block` repeated, then `tail`, through a
+// pipe; checks the answers to the sample and the peak memory.
+RunResult sample_then(const std::string& block, std::uint64_t total, const std::string& tail = {}) {
+  Subprocess poker = start_poker({});
+  poker.write_stdin(sample(), kTimeout);
+  EXPECT_GE(feed(poker, block, total, tail), total) << "the program stopped reading";
+  const RunResult result = poker.wait(kTimeout);
+  EXPECT_EQ(result.out, sample_answers());
+  EXPECT_LT(result.max_rss_kib, kMemoryBoundKib);
+  return result;
+}
+
+TEST(Faults, EndlessBlanksFromAPipeAreReadThroughInBoundedMemory) {
+  std::string blanks;
+  while (blanks.size() < kMebibyte) blanks += " \t \r\n   \n";
+  const RunResult result = sample_then(blanks, kEndlessBytes);
+  EXPECT_EQ(result.exit_status, 0) << result.err;
+}
+
+TEST(Faults, EndlessBlankLinesThenACardAreAnErrorAtTheFirstInBoundedMemory) {
+  const RunResult result = sample_then(std::string(kMebibyte, '\n'), 64 * kMebibyte, "Ah Kh\n");
+  EXPECT_EQ(result.exit_status, 1);
+  // The README: blank lines between instances are an error at the first.
+  EXPECT_EQ(result.err, error_line("<stdin>", 10, 1, "expected 2 cards for player 1, found 0 before the end of the line"));
+}
+
+TEST(Faults, EndlessBlanksWithoutNewlineThenACardAreTheLimitErrorInBoundedMemory) {
+  const RunResult result = sample_then(std::string(kMebibyte, ' '), 64 * kMebibyte, "Ah Kh\n");
+  EXPECT_EQ(result.exit_status, 1);
+  // The README: text after a blank run longer than the limit is the limit's
+  // error, at the byte where the run crossed it.
+  EXPECT_EQ(result.err, error_line("<stdin>", 10, 1048577, kLimitError));
+}
+
+// ---- A file truncated while it is read through the map ----------------------
+
+TEST(Faults, FileTruncatedWhileMappedIsAReadErrorAfterTheAnswersBeforeIt) {
+  // 24 MiB of samples, read through the map while stdout is not drained: the
+  // writer blocks on the full pipe, the file is cut, then the rest is read.
+  std::string input;
+  while (input.size() < 24 * kMebibyte) input += sample();
+  const std::size_t cut = 3 * kMebibyte + 17;
+  for (const char* threads : {"1", "2"}) {
+    SCOPED_TRACE(std::string("-j ") + threads);
+    const std::string path = write_temp_file("truncated.txt", input);
+    Subprocess poker = start_poker({"-j", threads, "--chunk-size", "64K", "-i", path});
+    RunResult result = wait_after(poker, [&] { ASSERT_EQ(::truncate(path.c_str(), static_cast<off_t>(cut)), 0); });
+    EXPECT_EQ(result.signal, 0) << "killed by signal " << result.signal;
+    EXPECT_EQ(result.exit_status, 3);
+    EXPECT_EQ(result.err, "poker: " + path + ": read error: the file was truncated while being read\n");
+    expect_whole_sample_answers(result.out);
+    // Every chunk that ends before the cut is answered: all but the last
+    // chunk or two (64 KiB and a record each).
+    const std::size_t whole_samples = (cut - 2 * 65 * 1024) / sample().size();
+    EXPECT_GE(result.out.size(), whole_samples * sample_answers().size());
+    ::unlink(path.c_str());
+  }
+}
+
+// ---- Signals -----------------------------------------------------------------
+
+// The README: a stop signal ends the run promptly; the answers written are
+// whole lines; the process ends by the signal (the shell's 128 + N).
+void expect_stopped_by(const RunResult& result, int signal, Milliseconds waited) {
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.signal, signal) << "exit status " << result.exit_status << ", stderr " << result.err;
+  EXPECT_EQ(result.err, std::string("poker: interrupted by SIG") + sigabbrev_np(signal) + "\n");
+  EXPECT_LT(waited, Milliseconds(5000)) << "the program did not stop promptly";
+  expect_whole_sample_answers(result.out);
+}
+
+TEST(Signals, StopDuringALongMappedRunLeavesWholeLines) {
+  std::string input;
+  while (input.size() < 48 * kMebibyte) input += sample();
+  const std::string path = write_temp_file("long-run.txt", input);
+  for (const int signal : {SIGINT, SIGTERM}) {
+    SCOPED_TRACE(sigabbrev_np(signal));
+    // stdout is not drained at first: the writer is stuck in the middle of
+    // a chunk's write() when the signal comes.
+    Subprocess poker = start_poker({"-j", "2", "--chunk-size", "1M", "-i", path});
+    auto sent = std::chrono::steady_clock::now();
+    const RunResult result = wait_after(poker, [&] {
+      sent = std::chrono::steady_clock::now();
+      ASSERT_EQ(::kill(poker.pid(), signal), 0);
+    });
+    expect_stopped_by(result, signal,
+                      std::chrono::duration_cast<Milliseconds>(std::chrono::steady_clock::now() - sent));
+    EXPECT_LT(result.out.size(), input.size() / sample().size() * sample_answers().size()) << "the run was not cut";
+  }
+  ::unlink(path.c_str());
+}
+
+TEST(Signals, StopWhileTheInputStreamsLeavesWholeLines) {
+  Subprocess poker = start_poker({"-j", "2", "--chunk-size", "4K"});
+  std::string block;
+  while (block.size() < 256 * 1024) block += sample();
+  feed(poker, block, 16 * kMebibyte);
+  const auto sent = std::chrono::steady_clock::now();
+  ASSERT_EQ(::kill(poker.pid(), SIGTERM), 0);
+  feed(poker, block, 16 * kMebibyte);  // the producer goes on; the program must not
+  const RunResult result = poker.wait(kTimeout);
+  expect_stopped_by(result, SIGTERM,
+                    std::chrono::duration_cast<Milliseconds>(std::chrono::steady_clock::now() - sent));
+}
+
+TEST(Signals, StopWhileWaitingForASlowProducerIsPrompt) {
+  // The read is blocked on a pipe that stays open and silent: the signal must
+  // wake it, not wait for the producer's next byte.
+  Subprocess poker = start_poker({});
+  poker.write_stdin(sample(), kTimeout);
+  std::string answers;
+  for (std::size_t lines = 0; lines < 3; ++lines) {
+    const std::optional<std::string> line = poker.read_stdout_line(kTimeout);
+    ASSERT_TRUE(line.has_value());
+    answers += *line;
+  }
+  EXPECT_EQ(answers, sample_answers());
+  const auto sent = std::chrono::steady_clock::now();
+  ASSERT_EQ(::kill(poker.pid(), SIGINT), 0);
+  // Wait for the exit with stdin still open.
+  const std::optional<std::string> more = poker.read_stdout_line(Milliseconds(5000));
+  EXPECT_FALSE(more.has_value());
+  const Milliseconds waited = std::chrono::duration_cast<Milliseconds>(std::chrono::steady_clock::now() - sent);
+  const RunResult result = poker.wait(kTimeout);
+  expect_stopped_by(result, SIGINT, waited);
+  EXPECT_EQ(result.out, "");
+}
+
+}  // namespace
+}  // namespace poker::e2e

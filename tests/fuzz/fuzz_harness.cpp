@@ -1,0 +1,188 @@
+#include "fuzz_harness.h"
+
+#include <sys/mman.h>
+#include <tbb/task_arena.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "poker/io/chunker.h"
+#include "poker/io/input.h"
+#include "poker/pipeline.h"
+#include "support/fake_io.h"
+
+namespace poker::fuzz {
+namespace {
+
+[[noreturn]] void fail(const char* what, const std::string& detail = {}) {
+  std::fprintf(stderr, "fuzz check failed: %s\n%s\n", what, detail.c_str());
+  __builtin_trap();
+}
+
+void check(bool ok, const char* what, const std::string& detail = {}) {
+  if (!ok) fail(what, detail);
+}
+
+std::string describe(const std::optional<InputError>& error) {
+  if (!error) return "no error";
+  return std::to_string(error->line) + ":" + std::to_string(error->column) + ": " + error->message;
+}
+
+bool same_error(const std::optional<InputError>& a, const std::optional<InputError>& b) {
+  if (a.has_value() != b.has_value()) return false;
+  return !a || (a->line == b->line && a->column == b->column && a->message == b->message);
+}
+
+// ---- fuzz_format ------------------------------------------------------------
+
+struct Processed {
+  std::string answers;
+  std::optional<InputError> error;
+  bool blank_tail = false;  // the error stands only if text follows (the writer decides)
+};
+
+// Each chunk on its own, checked against what every format promises.
+void check_chunk(const io::Chunk& chunk, const ChunkResult& result) {
+  check(result.answers.empty() || result.answers.back() == '\n', "answers end inside a line", result.answers);
+  check(static_cast<std::uint64_t>(std::count(result.answers.begin(), result.answers.end(), '\n')) >=
+            result.instances,
+        "fewer answer lines than instances");
+  if (!result.error) {
+    check(chunk.end != io::Chunk::End::kRecordTooLong, "a record past the limit gave no error");
+    return;
+  }
+  const InputError& error = *result.error;
+  const auto lines = static_cast<std::uint64_t>(std::count(chunk.bytes.begin(), chunk.bytes.end(), '\n'));
+  check(error.line >= chunk.first_line && error.line <= chunk.first_line + lines, "error line outside the chunk",
+        describe(result.error));
+  check(error.column >= 1 && error.column <= chunk.bytes.size() + 1, "error column out of range",
+        describe(result.error));
+  check(!error.message.empty(), "empty error message");
+  for (const char c : error.message) {
+    check(c >= 0x20 && c <= 0x7e, "error message not printable one-line ASCII", describe(result.error));
+  }
+}
+
+Processed process_all(const Format& format, std::string_view text, std::size_t chunk_size,
+                      std::size_t max_instance_size) {
+  auto source = io::make_memory_source(text);
+  io::Chunker chunker(*source, io::ChunkerOptions{format.lines_per_instance(), chunk_size, max_instance_size});
+  Processed processed;
+  io::Chunk chunk;
+  while (chunker.next(chunk)) {
+    ChunkResult result;
+    format.process(chunk, result);
+    check_chunk(chunk, result);
+    processed.answers += result.answers;
+    if (result.error) {
+      processed.error = result.error;
+      processed.blank_tail = result.error_starts_blank_tail;
+      break;
+    }
+  }
+  return processed;
+}
+
+// ---- fuzz_pipeline ----------------------------------------------------------
+
+struct Observed {
+  RunOutcome outcome;
+  std::string output;
+};
+
+Observed run(const Format& format, io::ByteSource& source, std::size_t chunk_size, std::size_t max_instance_size,
+             tbb::task_arena& arena) {
+  testing::StringSink sink;
+  PipelineOptions options;
+  options.chunk_size = chunk_size;
+  options.max_instance_size = max_instance_size;
+  Observed observed;
+  arena.execute([&] { observed.outcome = run_pipeline(format, source, sink, options); });
+  observed.output = std::move(sink.text);
+  return observed;
+}
+
+void check_same(const Observed& expected, const Observed& got, const char* variant) {
+  const std::string detail = std::string(variant) + ": expected status " +
+                             std::to_string(static_cast<int>(expected.outcome.status)) + ", " +
+                             describe(expected.outcome.input_error) + "; got status " +
+                             std::to_string(static_cast<int>(got.outcome.status)) + ", " +
+                             describe(got.outcome.input_error);
+  check(got.outcome.status == expected.outcome.status, "status differs", detail);
+  check(same_error(got.outcome.input_error, expected.outcome.input_error), "first error differs", detail);
+  check(got.output == expected.output, "output differs", detail);
+  check(got.outcome.stats.instances == expected.outcome.stats.instances, "instance count differs", detail);
+}
+
+// A stream source whose reader returns `step` bytes per read; with `ready`
+// false, the chunker hands out each complete record at once, as for a slow
+// pipe.
+std::unique_ptr<io::ByteSource> stream(std::string_view text, std::size_t step, std::size_t buffer, bool ready) {
+  auto reader = std::make_unique<testing::FakeReader>(std::string(text), step);
+  reader->ready_ = ready;
+  return io::make_stream_source(std::move(reader), buffer);
+}
+
+}  // namespace
+
+FuzzOptions decode_options(std::uint8_t byte) {
+  FuzzOptions options;
+  options.players = (byte & 0x04) != 0 ? 23 : 2 + (byte & 0x03);
+  options.explain = (byte & 0x08) != 0;
+  if ((byte & 0x10) != 0) options.max_instance_size = 256;
+  return options;
+}
+
+int fuzz_format(const std::uint8_t* data, std::size_t size, const FormatFactory& make_format) {
+  if (size == 0) return 0;
+  const FuzzOptions options = decode_options(data[0]);
+  const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
+  const std::unique_ptr<Format> format = make_format(options);
+  const Processed whole = process_all(*format, text, 1 << 20, options.max_instance_size);
+  const Processed records = process_all(*format, text, 1, options.max_instance_size);
+  // A blank-tail error is provisional (the writer confirms it); otherwise the
+  // cut must not matter.
+  if (!whole.blank_tail && !records.blank_tail) {
+    check(whole.answers == records.answers, "answers depend on the chunk size");
+    check(same_error(whole.error, records.error), "error depends on the chunk size",
+          describe(whole.error) + " / " + describe(records.error));
+  }
+  return 0;
+}
+
+int fuzz_pipeline(const std::uint8_t* data, std::size_t size, const FormatFactory& make_format) {
+  if (size == 0) return 0;
+  static tbb::task_arena one(1);
+  static tbb::task_arena two(2);
+  static tbb::task_arena four(4);
+  const FuzzOptions options = decode_options(data[0]);
+  const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
+  const std::unique_ptr<Format> format = make_format(options);
+  const std::size_t limit = options.max_instance_size;
+
+  auto memory = io::make_memory_source(text);
+  const Observed expected = run(*format, *memory, 1 << 20, limit, one);
+  check(expected.output.empty() || expected.output.back() == '\n', "output ends inside a line");
+
+  auto bytes = stream(text, 1, 16, true);
+  check_same(expected, run(*format, *bytes, 1, limit, two), "1-byte reads, 1-byte chunks, 2 threads");
+  auto slow = stream(text, 7, 64, false);
+  check_same(expected, run(*format, *slow, 64, limit, four), "7-byte reads of a slow pipe, 64-byte chunks, 4 threads");
+  auto blocks = stream(text, 4096, 4096, true);
+  check_same(expected, run(*format, *blocks, 4096, limit, two), "4 KiB reads and chunks, 2 threads");
+
+  // The memory map, in windows of a page, of a file holding the text.
+  const int fd = ::memfd_create("poker-fuzz", MFD_CLOEXEC);
+  check(fd >= 0, "memfd_create failed");
+  check(::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()), "memfd write failed");
+  io::OpenedInput mapped = io::open_input("/proc/self/fd/" + std::to_string(fd), 4096, 4096);
+  ::close(fd);
+  check(mapped.source != nullptr, "cannot open the memfd");
+  check(text.empty() || mapped.source->is_mapped(), "the memfd is not mapped");
+  check_same(expected, run(*format, *mapped.source, 100, limit, four), "memory map, 100-byte chunks, 4 threads");
+  return 0;
+}
+
+}  // namespace poker::fuzz
