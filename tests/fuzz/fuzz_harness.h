@@ -1,10 +1,10 @@
-// libFuzzer harnesses, generic over a Format: a per-format target is a
-// factory and two lines (see holdem_fuzzer.cpp).
+// libFuzzer harnesses, generic over a Format: a per-format target is its
+// factory (see format_fuzzer.cpp).
 //
 // An input is one option byte, then the text of the instances. The option
 // byte, chosen so that seeds stay readable ('@' is the default):
 //   bits 0-1  players - 2 (formats with a player count; bit 2 set: 23 players)
-//   bit 3     explain mode
+//   bit 3     explain mode (euler: --summary, in the pipeline harness)
 //   bit 4     a small instance length limit (256 bytes), so that the limit's
 //             paths are reached by inputs of fuzzer size
 // '@' (0x40): 2 players; 'A': 3; 'D': 23; 'H': explain; 'P': the small limit.

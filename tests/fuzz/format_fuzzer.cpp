@@ -1,0 +1,44 @@
+// libFuzzer targets over one format each. CMakeLists.txt builds this source
+// once per format and harness: POKER_FUZZ_FORMAT names the format (holdem,
+// euler, eval, draw) and POKER_FUZZ_HARNESS the harness, fuzz_format (its
+// parser and validator) or fuzz_pipeline (the whole pipeline, differential).
+#include <memory>
+#include <string_view>
+
+#include "fuzz_harness.h"
+#include "poker/draw_format.h"
+#include "poker/euler_format.h"
+#include "poker/eval_format.h"
+#include "poker/holdem_format.h"
+
+namespace {
+
+#define POKER_FUZZ_STRINGIFY(x) #x
+#define POKER_FUZZ_NAME(x) POKER_FUZZ_STRINGIFY(x)
+constexpr std::string_view kFormat = POKER_FUZZ_NAME(POKER_FUZZ_FORMAT);
+// fuzz_format checks each chunk's answer lines against its instances, which
+// euler's --summary replaces by three lines at the end: only the pipeline
+// harness, which compares whole outputs, fuzzes the summary.
+constexpr bool kWholeOutputHarness = std::string_view(POKER_FUZZ_NAME(POKER_FUZZ_HARNESS)) == "fuzz_pipeline";
+static_assert(kFormat == "holdem" || kFormat == "euler" || kFormat == "eval" || kFormat == "draw",
+              "POKER_FUZZ_FORMAT: holdem, euler, eval or draw");
+
+// The format under test, with the options the input's first byte selects
+// where the format has them.
+std::unique_ptr<poker::Format> make_format(const poker::fuzz::FuzzOptions& options) {
+  if constexpr (kFormat == "euler") {
+    return poker::make_euler_format(poker::EulerOptions{options.explain && kWholeOutputHarness});  // --summary
+  } else if constexpr (kFormat == "eval") {
+    return poker::make_eval_format();
+  } else if constexpr (kFormat == "draw") {
+    return poker::make_draw_format();
+  } else {
+    return poker::make_holdem_format(poker::HoldemOptions{options.players, options.explain});
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  return poker::fuzz::POKER_FUZZ_HARNESS(data, size, make_format);
+}
