@@ -3,7 +3,8 @@
 # and this machine lacks. Does nothing (and needs no network) when all is there.
 #   scripts/setup.sh           build and test
 #   scripts/setup.sh --bench   also what the benchmark scripts use (compare.py's
-#                              SciPy, GNU time for peak memory, bc)
+#                              SciPy, GNU time for peak memory, bc, valgrind
+#                              for bench/instructions.sh)
 set -euo pipefail
 
 packages=(
@@ -13,7 +14,7 @@ packages=(
   clang libclang-rt-14-dev  # the fuzz targets: clang's libFuzzer (scripts/build.sh fuzz)
 )
 if [[ ${1:-} == --bench ]]; then
-  packages+=(python3 python3-scipy python3-numpy time bc)
+  packages+=(python3 python3-scipy python3-numpy time bc valgrind)
 fi
 
 missing=()
