@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "answer_writer.h"
 #include "line_scanner.h"
 #include "poker/evaluator.h"
 
@@ -17,7 +18,8 @@ constexpr CardSyntax kEulerCards{Notation::kEuler,
 constexpr int kHandCards = 5;
 
 // The answers, indexed like the tally: 0 player 1 wins, 1 player 2, 2 draw.
-constexpr std::array<std::string_view, 3> kAnswers = {"Player 1\n", "Player 2\n", "Draw\n"};
+const std::array<AnswerLine, 3> kAnswers = {AnswerLine::of("Player 1\n"), AnswerLine::of("Player 2\n"),
+                                            AnswerLine::of("Draw\n")};
 
 class EulerFormat final : public Format {
  public:
@@ -26,6 +28,20 @@ class EulerFormat final : public Format {
   std::size_t lines_per_instance() const override { return 1; }
 
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
+    // No instance is shorter than the canonical layout.
+    AnswerWriter answers(result.answers, options_.summary ? 0 : chunk.bytes.size() / layout_.bytes() + 1);
+    process_instances(chunk, result, answers);
+    answers.finish();
+  }
+
+  std::string summary(const Tally& totals) const override {
+    if (!options_.summary) return {};
+    return "Player 1: " + std::to_string(totals[0]) + "\nPlayer 2: " + std::to_string(totals[1]) +
+           "\nDraw: " + std::to_string(totals[2]) + "\n";
+  }
+
+ private:
+  void process_instances(const io::Chunk& chunk, ChunkResult& result, AnswerWriter& answers) const {
     CardLineReader reader(chunk, kEulerCards);
     std::array<Card, 2 * kHandCards> cards{};
     while (!reader.at_end()) {
@@ -38,18 +54,11 @@ class EulerFormat final : public Format {
       }
       const std::size_t outcome = judge(cards);
       ++result.tally[outcome];
-      if (!options_.summary) result.answers += kAnswers[outcome];
+      if (!options_.summary) answers.add(kAnswers[outcome]);
       ++result.instances;
     }
   }
 
-  std::string summary(const Tally& totals) const override {
-    if (!options_.summary) return {};
-    return "Player 1: " + std::to_string(totals[0]) + "\nPlayer 2: " + std::to_string(totals[1]) +
-           "\nDraw: " + std::to_string(totals[2]) + "\n";
-  }
-
- private:
   // 0 if player 1 wins, 1 if player 2 does, 2 for a draw.
   static std::size_t judge(const std::array<Card, 2 * kHandCards>& cards) {
     Hand first;

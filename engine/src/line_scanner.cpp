@@ -169,8 +169,9 @@ CardLineReader::Token CardLineReader::next_token() {
   return Token{std::string_view(start, static_cast<std::size_t>(cursor_ - start)), start};
 }
 
-bool CardLineReader::cut_by_limit(const Token& token) const {
-  return chunk_.end == io::Chunk::End::kRecordTooLong && token.start + token.text.size() == end_;
+bool CardLineReader::cut_by_limit(const Token& token, std::size_t longest_valid) const {
+  return chunk_.end == io::Chunk::End::kRecordTooLong && token.start + token.text.size() == end_ &&
+         token.text.size() <= longest_valid;
 }
 
 bool CardLineReader::read_card(const Token& token, Card& card) {
@@ -214,16 +215,11 @@ bool CardLineReader::read_line(int count, std::string_view label, Card* cards) {
     const Token token = next_token();
     // A token cut by the length limit is judged only if what was read already
     // decides: one longer than any card (2 bytes).
-    if (cut_by_limit(token) && token.text.size() <= 2) return fail_at_chunk_end(label, {});
+    if (cut_by_limit(token, 2)) return fail_at_chunk_end(label, {});
     if (token.text.empty()) return fail_short(cards_word(count) + " for " + std::string(label), found, label);
     if (!read_card(token, cards[found])) return false;
   }
-  const Token extra = next_token();
-  if (!extra.text.empty()) {
-    return fail(extra.start, "expected the end of the line after " + cards_word(count) + " for " +
-                                 std::string(label) + ", found " + quote_token(extra.text));
-  }
-  return finish_line(label);
+  return end_line(cards_word(count) + " for " + std::string(label));
 }
 
 bool CardLineReader::read_two_sets(int min_cards, std::string_view separator,
@@ -232,7 +228,7 @@ bool CardLineReader::read_two_sets(int min_cards, std::string_view separator,
   int found = 0;
   for (;;) {
     const Token token = next_token();
-    if (cut_by_limit(token) && token.text.size() <= 2) return fail_at_chunk_end(labels[set], {});
+    if (cut_by_limit(token, 2)) return fail_at_chunk_end(labels[set], {});
     const auto at_least = [&] { return "at least " + cards_word(min_cards) + " for " + std::string(labels[set]); };
     if (token.text.empty()) {
       if (found < min_cards) return fail_short(at_least(), found, labels[set]);
@@ -271,16 +267,17 @@ bool CardLineReader::fail(const char* where, std::string message) {
 }
 
 bool CardLineReader::fail_short(std::string_view expected, int found, std::string_view label) {
-  const std::string message =
-      "expected " + std::string(expected) + ", found " + std::to_string(found) + " before the end of the ";
-  if (cursor_ == end_) return fail_at_chunk_end(label, message + "input");
-  return fail(cursor_, message + "line");
+  return fail_at_line_end(
+      "expected " + std::string(expected) + ", found " + std::to_string(found) + " before the end of the ", label);
 }
 
 bool CardLineReader::fail_missing(std::string_view expected, std::string_view label) {
-  const std::string message = "expected " + std::string(expected) + ", found the end of the ";
-  if (cursor_ == end_) return fail_at_chunk_end(label, message + "input");
-  return fail(cursor_, message + "line");
+  return fail_at_line_end("expected " + std::string(expected) + ", found the end of the ", label);
+}
+
+bool CardLineReader::fail_at_line_end(const std::string& message_head, std::string_view label) {
+  if (cursor_ == end_) return fail_at_chunk_end(label, message_head + "input");
+  return fail(cursor_, message_head + "line");
 }
 
 std::string CardLineReader::too_long_message() const {

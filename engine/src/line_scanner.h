@@ -98,10 +98,11 @@ class CardLineReader {
     const char* start = nullptr;
   };
   Token next_token();
-  // Whether the token ends where the length limit cut the chunk: its text
-  // may be the head of a longer token, so it is judged only if what was read
-  // already decides (too long for any valid token, or not expected at all).
-  bool cut_by_limit(const Token& token) const;
+  // Whether the token ends where the length limit cut the chunk and is at
+  // most `longest_valid` bytes long: its text may then be the head of a
+  // longer token, so it cannot be judged (the caller reports the limit with
+  // fail_at_chunk_end). A longer cut token is judged: no ending makes it valid.
+  bool cut_by_limit(const Token& token, std::size_t longest_valid) const;
   // Consumes the rest of the line, blanks then the '\n'. False, with the
   // error "expected the end of the line after WHAT, found 'TOKEN'" (or the
   // chunk's end errors), when anything else is there.
@@ -137,6 +138,10 @@ class CardLineReader {
   bool read_card(const Token& token, Card& card);
   // Consumes the line's '\n' (the chunk's end errors if it is missing).
   bool finish_line(std::string_view label);
+  // The error of a line cut short where the cursor stands: MESSAGE_HEAD
+  // followed by "line", or by "input" (through fail_at_chunk_end) at the
+  // chunk's end.
+  bool fail_at_line_end(const std::string& message_head, std::string_view label);
   std::string too_long_message() const;
   // Where the chunk ends: its line, and the start of that line.
   std::uint64_t end_line() const;
