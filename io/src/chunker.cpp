@@ -60,21 +60,6 @@ bool Chunker::next(Chunk& chunk) {
     const char* cursor = base + (scanned - start);
     const char* const limit = base + window.size;
     while (cursor < limit) {
-      if (cursor == base + (boundary - start)) {
-        // At a record boundary: take the whole records up to the chunk size
-        // in one counting pass, instead of looking for each record's end.
-        // The pass spans at most the record length limit, so every record it
-        // takes is within the limit.
-        const auto in_chunk = static_cast<std::size_t>(cursor - base);
-        const std::size_t room = std::min({static_cast<std::size_t>(limit - cursor), options_.max_record_size,
-                                           options_.chunk_size > in_chunk ? options_.chunk_size - in_chunk : 0});
-        std::size_t records = 0;
-        cursor = end_of_whole_records(cursor, cursor + room, options_.lines_per_record, records);
-        boundary = start + static_cast<std::uint64_t>(cursor - base);
-        boundary_lines += records * options_.lines_per_record;
-        if (boundary - start >= options_.chunk_size) break;
-        if (cursor == limit) break;
-      }
       // Never scan a record past its length limit: the limit must cut at the
       // same byte whatever the window size (mapped files, pipes alike).
       const char* const record_limit = base + (boundary - start) + options_.max_record_size + 1;
