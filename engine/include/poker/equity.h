@@ -1,0 +1,105 @@
+// Equity: how often each hand wins from here, with the board still to come.
+//
+// A query names 2..10 players, each a hand or a range of hands (range.h), a
+// board of 0, 3, 4 or 5 known cards and some dead cards. Its answer is, for
+// every player, the share of deals it wins alone, the share it ties, and its
+// equity: the pot share it takes on average, a tie between k players paying
+// each 1/k.
+//
+// Deals. A deal gives every player one combination of its range and fills the
+// board; a deal is possible when no card appears twice among the board, the
+// dead cards and the players' combinations. Every possible deal counts with
+// the product of its combinations' weights; impossible ones are left out. So
+// a combination that collides with a known card is removed, and among ranges
+// a combination counts less where it collides more often with the others'
+// (as PokerStove and Equilab count).
+//
+// Methods:
+//   * exact: every deal. A fixed pair of hands before the flop (1,712,304
+//     boards) takes a few million instructions: boards are counted by their
+//     ranks alone, with combinatorial weights, and only the boards that can
+//     make someone a flush are dealt one by one. Deals of ranges that differ
+//     only by a renaming of the suits are computed once.
+//   * Monte Carlo: deals drawn at random in blocks of a fixed size, each block
+//     from its own seed, so that a seed gives the same deals, and the same
+//     answer, at any thread count. The answer carries the standard error of
+//     each equity.
+//
+// Thread safety: compute_equity() may run concurrently on different queries;
+// it runs its own work in parallel with oneTBB (in the caller's arena).
+#ifndef POKER_EQUITY_H_
+#define POKER_EQUITY_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "poker/cards.h"
+#include "poker/range.h"
+
+namespace poker {
+
+inline constexpr int kMinEquityPlayers = 2;
+inline constexpr int kMaxEquityPlayers = 10;
+
+struct EquityQuery {
+  std::vector<Range> players;  // each player's combinations
+  CardMask board = 0;          // 0, 3, 4 or 5 cards
+  CardMask dead = 0;           // out of play, in nobody's hand or on the board
+};
+
+enum class EquityMethod : std::uint8_t {
+  kAuto,        // exact when the work is small enough (see choose_method), else Monte Carlo
+  kExact,
+  kMonteCarlo,
+};
+
+struct EquitySettings {
+  EquityMethod method = EquityMethod::kAuto;
+  // Monte Carlo: deals to draw (0: kDefaultSamples, unless `seconds` is set),
+  // or, when `seconds` > 0, as many blocks of deals as fit in that time.
+  std::uint64_t samples = 0;
+  double seconds = 0;
+  std::uint64_t seed = 1;
+};
+
+// Monte Carlo's default deal count.
+inline constexpr std::uint64_t kDefaultSamples = 10'000'000;
+// Deals per Monte Carlo block: the unit of parallel work and of seeding.
+inline constexpr std::uint64_t kSamplesPerBlock = 1 << 14;
+
+// Shares in [0, 1].
+struct PlayerEquity {
+  double win = 0;           // deals this player wins alone
+  double tie = 0;           // deals it shares the best hand in
+  double equity = 0;        // its average pot share
+  double equity_error = 0;  // Monte Carlo: the standard error of `equity`; exact: 0
+};
+
+struct EquityResult {
+  std::vector<PlayerEquity> players;
+  // Exact: boards dealt, summed over the distinct deals of hands (weights
+  // aside). Monte Carlo: deals drawn.
+  std::uint64_t boards = 0;
+  bool exact = true;
+};
+
+// What is wrong with a query, in one line (the board's size, a card both on
+// the board and dead, a player whose range holds no possible hand, ranges that
+// leave no possible deal), or nothing if it can be computed.
+std::optional<std::string> check_equity_query(const EquityQuery& query);
+
+// The equity of every player. kAuto is exact when the query has at most
+// kMaxAutoExactDeals deals of hands and, after grouping them by renaming of
+// suits, the boards to evaluate are estimated under kMaxAutoExactWork hand
+// evaluations (about a second on one thread); Monte Carlo otherwise.
+// REQUIRES: check_equity_query(query) found nothing.
+EquityResult compute_equity(const EquityQuery& query, const EquitySettings& settings);
+
+inline constexpr std::uint64_t kMaxAutoExactDeals = 250'000;
+inline constexpr double kMaxAutoExactWork = 3e8;
+
+}  // namespace poker
+
+#endif  // POKER_EQUITY_H_

@@ -1,0 +1,187 @@
+// compute_equity: checks, the choice of method, the parallel work, and the
+// shares computed from the counts of boards by winners.
+#include "poker/equity.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+#include <tbb/task_arena.h>
+
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "equity_deal.h"
+
+namespace poker {
+namespace {
+
+using equity::WinnerCounts;
+
+// Share of the boards a deal meets that are dealt one by one: all of them
+// with a known flop or turn; before the flop, only those with enough cards
+// of a suit for a flush (bounded by the suited-against-suited case).
+double dealt_fraction(const equity::Deal& deal) { return deal.board == 0 ? 0.2 : 1.0; }
+
+// The exact plan, when exact is what `settings` ask for or kAuto chooses.
+std::optional<equity::ExactPlan> exact_plan(const EquityQuery& query, const EquitySettings& settings) {
+  switch (settings.method) {
+    case EquityMethod::kMonteCarlo:
+      return std::nullopt;
+    case EquityMethod::kExact:
+      return equity::plan_exact(query, std::numeric_limits<std::uint64_t>::max());
+    case EquityMethod::kAuto:
+      break;
+  }
+  std::optional<equity::ExactPlan> plan = equity::plan_exact(query, kMaxAutoExactDeals);
+  if (!plan) return std::nullopt;
+  double work = 0;
+  for (const equity::Deal& deal : plan->representatives) {
+    work += static_cast<double>(equity::boards_per_deal(deal)) * dealt_fraction(deal) * deal.players;
+  }
+  if (work > kMaxAutoExactWork) return std::nullopt;
+  return plan;
+}
+
+// Win, tie and equity shares from weighted counts of boards by winners;
+// `samples` > 0 (Monte Carlo) adds each equity's standard error.
+EquityResult summarize(const std::vector<double>& by_winners, int players, std::uint64_t boards,
+                       std::uint64_t samples) {
+  EquityResult result;
+  result.players.resize(static_cast<std::size_t>(players));
+  result.boards = boards;
+  result.exact = samples == 0;
+  double total = 0;
+  for (const double weight : by_winners) total += weight;
+  std::vector<double> mean_square(static_cast<std::size_t>(players), 0);
+  for (std::size_t winners = 1; winners < by_winners.size(); ++winners) {
+    const double share = by_winners[winners] / total;
+    const int sharing = std::popcount(winners);
+    for (int p = 0; p < players; ++p) {
+      if ((winners >> p & 1) == 0) continue;
+      PlayerEquity& player = result.players[static_cast<std::size_t>(p)];
+      (sharing == 1 ? player.win : player.tie) += share;
+      player.equity += share / sharing;
+      mean_square[static_cast<std::size_t>(p)] += share / (sharing * sharing);
+    }
+  }
+  if (samples > 1) {
+    for (int p = 0; p < players; ++p) {
+      PlayerEquity& player = result.players[static_cast<std::size_t>(p)];
+      const double variance = std::max(0.0, mean_square[static_cast<std::size_t>(p)] - player.equity * player.equity);
+      player.equity_error = std::sqrt(variance / static_cast<double>(samples - 1));
+    }
+  }
+  return result;
+}
+
+EquityResult compute_exactly(const equity::ExactPlan& plan, int players) {
+  const std::size_t groups = plan.representatives.size();
+  std::vector<WinnerCounts> counts(groups);
+  tbb::parallel_for(std::size_t{0}, groups, [&](std::size_t group) {
+    counts[group] = equity::count_boards_exactly(plan.representatives[group]);
+  });
+  // Summed in group order, so that the floating-point result does not depend
+  // on the threads.
+  std::vector<double> by_winners(std::size_t{1} << players, 0);
+  std::uint64_t boards = 0;
+  for (std::size_t group = 0; group < groups; ++group) {
+    for (std::size_t winners = 0; winners < by_winners.size(); ++winners) {
+      by_winners[winners] += plan.weights[group] * static_cast<double>(counts[group][winners]);
+    }
+    boards += plan.members[group] * equity::boards_per_deal(plan.representatives[group]);
+  }
+  return summarize(by_winners, players, boards, 0);
+}
+
+// Integer counts of blocks [first, last) of `samples` deals in all.
+WinnerCounts sample_blocks(const equity::DealSampler& sampler, const EquitySettings& settings, int players,
+                           std::uint64_t first, std::uint64_t last, std::uint64_t samples) {
+  const WinnerCounts none(std::size_t{1} << players, 0);
+  return tbb::parallel_reduce(
+      tbb::blocked_range<std::uint64_t>(first, last, 1), none,
+      [&](const tbb::blocked_range<std::uint64_t>& blocks, WinnerCounts counts) {
+        for (std::uint64_t block = blocks.begin(); block != blocks.end(); ++block) {
+          const std::uint64_t size = std::min(kSamplesPerBlock, samples - block * kSamplesPerBlock);
+          const WinnerCounts drawn = sampler.sample_block(settings.seed, block, size);
+          for (std::size_t i = 0; i < counts.size(); ++i) counts[i] += drawn[i];
+        }
+        return counts;
+      },
+      [](WinnerCounts a, const WinnerCounts& b) {  // integer sums: the same in any order
+        for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
+        return a;
+      });
+}
+
+EquityResult compute_by_sampling(const EquityQuery& query, const EquitySettings& settings) {
+  const int players = static_cast<int>(query.players.size());
+  const equity::DealSampler sampler(query);
+  WinnerCounts counts(std::size_t{1} << players, 0);
+  std::uint64_t samples = 0;
+  if (settings.seconds > 0 && settings.samples == 0) {
+    // Waves of a few blocks per thread until the time is up: the deals drawn
+    // are those of the first blocks, whatever the thread count; only how many
+    // blocks fit in the time varies.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(settings.seconds);
+    const auto wave = static_cast<std::uint64_t>(4 * tbb::this_task_arena::max_concurrency());
+    for (std::uint64_t block = 0; block == 0 || std::chrono::steady_clock::now() < deadline; block += wave) {
+      const WinnerCounts drawn = sample_blocks(sampler, settings, players, block, block + wave,
+                                               (block + wave) * kSamplesPerBlock);
+      for (std::size_t i = 0; i < counts.size(); ++i) counts[i] += drawn[i];
+      samples += wave * kSamplesPerBlock;
+    }
+  } else {
+    samples = settings.samples > 0 ? settings.samples : kDefaultSamples;
+    counts = sample_blocks(sampler, settings, players, 0, (samples + kSamplesPerBlock - 1) / kSamplesPerBlock, samples);
+  }
+  const std::vector<double> by_winners(counts.begin(), counts.end());
+  return summarize(by_winners, players, samples, samples);
+}
+
+std::string card_list(CardMask cards) {
+  std::string text;
+  for (; cards != 0; cards &= cards - 1) {
+    if (!text.empty()) text += ' ';
+    text += card_name(static_cast<Card>(std::countr_zero(cards)));
+  }
+  return text;
+}
+
+}  // namespace
+
+std::optional<std::string> check_equity_query(const EquityQuery& query) {
+  const auto players = static_cast<int>(query.players.size());
+  if (players < kMinEquityPlayers || players > kMaxEquityPlayers) {
+    return "expected " + std::to_string(kMinEquityPlayers) + " to " + std::to_string(kMaxEquityPlayers) +
+           " players, found " + std::to_string(players);
+  }
+  const int board_cards = card_count(query.board);
+  if (board_cards == 1 || board_cards == 2 || board_cards > 5) {
+    return "expected a board of 0, 3, 4 or 5 cards, found " + std::to_string(board_cards);
+  }
+  if ((query.board & query.dead) != 0) {
+    return "card " + card_list(query.board & query.dead) + " is both on the board and dead";
+  }
+  const CardMask known = query.board | query.dead;
+  for (int p = 0; p < players; ++p) {
+    bool possible = false;
+    for (const WeightedCombo& combo : query.players[static_cast<std::size_t>(p)].combos) {
+      possible = possible || (combo.mask() & known) == 0;
+    }
+    if (!possible) return "player " + std::to_string(p + 1) + " has no hand left beside the board and dead cards";
+  }
+  if (!equity::has_possible_deal(query)) return "no deal is possible: the hands always share a card";
+  return std::nullopt;
+}
+
+EquityResult compute_equity(const EquityQuery& query, const EquitySettings& settings) {
+  if (const std::optional<equity::ExactPlan> plan = exact_plan(query, settings)) {
+    return compute_exactly(*plan, static_cast<int>(query.players.size()));
+  }
+  return compute_by_sampling(query, settings);
+}
+
+}  // namespace poker

@@ -1,0 +1,91 @@
+// Internal: one deal of hands (a combination per player) and the boards it
+// can meet, counted by who holds the best hand.
+#ifndef POKER_ENGINE_EQUITY_DEAL_H_
+#define POKER_ENGINE_EQUITY_DEAL_H_
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "poker/cards.h"
+#include "poker/equity.h"
+#include "poker/evaluator.h"
+
+namespace poker::equity {
+
+inline constexpr CardMask kAllCards = (CardMask{1} << kCardCount) - 1;
+
+// Each player's two hole cards, and the known board and dead cards.
+// REQUIRES (users): all cards distinct; 2..10 players; 0, 3, 4 or 5 board cards.
+struct Deal {
+  int players = 0;
+  std::array<std::array<Card, 2>, kMaxEquityPlayers> holes{};
+  CardMask board = 0;
+  CardMask dead = 0;
+
+  CardMask known() const {
+    CardMask cards = board | dead;
+    for (int p = 0; p < players; ++p) cards |= mask_of(holes[p][0]) | mask_of(holes[p][1]);
+    return cards;
+  }
+};
+
+// Outcomes of boards, by who shares the best hand: entry m counts the boards
+// on which exactly the players of bit mask m (bit p for player p) hold the
+// best hand. Entry 0 stays 0. Signed, as corrections subtract.
+using WinnerCounts = std::vector<std::int64_t>;
+
+// The players holding the best of `values` (one per player), as a bit mask.
+inline unsigned best_hands(const HandValue* values, int players) {
+  HandValue best = values[0];
+  unsigned winners = 1;
+  for (int p = 1; p < players; ++p) {
+    if (values[p] > best) {
+      best = values[p];
+      winners = 1u << p;
+    } else if (values[p] == best) {
+      winners |= 1u << p;
+    }
+  }
+  return winners;
+}
+
+// Every completion of the deal's board, counted by winners (1 << players entries).
+WinnerCounts count_boards_exactly(const Deal& deal);
+
+// The boards dealt to one deal of hands: C(cards left, board cards missing).
+std::uint64_t boards_per_deal(const Deal& deal);
+
+// The possible deals of hands of a query, grouped by renaming of suits: the
+// deals of one group meet the same boards with the same outcomes (suits
+// renamed), so one representative is counted for all.
+struct ExactPlan {
+  std::vector<Deal> representatives;
+  std::vector<double> weights;          // the summed weights of each group's deals
+  std::vector<std::uint64_t> members;  // how many deals each group holds
+  std::uint64_t deals = 0;              // possible deals in all groups
+};
+// Nothing when the query has more than `max_deals` possible deals of hands
+// (or none at all).
+std::optional<ExactPlan> plan_exact(const EquityQuery& query, std::uint64_t max_deals);
+
+// Whether any deal of hands is possible (a search that stops at the first).
+bool has_possible_deal(const EquityQuery& query);
+
+// Monte Carlo: draws deals that respect the weights and collisions, for a
+// query that has a possible deal.
+class DealSampler {
+ public:
+  explicit DealSampler(const EquityQuery& query);
+  // `samples` deals of block `block`, drawn from (seed, block) alone.
+  WinnerCounts sample_block(std::uint64_t seed, std::uint64_t block, std::uint64_t samples) const;
+
+ private:
+  const EquityQuery& query_;
+  std::vector<std::vector<double>> cumulative_weights_;  // per player, over its combos
+};
+
+}  // namespace poker::equity
+
+#endif  // POKER_ENGINE_EQUITY_DEAL_H_

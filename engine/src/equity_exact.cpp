@@ -1,0 +1,194 @@
+// Exact enumeration of the boards one deal of hands can meet.
+//
+// With 3 or 4 board cards known, at most 1,128 boards remain: each is dealt
+// and every hand evaluated. Before the flop the 1.7 million boards are not
+// dealt one by one:
+//
+//   1. Without flushes, a hand's value depends on ranks only, so boards are
+//      taken by their multiset of five ranks (at most 6,188 of them), each
+//      counting as many boards as there are ways to pick those ranks among
+//      the cards left: the product over ranks of C(available, wanted).
+//   2. A board can make a flush for player p in suit s only with at least
+//      5 - (p's cards of suit s) cards of s, that is 3 or more: no board has
+//      that many of two suits. For each suit, those boards are dealt one by
+//      one, and where the true winners (flushes counted) differ from the
+//      winners by ranks that step 1 assumed, the board is moved from the one
+//      to the other.
+//
+// For AhKh against QsQd that deals about 200,000 boards instead of 1,712,304.
+// With 5 or more cards of one suit among 7, no full house or quads is possible,
+// so the flush value is the hand's value: max(flush value, rank value).
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <vector>
+
+#include "equity_deal.h"
+
+namespace poker::equity {
+namespace {
+
+constexpr CardMask kClubs = 0x1111111111111;  // bit 4 * rank for every rank
+constexpr CardMask suit_cards(int suit) { return kClubs << suit; }
+
+std::vector<Card> cards_of(CardMask cards) {
+  std::vector<Card> list;
+  for (; cards != 0; cards &= cards - 1) list.push_back(static_cast<Card>(std::countr_zero(cards)));
+  return list;
+}
+
+// The rank part of a card's evaluator key (the low 32 bits): the sum over a
+// set of cards names the multiset of their ranks.
+std::uint32_t rank_key(Card card) { return static_cast<std::uint32_t>(detail::card_keys[card]); }
+
+HandValue value_of_ranks(std::uint32_t ranks_key) { return HandValue(detail::rank_values[detail::rank_index(ranks_key)]); }
+
+// Boards completing 3 or 4 known board cards (or the 5 of a full board).
+void deal_every_board(const Deal& deal, WinnerCounts& counts) {
+  const int missing = 5 - card_count(deal.board);
+  std::array<Hand, kMaxEquityPlayers> hands;
+  for (int p = 0; p < deal.players; ++p) {
+    hands[p] = Hand::from(deal.board).add(deal.holes[p][0]).add(deal.holes[p][1]);
+  }
+  const std::vector<Card> rest = cards_of(kAllCards & ~deal.known());
+  std::array<HandValue, kMaxEquityPlayers> values;
+  const auto count = [&](auto&& value_of) {
+    for (int p = 0; p < deal.players; ++p) values[p] = value_of(hands[p]);
+    ++counts[best_hands(values.data(), deal.players)];
+  };
+  if (missing == 0) {
+    count([](const Hand& hand) { return hand.evaluate(); });
+  } else if (missing == 1) {
+    for (const Card card : rest) count([&](const Hand& hand) { return hand.plus(card).evaluate(); });
+  } else {  // 2
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+      for (std::size_t j = i + 1; j < rest.size(); ++j) {
+        count([&](const Hand& hand) { return hand.plus(rest[i]).plus(rest[j]).evaluate(); });
+      }
+    }
+  }
+}
+
+// All five board cards to come: ranks first, then flush corrections.
+class PreflopCounter {
+ public:
+  PreflopCounter(const Deal& deal, WinnerCounts& counts)
+      : players_(deal.players), available_(kAllCards & ~deal.known()), counts_(counts) {
+    for (int p = 0; p < players_; ++p) {
+      for (const Card card : deal.holes[p]) {
+        hole_keys_[p] += rank_key(card);
+        ++suited_[p][suit_of(card)];
+        suit_ranks_[p][suit_of(card)] |= 1u << rank_of(card);
+      }
+    }
+    for (int rank = 0; rank < kRankCount; ++rank) {
+      available_of_rank_[rank] = card_count(available_ & (CardMask{0xF} << (4 * rank)));
+      rank_keys_[rank] = rank_key(make_card(rank, 0));
+    }
+  }
+
+  void count() {
+    count_rank_multisets<5>(0, -1, 0, 1, 0);
+    for (int suit = 0; suit < kSuitCount; ++suit) correct_flushes(suit);
+  }
+
+ private:
+  // Step 1: multisets of `left` more ranks from `from` up; `previous` is the
+  // last rank taken, `taken` how many of it, `boards` the ways so far.
+  template <int left>
+  void count_rank_multisets(int from, int previous, int taken, std::int64_t boards, std::uint32_t key) {
+    for (int rank = from; rank < kRankCount; ++rank) {
+      const int wanted = rank == previous ? taken + 1 : 1;
+      const int choices = available_of_rank_[rank] - wanted + 1;
+      if (choices <= 0) continue;
+      // C(a, w) = C(a, w - 1) * (a - w + 1) / w, exact at every step.
+      const std::int64_t ways = boards * choices / wanted;
+      if constexpr (left == 1) {
+        counts_[winners_by_ranks(key + rank_keys_[rank])] += ways;
+      } else {
+        count_rank_multisets<left - 1>(rank, rank, wanted, ways, key + rank_keys_[rank]);
+      }
+    }
+  }
+
+  unsigned winners_by_ranks(std::uint32_t board_key) const {
+    std::array<HandValue, kMaxEquityPlayers> values;
+    for (int p = 0; p < players_; ++p) values[p] = value_of_ranks(hole_keys_[p] + board_key);
+    return best_hands(values.data(), players_);
+  }
+
+  // Step 2 for one suit: the boards with enough cards of `suit` for someone's
+  // flush, `needed` or more of the suit plus the rest from the other suits.
+  void correct_flushes(int suit) {
+    int most_suited = 0;
+    for (int p = 0; p < players_; ++p) most_suited = std::max(most_suited, suited_[p][suit]);
+    const int needed = 5 - most_suited;
+    const std::vector<Card> suit_cards_left = cards_of(available_ & suit_cards(suit));
+    const std::vector<Card> others = cards_of(available_ & ~suit_cards(suit));
+    for (int in_suit = needed; in_suit <= 5; ++in_suit) {
+      for_each_subset(suit_cards_left, in_suit, [&](std::uint32_t key, std::uint32_t ranks) {
+        std::array<HandValue, kMaxEquityPlayers> flushes{};
+        for (int p = 0; p < players_; ++p) {
+          if (suited_[p][suit] + in_suit >= 5) flushes[p] = HandValue(detail::flush_values[ranks | suit_ranks_[p][suit]]);
+        }
+        for_each_subset(others, 5 - in_suit, [&](std::uint32_t other_key, std::uint32_t) {
+          correct_board(flushes, key + other_key);
+        });
+      });
+    }
+  }
+
+  void correct_board(const std::array<HandValue, kMaxEquityPlayers>& flushes, std::uint32_t board_key) {
+    std::array<HandValue, kMaxEquityPlayers> by_ranks;
+    std::array<HandValue, kMaxEquityPlayers> actual;
+    for (int p = 0; p < players_; ++p) {
+      by_ranks[p] = value_of_ranks(hole_keys_[p] + board_key);
+      actual[p] = std::max(by_ranks[p], flushes[p]);
+    }
+    const unsigned assumed = best_hands(by_ranks.data(), players_);
+    const unsigned real = best_hands(actual.data(), players_);
+    if (assumed != real) {
+      --counts_[assumed];
+      ++counts_[real];
+    }
+  }
+
+  // Calls f(rank key sum, rank bit mask) for every `size`-card subset of `cards`.
+  template <typename F>
+  static void for_each_subset(const std::vector<Card>& cards, int size, F&& f) {
+    subsets(cards.data(), cards.data() + cards.size(), size, 0, 0, f);
+  }
+  template <typename F>
+  static void subsets(const Card* from, const Card* end, int size, std::uint32_t key, std::uint32_t ranks, F& f) {
+    if (size == 0) {
+      f(key, ranks);
+      return;
+    }
+    for (const Card* card = from; end - card >= size; ++card) {
+      subsets(card + 1, end, size - 1, key + rank_key(*card), ranks | 1u << rank_of(*card), f);
+    }
+  }
+
+  const int players_;
+  const CardMask available_;
+  WinnerCounts& counts_;
+  std::array<std::uint32_t, kMaxEquityPlayers> hole_keys_{};
+  std::array<std::array<int, kSuitCount>, kMaxEquityPlayers> suited_{};
+  std::array<std::array<std::uint32_t, kSuitCount>, kMaxEquityPlayers> suit_ranks_{};
+  std::array<int, kRankCount> available_of_rank_{};
+  std::array<std::uint32_t, kRankCount> rank_keys_{};
+};
+
+}  // namespace
+
+WinnerCounts count_boards_exactly(const Deal& deal) {
+  WinnerCounts counts(std::size_t{1} << deal.players, 0);
+  if (deal.board == 0) {
+    PreflopCounter(deal, counts).count();
+  } else {
+    deal_every_board(deal, counts);
+  }
+  return counts;
+}
+
+}  // namespace poker::equity

@@ -1,0 +1,149 @@
+// The possible deals of hands of a query, grouped by renaming of suits.
+//
+// Renaming the suits (one of 24 permutations) of every card of a deal, the
+// board and the dead cards changes no outcome. So each deal is keyed by the
+// smallest of its 24 renamings, and deals with the same key share one exact
+// enumeration: AK against QQ, 96 deals of hands, needs 6.
+#include <algorithm>
+#include <array>
+#include <numeric>
+#include <unordered_map>
+
+#include "equity_deal.h"
+
+namespace poker::equity {
+namespace {
+
+constexpr CardMask kClubs = 0x1111111111111;  // bit 4 * rank for every rank
+
+using SuitRenaming = std::array<int, kSuitCount>;  // new suit of each suit
+
+const std::array<SuitRenaming, 24> kRenamings = [] {
+  std::array<SuitRenaming, 24> all{};
+  SuitRenaming renaming{0, 1, 2, 3};
+  for (auto& slot : all) {
+    slot = renaming;
+    std::next_permutation(renaming.begin(), renaming.end());
+  }
+  return all;
+}();
+
+Card rename(Card card, const SuitRenaming& to) { return make_card(rank_of(card), to[suit_of(card)]); }
+
+CardMask rename(CardMask cards, const SuitRenaming& to) {
+  CardMask renamed = 0;
+  for (int suit = 0; suit < kSuitCount; ++suit) renamed |= ((cards >> suit) & kClubs) << to[suit];
+  return renamed;
+}
+
+// A deal written so that equal deals compare equal: each hand as (high card,
+// low card) in 16 bits, then the board and the dead cards.
+struct DealKey {
+  std::array<std::uint16_t, kMaxEquityPlayers> hands{};
+  CardMask board = 0;
+  CardMask dead = 0;
+
+  friend auto operator<=>(const DealKey&, const DealKey&) = default;
+};
+
+struct DealKeyHash {
+  std::size_t operator()(const DealKey& key) const {
+    std::uint64_t h = key.board * 0x9E3779B97F4A7C15 ^ key.dead;
+    for (const std::uint16_t hand : key.hands) h = (h ^ hand) * 0x100000001B3;
+    return static_cast<std::size_t>(h ^ (h >> 29));
+  }
+};
+
+DealKey key_of(const Deal& deal, const SuitRenaming& to) {
+  DealKey key;
+  for (int p = 0; p < deal.players; ++p) {
+    const Card a = rename(deal.holes[p][0], to);
+    const Card b = rename(deal.holes[p][1], to);
+    key.hands[p] = static_cast<std::uint16_t>(std::max(a, b) << 8 | std::min(a, b));
+  }
+  key.board = rename(deal.board, to);
+  key.dead = rename(deal.dead, to);
+  return key;
+}
+
+DealKey canonical_key(const Deal& deal) {
+  DealKey smallest = key_of(deal, kRenamings[0]);
+  for (std::size_t i = 1; i < kRenamings.size(); ++i) smallest = std::min(smallest, key_of(deal, kRenamings[i]));
+  return smallest;
+}
+
+// Visits every possible deal of hands with its weight, in a fixed order
+// (player 1's combos outermost). Returns false, stopping, once `limit` deals
+// have been visited and one more is found.
+class DealWalker {
+ public:
+  DealWalker(const EquityQuery& query, std::uint64_t limit) : query_(query), limit_(limit) {
+    deal_.players = static_cast<int>(query.players.size());
+    deal_.board = query.board;
+    deal_.dead = query.dead;
+  }
+
+  template <typename Visit>
+  bool walk(Visit&& visit) {
+    return walk_from(0, query_.board | query_.dead, 1.0, visit);
+  }
+
+ private:
+  template <typename Visit>
+  bool walk_from(int player, CardMask used, double weight, Visit& visit) {
+    if (player == deal_.players) {
+      if (visited_ == limit_) return false;
+      ++visited_;
+      visit(deal_, weight);
+      return true;
+    }
+    for (const WeightedCombo& combo : query_.players[static_cast<std::size_t>(player)].combos) {
+      if ((combo.mask() & used) != 0) continue;
+      deal_.holes[player] = {combo.high, combo.low};
+      if (!walk_from(player + 1, used | combo.mask(), weight * combo.weight, visit)) return false;
+    }
+    return true;
+  }
+
+  const EquityQuery& query_;
+  const std::uint64_t limit_;
+  std::uint64_t visited_ = 0;
+  Deal deal_;
+};
+
+std::uint64_t binomial(int n, int k) {
+  std::uint64_t result = 1;
+  for (int i = 1; i <= k; ++i) result = result * static_cast<std::uint64_t>(n - k + i) / static_cast<std::uint64_t>(i);
+  return result;
+}
+
+}  // namespace
+
+std::uint64_t boards_per_deal(const Deal& deal) {
+  return binomial(kCardCount - card_count(deal.known()), 5 - card_count(deal.board));
+}
+
+std::optional<ExactPlan> plan_exact(const EquityQuery& query, std::uint64_t max_deals) {
+  ExactPlan plan;
+  std::unordered_map<DealKey, std::size_t, DealKeyHash> groups;
+  const bool complete = DealWalker(query, max_deals).walk([&](const Deal& deal, double weight) {
+    const auto [group, added] = groups.try_emplace(canonical_key(deal), plan.representatives.size());
+    if (added) {
+      plan.representatives.push_back(deal);
+      plan.weights.push_back(0);
+      plan.members.push_back(0);
+    }
+    plan.weights[group->second] += weight;
+    ++plan.members[group->second];
+    ++plan.deals;
+  });
+  if (!complete || plan.deals == 0) return std::nullopt;
+  return plan;
+}
+
+bool has_possible_deal(const EquityQuery& query) {
+  // With a limit of 0 deals, the walk stops (returns false) at the first one.
+  return !DealWalker(query, 0).walk([](const Deal&, double) {});
+}
+
+}  // namespace poker::equity

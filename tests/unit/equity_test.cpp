@@ -1,0 +1,201 @@
+// compute_equity against the published figures, against a plain enumeration
+// of every deal and board (tests/support/equity_reference.h), and Monte Carlo
+// against exact.
+#include <gtest/gtest.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "poker/equity.h"
+#include "support/equity_reference.h"
+
+namespace poker {
+namespace {
+
+Card card(std::string_view text) { return parse_card(text, Notation::kHoldem).value(); }
+
+CardMask cards(std::string_view text) {
+  CardMask mask = 0;
+  for (std::size_t i = 0; i < text.size(); i += 2) mask |= mask_of(card(text.substr(i, 2)));
+  return mask;
+}
+
+WeightedCombo combo(std::string_view text, double weight = 1.0) {
+  const Card a = card(text.substr(0, 2));
+  const Card b = card(text.substr(2, 2));
+  return WeightedCombo{std::max(a, b), std::min(a, b), weight};
+}
+
+// A range of the given hands, e.g. range({"AhKh", "AsKs"}).
+Range range(std::initializer_list<std::string_view> hands) {
+  Range r;
+  for (const std::string_view hand : hands) r.combos.push_back(combo(hand));
+  return r;
+}
+
+EquityQuery hands(std::initializer_list<std::string_view> players, std::string_view board = "",
+                  std::string_view dead = "") {
+  EquityQuery query;
+  for (const std::string_view player : players) query.players.push_back(range({player}));
+  query.board = cards(board);
+  query.dead = cards(dead);
+  return query;
+}
+
+EquityResult exact(const EquityQuery& query) {
+  EXPECT_EQ(check_equity_query(query), std::nullopt);
+  EquitySettings settings;
+  settings.method = EquityMethod::kExact;
+  EquityResult result = compute_equity(query, settings);
+  EXPECT_TRUE(result.exact);
+  return result;
+}
+
+// Shares equal to the plain enumeration's, to rounding.
+void expect_matches_plain(const EquityQuery& query) {
+  const EquityResult result = exact(query);
+  const reference::PlainEquity plain = reference::plain_equity(query);
+  ASSERT_EQ(result.players.size(), plain.wins.size());
+  EXPECT_EQ(result.boards, plain.boards);
+  for (std::size_t p = 0; p < plain.wins.size(); ++p) {
+    EXPECT_NEAR(result.players[p].win, plain.wins[p] / plain.total, 1e-12) << "player " << p + 1;
+    EXPECT_NEAR(result.players[p].tie, plain.ties[p] / plain.total, 1e-12) << "player " << p + 1;
+    EXPECT_NEAR(result.players[p].equity, plain.equity[p] / plain.total, 1e-12) << "player " << p + 1;
+    EXPECT_EQ(result.players[p].equity_error, 0);
+  }
+}
+
+TEST(Equity, AceKingSuitedAgainstQueensPreflopIsThePublishedCount) {
+  const EquityResult result = exact(hands({"AhKh", "QsQd"}));
+  EXPECT_EQ(result.boards, 1'712'304u);
+  const double boards = 1'712'304;
+  EXPECT_DOUBLE_EQ(result.players[0].win * boards, 787'966);
+  EXPECT_DOUBLE_EQ(result.players[1].win * boards, 917'606);
+  EXPECT_DOUBLE_EQ(result.players[0].tie * boards, 6'732);
+  EXPECT_DOUBLE_EQ(result.players[1].tie * boards, 6'732);
+  EXPECT_NEAR(result.players[0].equity * 100, 46.214457, 5e-7);
+  EXPECT_NEAR(result.players[1].equity * 100, 53.785543, 5e-7);
+}
+
+TEST(Equity, AcesAgainstKingsAndThreeWayArePublishedFigures) {
+  const EquityResult aces = exact(hands({"AcAd", "KsKh"}));
+  EXPECT_NEAR(aces.players[0].equity * 100, 81.255490, 5e-7);
+  EXPECT_NEAR(aces.players[1].equity * 100, 18.744510, 5e-7);
+  const EquityResult three = exact(hands({"AhKh", "QsQd", "JcTc"}));
+  EXPECT_EQ(three.boards, 1'370'754u);  // C(46, 5)
+  EXPECT_NEAR(three.players[0].equity * 100, 40.209184, 5e-7);
+  EXPECT_NEAR(three.players[1].equity * 100, 41.054485, 5e-7);
+  EXPECT_NEAR(three.players[2].equity * 100, 18.736331, 5e-7);
+}
+
+TEST(Equity, PreflopDealsMatchPlainEnumeration) {
+  expect_matches_plain(hands({"AhKh", "QsQd"}));
+  expect_matches_plain(hands({"7c2d", "7h2s"}));           // mostly split pots
+  expect_matches_plain(hands({"9s8s", "Ts7s", "6s5s"}));   // flushes against flushes
+  expect_matches_plain(hands({"AhKh", "QsQd"}, "", "2h3h4c"));  // dead cards
+}
+
+TEST(Equity, RandomDealsMatchPlainEnumeration) {
+  std::mt19937_64 random(20261122);
+  for (int round = 0; round < 60; ++round) {
+    std::vector<Card> deck(kCardCount);
+    for (int c = 0; c < kCardCount; ++c) deck[static_cast<std::size_t>(c)] = static_cast<Card>(c);
+    std::shuffle(deck.begin(), deck.end(), random);
+    EquityQuery query;
+    // A few preflop deals (1.7 million boards each for the plain count);
+    // flops and turns are cheap.
+    const int board_cards = round < 3 ? 0 : round % 3 == 0 ? 5 : 3 + round % 2;
+    const int players = 2 + static_cast<int>(random() % (board_cards == 0 ? 2 : 9));
+    std::size_t next = 0;
+    for (int p = 0; p < players; ++p, next += 2) {
+      query.players.push_back(Range{{WeightedCombo{std::max(deck[next], deck[next + 1]),
+                                                   std::min(deck[next], deck[next + 1]), 1.0}}});
+    }
+    for (int b = 0; b < board_cards; ++b) query.board |= mask_of(deck[next++]);
+    if (round % 4 == 1) query.dead = mask_of(deck[next]) | mask_of(deck[next + 1]);
+    SCOPED_TRACE("round " + std::to_string(round));
+    expect_matches_plain(query);
+  }
+}
+
+TEST(Equity, RangesMatchPlainEnumeration) {
+  EquityQuery flop;  // AK against QQ and a weighted JT, on Ts9s2d
+  flop.players.push_back(range({"AhKh", "AsKs", "AdKc", "AcKd", "AsKh"}));
+  flop.players.push_back(range({"QsQd", "QhQc", "QdQc", "QsQh"}));
+  flop.players.push_back(Range{{combo("JsTh", 0.25), combo("JhTd", 0.5), combo("JcJd", 1.0)}});
+  flop.board = cards("Ts9s2d");
+  expect_matches_plain(flop);
+  // Before the flop: the two AK combos are one deal up to renaming of suits,
+  // and the weights still count.
+  EquityQuery preflop;
+  preflop.players.push_back(Range{{combo("AhKh", 0.5), combo("AsKs", 1.0), combo("QdQs", 1.0)}});
+  preflop.players.push_back(range({"QdQc"}));
+  expect_matches_plain(preflop);
+}
+
+TEST(Equity, CollidingCombinationsAreLeftOut) {
+  // Player 2's AhKh collides with player 1's hand and with the board's Ah
+  // would too: only its other combination plays.
+  EquityQuery query = hands({"AhQh"});
+  query.players.push_back(range({"AhKh", "KsKd"}));
+  const EquityResult result = exact(query);
+  const EquityResult alone = exact(hands({"AhQh", "KsKd"}));
+  EXPECT_DOUBLE_EQ(result.players[0].equity, alone.players[0].equity);
+  EXPECT_EQ(result.boards, alone.boards);
+}
+
+TEST(Equity, ChecksTheQuery) {
+  EXPECT_NE(check_equity_query(hands({"AhKh"})), std::nullopt);  // one player
+  EXPECT_NE(check_equity_query(hands({"AhKh", "QsQd"}, "2c3c")), std::nullopt);  // board of 2
+  EXPECT_NE(check_equity_query(hands({"AhKh", "QsQd"}, "2c3c4c", "2c")), std::nullopt);  // dead on board
+  EXPECT_NE(check_equity_query(hands({"AhKh", "QsQd"}, "Ah2c3c")), std::nullopt);  // no hand left
+  EXPECT_NE(check_equity_query(hands({"AhKh", "AhKh"})), std::nullopt);  // no deal possible
+  EXPECT_EQ(check_equity_query(hands({"AhKh", "QsQd"}, "2c3c4c5c6c")), std::nullopt);
+}
+
+TEST(Equity, MonteCarloIsWithinItsErrorAndTheSameAtAnyThreadCount) {
+  const EquityQuery query = hands({"AhKh", "QsQd", "JcTc"});
+  const EquityResult truth = exact(query);
+  EquitySettings settings;
+  settings.method = EquityMethod::kMonteCarlo;
+  settings.samples = 300'000;
+  settings.seed = 7;
+  EquityResult one;
+  EquityResult two;
+  tbb::task_arena(1).execute([&] { one = compute_equity(query, settings); });
+  tbb::task_arena(2).execute([&] { two = compute_equity(query, settings); });
+  EXPECT_FALSE(one.exact);
+  EXPECT_EQ(one.boards, 300'000u);
+  for (std::size_t p = 0; p < 3; ++p) {
+    EXPECT_EQ(one.players[p].equity, two.players[p].equity);
+    EXPECT_EQ(one.players[p].win, two.players[p].win);
+    // About 0.09% for 300,000 deals; 4.5 standard errors fail once in 100,000 runs.
+    EXPECT_GT(one.players[p].equity_error, 0.0005);
+    EXPECT_LT(one.players[p].equity_error, 0.0015);
+    EXPECT_NEAR(one.players[p].equity, truth.players[p].equity, 4.5 * one.players[p].equity_error);
+  }
+  settings.seed = 8;
+  EXPECT_NE(compute_equity(query, settings).players[0].equity, one.players[0].equity);
+}
+
+TEST(Equity, AutoIsExactForSmallWorkAndSamplesForLarge) {
+  EXPECT_TRUE(compute_equity(hands({"AhKh", "QsQd"}), EquitySettings{}).exact);
+  EquityQuery wide = hands({"AhKh"});
+  Range everything;
+  for (int a = 0; a < kCardCount; ++a) {
+    for (int b = 0; b < a; ++b) everything.combos.push_back(WeightedCombo{static_cast<Card>(a), static_cast<Card>(b), 1.0});
+  }
+  wide.players.push_back(everything);
+  wide.players.push_back(everything);
+  EquitySettings settings;
+  settings.samples = 20'000;
+  const EquityResult sampled = compute_equity(wide, settings);
+  EXPECT_FALSE(sampled.exact);
+  EXPECT_EQ(sampled.boards, 20'000u);
+}
+
+}  // namespace
+}  // namespace poker
