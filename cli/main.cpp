@@ -12,9 +12,11 @@
 #include <optional>
 #include <string>
 
+#include "equity_command.h"
 #include "exit_status.h"
 #include "options.h"
 #include "poker/draw_format.h"
+#include "poker/equity_format.h"
 #include "poker/euler_format.h"
 #include "poker/eval_format.h"
 #include "poker/holdem_format.h"
@@ -49,6 +51,9 @@ std::unique_ptr<Format> make_format(const Options& options, std::string& name) {
     case Command::kDraw:
       name = "draw";
       return make_draw_format();
+    case Command::kEquity:
+      name = "equity queries";
+      return make_equity_format(options.equity.settings);
     case Command::kHoldem:
       break;
   }
@@ -66,6 +71,7 @@ int run(const Options& options, const StopSignals& signals) {
   std::optional<tbb::global_control> thread_limit;
   if (options.threads > 0) thread_limit.emplace(tbb::global_control::max_allowed_parallelism, options.threads);
   const std::size_t threads = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+  if (options.command == Command::kEquity && !options.equity.hands.empty()) return run_equity_query(options);
 
   io::OpenedInput input = io::open_input(options.input, kMapWindow, std::max<std::size_t>(4 * options.chunk_size, 64 * 1024),
                                            signals.wake_fd());

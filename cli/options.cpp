@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "exit_status.h"
+#include "poker/equity.h"
 #include "poker/holdem_format.h"
 
 namespace poker::cli {
@@ -35,6 +36,38 @@ CLI::App* add_subcommand(CLI::App& app, Options& options, const std::string& nam
   sub->footer(std::string(kExitFooter) + "\nExample: " + example);
   add_shared_options(*sub, options);
   return sub;
+}
+
+void add_equity_options(CLI::App& equity, EquityOptions& options) {
+  equity.add_option("HANDS", options.hands, "Hands or ranges, one per player (none: read queries from -i)");
+  equity.add_option("--board", options.board, "Board cards, 0, 3, 4 or 5 of them, like Ts9s2d");
+  equity.add_option("--dead", options.dead, "Dead cards, like 2c7d");
+  EquitySettings& settings = options.settings;
+  auto* exact = equity.add_flag_function(
+      "--exact", [&settings](std::int64_t) { settings.method = EquityMethod::kExact; },
+      "Enumerate every board (the default when the work is small)");
+  auto* samples = equity.add_option_function<std::uint64_t>(
+                            "--mc",
+                            [&settings](std::uint64_t n) {
+                              settings.method = EquityMethod::kMonteCarlo;
+                              settings.samples = n;
+                            },
+                            "Monte Carlo: draw N deals (default when the work is large: " +
+                                std::to_string(kDefaultSamples) + ")")
+                      ->check(CLI::PositiveNumber)
+                      ->excludes(exact);
+  equity
+      .add_option_function<double>(
+          "--time",
+          [&settings](double seconds) {
+            settings.method = EquityMethod::kMonteCarlo;
+            settings.seconds = seconds;
+          },
+          "Monte Carlo for about S seconds")
+      ->check(CLI::Range(1e-3, 1e6))
+      ->excludes(exact)
+      ->excludes(samples);
+  equity.add_option("--seed", settings.seed, "Monte Carlo seed: the same deals at any thread count (default 1)");
 }
 
 }  // namespace
@@ -80,6 +113,14 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
       "four of a kind and straight flush.",
       "poker draw -i examples/draw.txt");
 
+  CLI::App* equity = add_subcommand(
+      app, options, "equity",
+      "How often each hand wins from here: 2 to 10 hands or ranges (QQ+, AKs, A5s-A2s, KQo, 22-55,\n"
+      "random, JTo:0.25, comma-separated), a board of 0, 3, 4 or 5 cards and dead cards. Prints each\n"
+      "player's win %, tie % and equity % (ties split), and the boards counted. Without hands, reads\n"
+      "one query per line from the input (the same words) and prints one line per query.",
+      "poker equity AhKh QsQd --board Ts9s2d");
+  add_equity_options(*equity, options.equity);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -93,6 +134,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   if (euler->parsed()) options.command = Command::kEuler;
   if (eval->parsed()) options.command = Command::kEval;
   if (draw->parsed()) options.command = Command::kDraw;
+  if (equity->parsed()) options.command = Command::kEquity;
   if (options.command != Command::kHoldem && (positional->count() + players->count() + explain->count()) > 0) {
     std::fprintf(stderr,
                  "poker: PLAYERS, --players and --explain belong to the hold'em judge, not to 'poker %s'\n"

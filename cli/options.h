@@ -5,17 +5,30 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "poker/equity.h"
 
 namespace poker::cli {
 
 // Which format judges the input: the default hold'em judge, or a subcommand.
-enum class Command { kHoldem, kEuler, kEval, kDraw };
+enum class Command { kHoldem, kEuler, kEval, kDraw, kEquity };
+
+// `poker equity`: one query from the command line (hands given), or a query
+// file (-i) with these as every line's defaults.
+struct EquityOptions {
+  std::vector<std::string> hands;  // hands or ranges; empty: read queries from the input
+  std::string board;
+  std::string dead;
+  EquitySettings settings;
+};
 
 struct Options {
   Command command = Command::kHoldem;
   int players = 2;       // hold'em
   bool explain = false;  // hold'em
   bool summary = false;  // euler
+  EquityOptions equity;
   std::string input = "-";   // "-": standard input
   std::string output = "-";  // "-": standard output
   std::size_t threads = 0;   // 0: all hardware threads

@@ -1,0 +1,150 @@
+// parse_equity_request: the words of a query into hands, board, dead cards
+// and settings.
+#include <bit>
+#include <charconv>
+#include <optional>
+
+#include "error_text.h"
+#include "poker/equity_format.h"
+#include "poker/range.h"
+
+namespace poker {
+namespace {
+
+// Cards written one after another, "Ts9s2d": a set, each card once.
+std::variant<CardMask, QueryError> parse_card_run(std::string_view text, std::size_t word) {
+  if (text.empty() || text.size() % 2 != 0) {
+    return QueryError{word, 0, "expected cards written one after another, like 'Ts9s2d', found " + quote_token(text)};
+  }
+  CardMask cards = 0;
+  for (std::size_t at = 0; at < text.size(); at += 2) {
+    const std::string_view token = text.substr(at, 2);
+    const std::optional<Card> card = parse_card(token, Notation::kHoldem);
+    if (!card) {
+      return QueryError{word, at, "invalid card " + quote_token(token) +
+                                      ": expected a rank (2-9, T, J, Q, K, A) then a suit (h, d, s, c)"};
+    }
+    if ((cards & mask_of(*card)) != 0) return QueryError{word, at, "duplicate card " + quote_token(token)};
+    cards |= mask_of(*card);
+  }
+  return cards;
+}
+
+template <typename Number>
+std::optional<Number> parse_number(std::string_view text) {
+  Number value{};
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+class RequestParser {
+ public:
+  RequestParser(std::span<const std::string_view> words, const EquitySettings& defaults) : words_(words) {
+    request_.settings = defaults;
+  }
+
+  std::variant<EquityRequest, QueryError> parse() {
+    for (word_ = 0; word_ < words_.size(); ++word_) {
+      const std::string_view word = words_[word_];
+      if (std::optional<QueryError> error = word.starts_with("--") ? option(word) : player(word)) return *error;
+    }
+    if (std::optional<std::string> problem = check_equity_query(request_.query)) {
+      return QueryError{0, 0, *std::move(problem)};
+    }
+    return std::move(request_);
+  }
+
+ private:
+  std::optional<QueryError> player(std::string_view word) {
+    auto parsed = parse_range(word);
+    if (auto* error = std::get_if<RangeError>(&parsed)) return QueryError{word_, error->offset, error->message};
+    request_.query.players.push_back(std::get<Range>(std::move(parsed)));
+    return std::nullopt;
+  }
+
+  std::optional<QueryError> option(std::string_view word) {
+    const std::size_t equals = word.find('=');
+    const std::string_view name = word.substr(0, equals);
+    std::optional<std::string_view> inline_value;
+    if (equals != std::string_view::npos) inline_value = word.substr(equals + 1);
+    EquitySettings& settings = request_.settings;
+    const std::size_t option_word = word_;
+    if (name == "--exact") {
+      if (inline_value) return QueryError{word_, 0, "option '--exact' takes no value"};
+      return set_method(EquityMethod::kExact, name, option_word);
+    }
+    // The options with a value: it follows '=' or is the next word.
+    std::size_t value_word = word_;
+    std::size_t value_offset = equals + 1;
+    if (!inline_value) {
+      if (word_ + 1 == words_.size()) return QueryError{word_ + 1, 0, "a value after " + quote_token(name)};
+      value_word = ++word_;
+      value_offset = 0;
+      inline_value = words_[word_];
+    }
+    const std::string_view value = *inline_value;
+    const auto bad_value = [&](std::string_view expected) {
+      return QueryError{value_word, value_offset,
+                        "expected " + std::string(expected) + " after " + quote_token(name) + ", found " +
+                            quote_token(value)};
+    };
+    if (name == "--board" || name == "--dead") {
+      auto cards = parse_card_run(value, value_word);
+      if (auto* error = std::get_if<QueryError>(&cards)) {
+        error->offset += value_offset;
+        return *error;
+      }
+      (name == "--board" ? request_.query.board : request_.query.dead) = std::get<CardMask>(cards);
+      return std::nullopt;
+    }
+    if (name == "--mc") {
+      const std::optional<std::uint64_t> samples = parse_number<std::uint64_t>(value);
+      if (!samples || *samples == 0) return bad_value("a positive number of deals");
+      settings.samples = *samples;
+      settings.seconds = 0;
+      return set_method(EquityMethod::kMonteCarlo, name, option_word);
+    }
+    if (name == "--time") {
+      const std::optional<double> seconds = parse_number<double>(value);
+      if (!seconds || !(*seconds > 0) || *seconds > 1e6) return bad_value("a positive number of seconds");
+      settings.seconds = *seconds;
+      settings.samples = 0;
+      return set_method(EquityMethod::kMonteCarlo, name, option_word);
+    }
+    if (name == "--seed") {
+      const std::optional<std::uint64_t> seed = parse_number<std::uint64_t>(value);
+      if (!seed) return bad_value("a seed (a whole number)");
+      settings.seed = *seed;
+      return std::nullopt;
+    }
+    return QueryError{word_, 0,
+                      "unknown option " + quote_token(name) +
+                          ": expected --board, --dead, --exact, --mc, --time or --seed"};
+  }
+
+  // --exact, --mc and --time exclude each other (among these words; they
+  // override the defaults).
+  std::optional<QueryError> set_method(EquityMethod method, std::string_view name, std::size_t word) {
+    if (explicit_method_) {
+      return QueryError{word, 0, quote_token(name) + " after an earlier '--exact', '--mc' or '--time'"};
+    }
+    explicit_method_ = true;
+    request_.settings.method = method;
+    return std::nullopt;
+  }
+
+  const std::span<const std::string_view> words_;
+  std::size_t word_ = 0;
+  bool explicit_method_ = false;  // set by an option of these words, not by the defaults
+  EquityRequest request_;
+};
+
+}  // namespace
+
+std::variant<EquityRequest, QueryError> parse_equity_request(std::span<const std::string_view> words,
+                                                             const EquitySettings& defaults) {
+  return RequestParser(words, defaults).parse();
+}
+
+}  // namespace poker
