@@ -158,7 +158,9 @@ Hand parse_hand(Piece body, Piece context) {
   }
   if (text.size() >= 2 && is_suit_char(text[1])) return parse_specific(body, context);
   const int second = text.size() >= 2 ? rank_from_char(text[1]) : -1;
-  if (second < 0) fail(body.offset, "expected a rank after " + quote_token(text.substr(0, 1)) + " in " + quote_token(context.text));
+  if (second < 0) {
+    fail(body.offset, "expected a rank after " + quote_token(text.substr(0, 1)) + " in " + quote_token(context.text));
+  }
   const Suitedness suitedness = parse_suitedness(body, context);
   if (text.size() > 3) {
     fail(body.offset, "unexpected " + quote_token(text.substr(3)) + " after " + quote_token(text.substr(0, 3)) +
@@ -188,7 +190,9 @@ std::vector<Combo> parse_dash(Piece item, std::size_t dash) {
   const HandClass first = require_class(parse_hand(item.sub(0, dash), item), item, "'-'");
   const HandClass last = require_class(parse_hand(item.sub(dash + 1), item), item, "'-'");
   const std::string quoted = quote_token(item.text);
-  if (first.is_pair() != last.is_pair()) fail(item.offset, "the ends of " + quoted + " are not both pairs or both non-pairs");
+  if (first.is_pair() != last.is_pair()) {
+    fail(item.offset, "the ends of " + quoted + " are not both pairs or both non-pairs");
+  }
   if (first.high != last.high && !first.is_pair()) {
     fail(item.offset, "the ends of " + quoted + " must have the same first rank");
   }
