@@ -1,0 +1,107 @@
+// Hand ranges: the sets of weighted two-card holdings that `poker equity`
+// takes for each player, written in the PokerStove / Equilab notation.
+//
+// Notation. A range is one word (no spaces anywhere) of parts separated by
+// commas; each part is a hand, optionally followed by ":weight".
+//
+//   AhKh       a specific hand: two different cards, in either order.
+//   QQ         a pair: its 6 combos.
+//   AKs        suited: the 4 combos of one suit.
+//   AKo        offsuit: the 12 combos of two different suits.
+//   AK         suited and offsuit: all 16 combos.
+//   QQ+        a pair and every higher pair: QQ, KK, AA.
+//   A9s+       a non-pair and every higher kicker up to one below the first
+//              rank: A9s, ATs, AJs, AQs, AKs. The first rank never changes,
+//              so K9o+ = K9o, KTo, KJo, KQo and T9s+ = T9s alone.
+//   22-55      pairs from one to the other, either order: 22, 33, 44, 55.
+//   A5s-A2s    non-pairs with the same first rank and the same suitedness
+//              ('s', 'o' or neither), kickers from one to the other, either
+//              order: A5s, A4s, A3s, A2s. A2-A5 is A2..A5 suited and offsuit.
+//   random     all 1326 two-card combos ('*' is not accepted: a shell would
+//              expand it).
+//   JTo:0.25   any of the above with a weight: a decimal in (0, 1] written
+//              as digits with at most one '.', e.g. 1, 0.5, .25, 1.0 (no
+//              sign, exponent, "inf" or "nan"). Without one the weight is 1.
+//
+// Decisions:
+//   - Case matters, as for cards (poker/cards.h): ranks upper-case
+//     (2-9 T J Q K A), suits and the suffixes 's'/'o' lower-case, and
+//     "random" lower-case. "ak" or "AKS" is an error, not a guess.
+//   - A hand class is written with the higher rank first: "KA" is an error
+//     that names "AK", so one range has one spelling and a dash range's
+//     "first rank" is never ambiguous. A specific hand's two cards may come
+//     in either order ("KhAh" = "AhKh"): they are a set of two cards.
+//   - A pair takes no 's' or 'o' ("AAs" is an error); '+' and '-' take hand
+//     classes, not specific hands ("AhKh+" is an error).
+//   - Overlapping parts are allowed. A combo named by several parts appears
+//     once, with the weight of the LAST part that names it, so
+//     "AK:0.5,AKs" gives AKs weight 1 and AKo weight 0.5, and
+//     "random:0.1,AA" is everything at 0.1 but aces at 1.
+//   - Range::combos is sorted by (high, low) DESCENDING, card indices as in
+//     poker/cards.h: AsAh (51, 50) first, 2d2c (1, 0) last. The order depends
+//     only on the set of combos, never on how the text was written.
+//
+// Errors. parse_range reports the first problem, reading part by part from
+// the left (a space first, then the hand, then the weight), as a
+// RangeError whose offset is the 0-based byte offset of the first character
+// of the offending piece: the part (or the end of a dash range) that is not a
+// hand, the bad card of a specific hand, the weight after ':', or the stray
+// space. Empty text, an empty part
+// ("AK,,QQ", a leading or trailing comma), an unknown token, a bad weight, a
+// pair with 's'/'o', and a dash between incompatible ends are all errors.
+//
+// Examples:
+//   parse_range("QQ+,AKs")           18 + 4 combos.
+//   parse_range("A5s-A2s,KQo:0.5")   16 combos at 1, 12 at 0.5.
+//   parse_range("random,72o:0.1")    1326 combos, the 12 of 72o at 0.1.
+//   parse_range("AK,,QQ")            error at offset 3 (the empty part).
+//   parse_range("AX")                error at offset 0:
+//                                    "expected a rank after 'A' in 'AX'".
+//
+// Thread safety: every function here is pure (no shared or static mutable
+// state); Range and RangeError are plain values.
+#ifndef POKER_RANGE_H_
+#define POKER_RANGE_H_
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "poker/cards.h"
+
+namespace poker {
+
+// One two-card holding of a range, and its weight in (0, 1].
+struct WeightedCombo {
+  Card high;  // the higher card index of the two (high > low)
+  Card low;
+  double weight = 1.0;
+  CardMask mask() const { return mask_of(high) | mask_of(low); }
+};
+
+// A range: distinct two-card combos (no combo twice), sorted by (high, low)
+// descending.
+struct Range {
+  std::vector<WeightedCombo> combos;
+};
+
+// Where and why a range text is invalid: `offset` is the 0-based byte offset
+// in the text of the offending part (for column numbers), `message` is one
+// line of printable ASCII quoting the offending part.
+struct RangeError {
+  std::size_t offset = 0;
+  std::string message;
+};
+
+// Parses a range text (notation above). Returns the range or the first error.
+std::variant<Range, RangeError> parse_range(std::string_view text);
+
+// The combos of `range` that use none of the cards in `known` (board and dead
+// cards), in the same order and with the same weights.
+Range without_cards(const Range& range, CardMask known);
+
+}  // namespace poker
+
+#endif  // POKER_RANGE_H_

@@ -1,0 +1,333 @@
+#include "poker/range.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "error_text.h"
+
+// The parser reads each comma-separated part in three steps: the hand before
+// ':' becomes a list of combos, the weight after ':' a number, and only then
+// are the combos given that weight in a table of all 52 x 52 card pairs. The
+// table is what makes "the last weight wins" and "no combo twice" hold by
+// construction, and reading it out in index order gives the sorted result.
+//
+// A parse error is thrown as a ParseFailure from wherever it is found and
+// caught in parse_range, the module's only catch: it keeps the many small
+// checks below to one line each, and no exception leaves the module.
+
+namespace poker {
+namespace {
+
+struct ParseFailure {
+  RangeError error;
+};
+
+// A piece of the range text and where it starts in it, so that an error can
+// point at the piece.
+struct Piece {
+  std::string_view text;
+  std::size_t offset = 0;
+
+  Piece sub(std::size_t from, std::size_t count = std::string_view::npos) const {
+    return {text.substr(from, count), offset + from};
+  }
+};
+
+[[noreturn]] void fail(std::size_t offset, std::string message) {
+  throw ParseFailure{RangeError{offset, std::move(message)}};
+}
+
+// The card alphabet is cards.h's, so a range and a card line agree on what a
+// rank or a suit is.
+const detail::CardAlphabet& holdem_alphabet() { return detail::kAlphabets[static_cast<int>(Notation::kHoldem)]; }
+
+// The rank written as `c`, or -1.
+int rank_from_char(char c) {
+  const std::uint8_t rank = holdem_alphabet().rank[static_cast<unsigned char>(c)];
+  return rank == 0xFF ? -1 : rank;
+}
+
+bool is_suit_char(char c) { return holdem_alphabet().suit[static_cast<unsigned char>(c)] != 0xFF; }
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+enum class Suitedness { kAny, kSuited, kOffsuit };
+
+// A hand class such as QQ, AKs or A5: a pair when high == low, otherwise
+// high > low (ranks 0..12).
+struct HandClass {
+  int high = 0;
+  int low = 0;
+  Suitedness suitedness = Suitedness::kAny;
+
+  bool is_pair() const { return high == low; }
+};
+
+// Two cards with high > low, as in WeightedCombo.
+struct Combo {
+  Card high;
+  Card low;
+};
+
+// What the hand of a part names: a class, or one specific combo ("AhKh").
+using Hand = std::variant<HandClass, Combo>;
+
+bool matches(Suitedness suitedness, bool suited) {
+  switch (suitedness) {
+    case Suitedness::kSuited: return suited;
+    case Suitedness::kOffsuit: return !suited;
+    case Suitedness::kAny: return true;
+  }
+  return false;
+}
+
+void append_combos(const HandClass& hand, std::vector<Combo>& out) {
+  for (int high_suit = 0; high_suit < kSuitCount; ++high_suit) {
+    for (int low_suit = 0; low_suit < kSuitCount; ++low_suit) {
+      // A pair's two cards differ in suit, and each pair of suits counts once.
+      const bool wanted = hand.is_pair() ? high_suit > low_suit : matches(hand.suitedness, high_suit == low_suit);
+      if (wanted) out.push_back({make_card(hand.high, high_suit), make_card(hand.low, low_suit)});
+    }
+  }
+}
+
+// The classes from `first` to `last` inclusive, in either order, which the
+// callers have made compatible: the pairs between the two ranks, or the
+// non-pairs of first's top rank and suitedness with kickers between the two.
+std::vector<Combo> expand_run(const HandClass& first, const HandClass& last) {
+  std::vector<Combo> combos;
+  const auto [from, to] = std::minmax(first.low, last.low);
+  for (int rank = from; rank <= to; ++rank) {
+    const int high = first.is_pair() ? rank : first.high;
+    append_combos({high, rank, first.suitedness}, combos);
+  }
+  return combos;
+}
+
+std::vector<Combo> all_combos() {
+  std::vector<Combo> combos;
+  combos.reserve(kCardCount * (kCardCount - 1) / 2);
+  for (int high = 1; high < kCardCount; ++high) {
+    for (int low = 0; low < high; ++low) combos.push_back({static_cast<Card>(high), static_cast<Card>(low)});
+  }
+  return combos;
+}
+
+// "AhKh" (either order): `body` is a rank and a suit followed, it is hoped,
+// by one more card.
+Combo parse_specific(Piece body, Piece context) {
+  if (body.text.size() != 4) {
+    fail(body.offset, "expected two cards such as 'AhKh' in " + quote_token(context.text));
+  }
+  const Card first = *parse_card(body.text.substr(0, 2), Notation::kHoldem);
+  const std::optional<Card> second = parse_card(body.text.substr(2, 2), Notation::kHoldem);
+  if (!second) {
+    fail(body.offset + 2, "invalid card " + quote_token(body.text.substr(2, 2)) + " in " + quote_token(context.text) +
+                              ": expected a rank (2-9 T J Q K A) then a suit (c d h s)");
+  }
+  if (*second == first) fail(body.offset, "the two cards of " + quote_token(context.text) + " are the same");
+  return first > *second ? Combo{first, *second} : Combo{*second, first};
+}
+
+Suitedness parse_suitedness(Piece body, Piece context) {
+  if (body.text.size() < 3) return Suitedness::kAny;
+  switch (body.text[2]) {
+    case 's': return Suitedness::kSuited;
+    case 'o': return Suitedness::kOffsuit;
+    default:
+      fail(body.offset, "expected 's', 'o' or nothing after " + quote_token(body.text.substr(0, 2)) + " in " +
+                            quote_token(context.text));
+  }
+}
+
+// A hand with nothing around it: "QQ", "AKs", "AKo", "AK" or "AhKh".
+// `context` is the whole hand part, quoted in the messages.
+Hand parse_hand(Piece body, Piece context) {
+  const std::string_view text = body.text;
+  if (text.empty()) fail(body.offset, "missing hand in " + quote_token(context.text));
+  const int first = rank_from_char(text[0]);
+  if (first < 0) {
+    fail(body.offset, "unknown hand " + quote_token(context.text) +
+                          ": expected a rank (2-9 T J Q K A, upper-case) or 'random'");
+  }
+  if (text.size() >= 2 && is_suit_char(text[1])) return parse_specific(body, context);
+  const int second = text.size() >= 2 ? rank_from_char(text[1]) : -1;
+  if (second < 0) {
+    fail(body.offset, "expected a rank after " + quote_token(text.substr(0, 1)) + " in " + quote_token(context.text));
+  }
+  const Suitedness suitedness = parse_suitedness(body, context);
+  if (text.size() > 3) {
+    fail(body.offset, "unexpected " + quote_token(text.substr(3)) + " after " + quote_token(text.substr(0, 3)) +
+                          " in " + quote_token(context.text));
+  }
+  if (first == second && suitedness != Suitedness::kAny) {
+    fail(body.offset, "a pair is neither suited nor offsuit: " + quote_token(text) + " should be " +
+                          quote_token(text.substr(0, 2)));
+  }
+  if (first < second) {
+    const std::string swapped = {text[1], text[0]};
+    fail(body.offset, "the higher rank comes first: " + quote_token(text) + " should be " +
+                          quote_token(swapped + std::string(text.substr(2))));
+  }
+  return HandClass{first, second, suitedness};
+}
+
+HandClass require_class(const Hand& hand, Piece context, std::string_view notation) {
+  if (const auto* hand_class = std::get_if<HandClass>(&hand)) return *hand_class;
+  fail(context.offset, std::string(notation) + " takes hand classes such as 'QQ' or 'AKs', not two cards: " +
+                           quote_token(context.text));
+}
+
+// "22-55", "A5s-A2s": both ends pairs, or both non-pairs of one top rank and
+// one suitedness.
+std::vector<Combo> parse_dash(Piece item, std::size_t dash) {
+  const HandClass first = require_class(parse_hand(item.sub(0, dash), item), item, "'-'");
+  const HandClass last = require_class(parse_hand(item.sub(dash + 1), item), item, "'-'");
+  const std::string quoted = quote_token(item.text);
+  if (first.is_pair() != last.is_pair()) {
+    fail(item.offset, "the ends of " + quoted + " are not both pairs or both non-pairs");
+  }
+  if (first.high != last.high && !first.is_pair()) {
+    fail(item.offset, "the ends of " + quoted + " must have the same first rank");
+  }
+  if (first.suitedness != last.suitedness) {
+    fail(item.offset, "the ends of " + quoted + " must be both suited, both offsuit or both neither");
+  }
+  return expand_run(first, last);
+}
+
+// "QQ+" up to AA; "A9s+" raises the kicker up to one below the top rank.
+std::vector<Combo> expand_plus(const HandClass& hand) {
+  const int top = kRankCount - 1;
+  const HandClass last = hand.is_pair() ? HandClass{top, top} : HandClass{hand.high, hand.high - 1, hand.suitedness};
+  return expand_run(hand, last);
+}
+
+// The combos named by the hand of one part (the text before any ':').
+std::vector<Combo> parse_item(Piece item) {
+  if (item.text == "random") return all_combos();
+  if (const std::size_t dash = item.text.find('-'); dash != std::string_view::npos) return parse_dash(item, dash);
+  const bool plus = item.text.ends_with('+');
+  const Hand hand = parse_hand(item.sub(0, item.text.size() - (plus ? 1 : 0)), item);
+  if (plus) return expand_plus(require_class(hand, item, "'+'"));
+  if (const auto* combo = std::get_if<Combo>(&hand)) return {*combo};
+  std::vector<Combo> combos;
+  append_combos(std::get<HandClass>(hand), combos);
+  return combos;
+}
+
+// Digits with at most one '.', e.g. "1", "0.25", ".5": no sign, exponent,
+// "inf" or "nan", which std::from_chars would take.
+bool is_plain_decimal(std::string_view text) {
+  bool digit = false;
+  bool point = false;
+  for (const char c : text) {
+    if (c >= '0' && c <= '9') {
+      digit = true;
+    } else if (c == '.' && !point) {
+      point = true;
+    } else {
+      return false;
+    }
+  }
+  return digit;
+}
+
+double parse_weight(Piece weight, Piece part) {
+  const std::string context = quote_token(part.text);
+  if (weight.text.empty()) fail(weight.offset, "missing weight after ':' in " + context);
+  double value = 0;
+  const char* end = weight.text.data() + weight.text.size();
+  const bool plain = is_plain_decimal(weight.text);
+  const auto [ptr, ec] = plain ? std::from_chars(weight.text.data(), end, value, std::chars_format::fixed)
+                               : std::from_chars_result{weight.text.data(), std::errc::invalid_argument};
+  if (ec != std::errc{} || ptr != end) {
+    fail(weight.offset, "invalid weight " + quote_token(weight.text) + " in " + context +
+                            ": expected a decimal in (0, 1] such as 0.25");
+  }
+  if (!(value > 0 && value <= 1)) {
+    fail(weight.offset, "weight " + quote_token(weight.text) + " in " + context + " is not in (0, 1]");
+  }
+  return value;
+}
+
+// The weight of every two-card combo, 0 for those not in the range.
+class ComboWeights {
+ public:
+  void assign(const std::vector<Combo>& combos, double weight) {
+    for (const Combo& combo : combos) weights_[index(combo.high, combo.low)] = weight;
+  }
+
+  Range to_range() const {
+    Range range;
+    for (int high = kCardCount - 1; high > 0; --high) {
+      for (int low = high - 1; low >= 0; --low) {
+        const double weight = weights_[index(high, low)];
+        if (weight > 0) range.combos.push_back({static_cast<Card>(high), static_cast<Card>(low), weight});
+      }
+    }
+    return range;
+  }
+
+ private:
+  static std::size_t index(int high, int low) { return static_cast<std::size_t>(high * kCardCount + low); }
+
+  std::vector<double> weights_ = std::vector<double>(kCardCount * kCardCount, 0.0);
+};
+
+void check_no_space(Piece part) {
+  for (std::size_t i = 0; i < part.text.size(); ++i) {
+    if (is_space(part.text[i])) {
+      fail(part.offset + i, "unexpected space in " + quote_token(part.text) + ": a range is one word, without spaces");
+    }
+  }
+}
+
+void add_part(Piece part, std::string_view text, ComboWeights& weights) {
+  if (part.text.empty()) {
+    fail(part.offset, "empty part in " + quote_token(text) + ": a comma at either end or two commas in a row");
+  }
+  check_no_space(part);
+  const std::size_t colon = part.text.find(':');
+  const Piece item = part.sub(0, colon);
+  if (item.text.empty()) fail(part.offset, "expected a hand before ':' in " + quote_token(part.text));
+  const std::vector<Combo> combos = parse_item(item);
+  const double weight = colon == std::string_view::npos ? 1.0 : parse_weight(part.sub(colon + 1), part);
+  weights.assign(combos, weight);
+}
+
+}  // namespace
+
+std::variant<Range, RangeError> parse_range(std::string_view text) {
+  try {
+    if (text.empty()) fail(0, "empty range: expected hands such as 'QQ+,AKs'");
+    ComboWeights weights;
+    std::size_t start = 0;
+    for (;;) {
+      const std::size_t comma = text.find(',', start);
+      const std::size_t end = comma == std::string_view::npos ? text.size() : comma;
+      add_part(Piece{text.substr(start, end - start), start}, text, weights);
+      if (comma == std::string_view::npos) break;
+      start = comma + 1;
+    }
+    return weights.to_range();
+  } catch (const ParseFailure& failure) {
+    return failure.error;
+  }
+}
+
+Range without_cards(const Range& range, CardMask known) {
+  Range kept;
+  for (const WeightedCombo& combo : range.combos) {
+    if ((combo.mask() & known) == 0) kept.combos.push_back(combo);
+  }
+  return kept;
+}
+
+}  // namespace poker

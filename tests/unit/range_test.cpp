@@ -1,0 +1,385 @@
+#include "poker/range.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace poker {
+namespace {
+
+// The test's own rank letters, so the expected sets below do not come from
+// the parser's tables.
+constexpr std::string_view kRanks = "23456789TJQKA";
+
+using ComboSet = std::set<std::pair<int, int>>;  // (high card, low card)
+
+Range parse_ok(std::string_view text) {
+  auto result = parse_range(text);
+  if (const auto* error = std::get_if<RangeError>(&result)) {
+    ADD_FAILURE() << "'" << text << "' failed at " << error->offset << ": " << error->message;
+    return {};
+  }
+  return std::get<Range>(std::move(result));
+}
+
+RangeError parse_error(std::string_view text) {
+  auto result = parse_range(text);
+  if (const auto* error = std::get_if<RangeError>(&result)) return *error;
+  ADD_FAILURE() << "'" << text << "' parsed, expected an error";
+  return {std::string::npos, ""};
+}
+
+ComboSet combo_set(const Range& range) {
+  ComboSet set;
+  for (const WeightedCombo& combo : range.combos) set.insert({combo.high, combo.low});
+  return set;
+}
+
+Card card(std::string_view name) { return *parse_card(name, Notation::kHoldem); }
+
+// The weight of the combo "AhKh" (either order) in `range`, or -1 if absent.
+double weight_of(const Range& range, std::string_view hand) {
+  const CardMask mask = mask_of(card(hand.substr(0, 2))) | mask_of(card(hand.substr(2, 2)));
+  for (const WeightedCombo& combo : range.combos) {
+    if (combo.mask() == mask) return combo.weight;
+  }
+  return -1;
+}
+
+// The combos among all 1326 whose (higher rank, lower rank, suited) satisfy
+// `wanted`: the reference the parser is checked against.
+ComboSet brute_force(const std::function<bool(int, int, bool)>& wanted) {
+  ComboSet set;
+  for (int high = 0; high < kCardCount; ++high) {
+    for (int low = 0; low < high; ++low) {
+      const int high_rank = high / 4;
+      const int low_rank = low / 4;
+      if (wanted(high_rank, low_rank, high % 4 == low % 4)) set.insert({high, low});
+    }
+  }
+  return set;
+}
+
+bool suitedness_fits(std::string_view suffix, bool suited) { return suffix.empty() || (suffix == "s") == suited; }
+
+std::string class_text(int high_rank, int low_rank, std::string_view suffix) {
+  return std::string{kRanks[high_rank], kRanks[low_rank]} + std::string(suffix);
+}
+
+TEST(Range, CombosPerNotation) {
+  const std::pair<const char*, std::size_t> cases[] = {
+      {"QQ", 6},        {"QQ+", 18},     {"22+", 78},     {"AKs", 4},      {"AKo", 12},      {"AK", 16},
+      {"A5s-A2s", 16},  {"A2s-A5s", 16}, {"A2-A5", 64},   {"22-55", 24},   {"55-22", 24},    {"random", 1326},
+      {"T9s+", 4},      {"A9s+", 20},    {"K9o+", 48},    {"AK+", 16},     {"32+", 16},      {"K9o-KTo", 24},
+      {"AhKh", 1},      {"KhAh", 1},     {"QQ+,AKs", 22}, {"AA,AA", 6},    {"QQ+,KK-22", 78}, {"AKs,AhKh", 4},
+      {"random,AA", 1326},
+  };
+  for (const auto& [text, count] : cases) EXPECT_EQ(parse_ok(text).combos.size(), count) << text;
+}
+
+TEST(Range, EveryClassMatchesBruteForce) {
+  for (int high = 0; high < kRankCount; ++high) {
+    for (int low = 0; low <= high; ++low) {
+      for (const std::string_view suffix : {"", "s", "o"}) {
+        if (high == low && !suffix.empty()) continue;
+        const std::string text = class_text(high, low, suffix);
+        const ComboSet expected = brute_force([&](int h, int l, bool suited) {
+          return h == high && l == low && suitedness_fits(suffix, suited);
+        });
+        EXPECT_EQ(combo_set(parse_ok(text)), expected) << text;
+      }
+    }
+  }
+}
+
+TEST(Range, EveryPlusMatchesBruteForce) {
+  for (int high = 0; high < kRankCount; ++high) {
+    for (int low = 0; low <= high; ++low) {
+      for (const std::string_view suffix : {"", "s", "o"}) {
+        if (high == low && !suffix.empty()) continue;
+        const std::string text = class_text(high, low, suffix) + "+";
+        // Pairs climb to AA; non-pairs keep the top rank and climb the kicker.
+        const ComboSet expected = brute_force([&](int h, int l, bool suited) {
+          if (high == low) return h == l && h >= high;
+          return h == high && l >= low && l < high && suitedness_fits(suffix, suited);
+        });
+        EXPECT_EQ(combo_set(parse_ok(text)), expected) << text;
+      }
+    }
+  }
+}
+
+TEST(Range, EveryPairDashMatchesBruteForce) {
+  for (int first = 0; first < kRankCount; ++first) {
+    for (int last = 0; last < kRankCount; ++last) {
+      const std::string text = class_text(first, first, "") + "-" + class_text(last, last, "");
+      const ComboSet expected = brute_force([&](int h, int l, bool) {
+        return h == l && h >= std::min(first, last) && h <= std::max(first, last);
+      });
+      EXPECT_EQ(combo_set(parse_ok(text)), expected) << text;
+    }
+  }
+}
+
+TEST(Range, EveryKickerDashMatchesBruteForce) {
+  for (int high = 1; high < kRankCount; ++high) {
+    for (int first = 0; first < high; ++first) {
+      for (int last = 0; last < high; ++last) {
+        for (const std::string_view suffix : {"", "s", "o"}) {
+          const std::string text = class_text(high, first, suffix) + "-" + class_text(high, last, suffix);
+          const ComboSet expected = brute_force([&](int h, int l, bool suited) {
+            return h == high && l >= std::min(first, last) && l <= std::max(first, last) &&
+                   suitedness_fits(suffix, suited);
+          });
+          EXPECT_EQ(combo_set(parse_ok(text)), expected) << text;
+        }
+      }
+    }
+  }
+}
+
+TEST(Range, RandomIsEveryCombo) {
+  EXPECT_EQ(combo_set(parse_ok("random")), brute_force([](int, int, bool) { return true; }));
+}
+
+TEST(Range, SpecificHands) {
+  const Range suited = parse_ok("AKs");
+  const Range offsuit = parse_ok("AKo");
+  EXPECT_EQ(weight_of(suited, "AhKh"), 1.0);
+  EXPECT_EQ(weight_of(offsuit, "AhKh"), -1);
+  EXPECT_EQ(weight_of(offsuit, "AhKs"), 1.0);
+  EXPECT_EQ(weight_of(suited, "AhKs"), -1);
+
+  for (const char* text : {"AhKh", "KhAh"}) {
+    const Range range = parse_ok(text);
+    ASSERT_EQ(range.combos.size(), 1u) << text;
+    EXPECT_EQ(range.combos[0].high, card("Ah")) << text;
+    EXPECT_EQ(range.combos[0].low, card("Kh")) << text;
+    EXPECT_EQ(range.combos[0].weight, 1.0) << text;
+  }
+  const Range pair = parse_ok("2c2d");
+  ASSERT_EQ(pair.combos.size(), 1u);
+  EXPECT_EQ(pair.combos[0].high, card("2d"));
+  EXPECT_EQ(pair.combos[0].low, card("2c"));
+}
+
+TEST(Range, CombosAreSortedDescendingWhateverTheText) {
+  const Range all = parse_ok("random");
+  ASSERT_EQ(all.combos.size(), 1326u);
+  EXPECT_EQ(all.combos.front().high, card("As"));
+  EXPECT_EQ(all.combos.front().low, card("Ah"));
+  EXPECT_EQ(all.combos.back().high, card("2d"));
+  EXPECT_EQ(all.combos.back().low, card("2c"));
+  for (std::size_t i = 0; i < all.combos.size(); ++i) {
+    const WeightedCombo& combo = all.combos[i];
+    EXPECT_GT(combo.high, combo.low);
+    EXPECT_EQ(combo.mask(), mask_of(combo.high) | mask_of(combo.low));
+    if (i > 0) {
+      const WeightedCombo& before = all.combos[i - 1];
+      EXPECT_TRUE(std::pair(before.high, before.low) > std::pair(combo.high, combo.low)) << i;
+    }
+  }
+
+  const Range one = parse_ok("QQ,AKs,72o");
+  const Range other = parse_ok("72o,AKs,QQ");
+  ASSERT_EQ(one.combos.size(), other.combos.size());
+  for (std::size_t i = 0; i < one.combos.size(); ++i) {
+    EXPECT_EQ(one.combos[i].high, other.combos[i].high) << i;
+    EXPECT_EQ(one.combos[i].low, other.combos[i].low) << i;
+  }
+}
+
+TEST(Range, Weights) {
+  const Range range = parse_ok("JTo:0.25,AA:1,KK:.5,QQ:1.0,22:0.125");
+  EXPECT_EQ(range.combos.size(), 12u + 6 + 6 + 6 + 6);
+  for (const WeightedCombo& combo : range.combos) {
+    const int rank = rank_of(combo.high);
+    const double expected = rank == 9 ? 0.25 : rank == 11 ? 0.5 : rank == 0 ? 0.125 : 1.0;
+    EXPECT_EQ(combo.weight, expected) << card_name(combo.high) << card_name(combo.low);
+  }
+  EXPECT_EQ(weight_of(parse_ok("AhKh:0.3"), "AhKh"), 0.3);
+  EXPECT_EQ(weight_of(parse_ok("A5s-A2s:0.75"), "Ah3h"), 0.75);
+}
+
+TEST(Range, LastWeightWins) {
+  const Range mixed = parse_ok("AK:0.5,AKs");
+  EXPECT_EQ(mixed.combos.size(), 16u);
+  EXPECT_EQ(weight_of(mixed, "AsKs"), 1.0);
+  EXPECT_EQ(weight_of(mixed, "AsKd"), 0.5);
+
+  const Range overridden = parse_ok("AKs,AK:0.5");
+  EXPECT_EQ(overridden.combos.size(), 16u);
+  for (const WeightedCombo& combo : overridden.combos) EXPECT_EQ(combo.weight, 0.5);
+
+  const Range everything = parse_ok("random:0.1,AA,AhKh:0.7");
+  EXPECT_EQ(everything.combos.size(), 1326u);
+  EXPECT_EQ(weight_of(everything, "AsAc"), 1.0);
+  EXPECT_EQ(weight_of(everything, "AhKh"), 0.7);
+  EXPECT_EQ(weight_of(everything, "AdKh"), 0.1);
+  EXPECT_EQ(weight_of(everything, "7c2d"), 0.1);
+
+  const Range repeated = parse_ok("QQ+:0.2,KK:0.4,AA-QQ:0.6,KsKh:0.8");
+  EXPECT_EQ(repeated.combos.size(), 18u);
+  EXPECT_EQ(weight_of(repeated, "KsKh"), 0.8);
+  EXPECT_EQ(weight_of(repeated, "KsKd"), 0.6);
+}
+
+TEST(Range, WithoutCards) {
+  const Range ak = parse_ok("AK");
+  const Range no_ah = without_cards(ak, mask_of(card("Ah")));
+  EXPECT_EQ(no_ah.combos.size(), 12u);
+  for (const WeightedCombo& combo : no_ah.combos) EXPECT_EQ(combo.mask() & mask_of(card("Ah")), 0u);
+
+  EXPECT_EQ(without_cards(ak, 0).combos.size(), 16u);
+  EXPECT_TRUE(without_cards(parse_ok("AhKh"), mask_of(card("Kh"))).combos.empty());
+  // QQ loses the 3 combos with Qs, KK the 3 with Kd; AA keeps its 6.
+  EXPECT_EQ(without_cards(parse_ok("QQ+"), mask_of(card("Qs")) | mask_of(card("Kd"))).combos.size(), 12u);
+  // A board of five cards and two dead cards: each removes 51 combos, each
+  // pair of them one combo twice.
+  CardMask known = 0;
+  for (const char* name : {"Ah", "Kd", "7c", "7s", "2h", "Tc", "Td"}) known |= mask_of(card(name));
+  EXPECT_EQ(without_cards(parse_ok("random"), known).combos.size(), 1326u - 7 * 51 + 21);
+
+  // Order and weights are kept.
+  const Range weighted = without_cards(parse_ok("AK:0.5,AKs"), mask_of(card("As")));
+  ASSERT_EQ(weighted.combos.size(), 12u);
+  EXPECT_EQ(weight_of(weighted, "AhKh"), 1.0);
+  EXPECT_EQ(weight_of(weighted, "AhKs"), 0.5);
+  for (std::size_t i = 1; i < weighted.combos.size(); ++i) {
+    EXPECT_GT(std::pair(weighted.combos[i - 1].high, weighted.combos[i - 1].low),
+              std::pair(weighted.combos[i].high, weighted.combos[i].low));
+  }
+}
+
+struct ErrorCase {
+  const char* text;
+  std::size_t offset;
+  const char* message_part;
+};
+
+void expect_errors(const std::vector<ErrorCase>& cases) {
+  for (const ErrorCase& expected : cases) {
+    const RangeError error = parse_error(expected.text);
+    EXPECT_EQ(error.offset, expected.offset) << expected.text << ": " << error.message;
+    EXPECT_NE(error.message.find(expected.message_part), std::string::npos)
+        << expected.text << ": '" << error.message << "' lacks '" << expected.message_part << "'";
+  }
+}
+
+TEST(RangeErrors, EmptyTextAndParts) {
+  expect_errors({
+      {"", 0, "empty range"},
+      {"AK,,QQ", 3, "empty part in 'AK,,QQ'"},
+      {",AK", 0, "empty part"},
+      {"AK,", 3, "empty part"},
+      {",", 0, "empty part"},
+      {":0.5", 0, "expected a hand before ':'"},
+      {"AK,:0.5", 3, "expected a hand before ':'"},
+  });
+}
+
+TEST(RangeErrors, Spaces) {
+  expect_errors({
+      {"AK, QQ", 3, "unexpected space in ' QQ'"},
+      {"AK ,QQ", 2, "unexpected space"},
+      {" AK", 0, "unexpected space"},
+      {"AK:0.5 ", 6, "unexpected space"},
+      {"AK,Q\tQ", 4, "unexpected space in 'Q\\x09Q'"},
+      {"AK\n", 2, "unexpected space"},
+  });
+}
+
+TEST(RangeErrors, UnknownHands) {
+  expect_errors({
+      {"AX", 0, "expected a rank after 'A' in 'AX'"},
+      {"A", 0, "expected a rank after 'A' in 'A'"},
+      {"XX", 0, "unknown hand 'XX'"},
+      {"QQ,XX", 3, "unknown hand 'XX'"},
+      {"ak", 0, "upper-case"},
+      {"10", 0, "unknown hand '10'"},
+      {"Random", 0, "unknown hand 'Random'"},
+      {"*", 0, "unknown hand '*'"},
+      {"AKx", 0, "expected 's', 'o' or nothing after 'AK' in 'AKx'"},
+      {"AKS", 0, "expected 's', 'o' or nothing"},
+      {"AKsx", 0, "unexpected 'x' after 'AKs'"},
+      {"AK++", 0, "expected 's', 'o' or nothing after 'AK' in 'AK++'"},
+      {"+", 0, "missing hand in '+'"},
+      {"AAs", 0, "a pair is neither suited nor offsuit: 'AAs' should be 'AA'"},
+      {"QQ,22o+", 3, "'22o' should be '22'"},
+      {"KA", 0, "the higher rank comes first: 'KA' should be 'AK'"},
+      {"AK,T9s,9Ts", 7, "'9Ts' should be 'T9s'"},
+  });
+  EXPECT_EQ(parse_error("AX").message, "expected a rank after 'A' in 'AX'");
+}
+
+TEST(RangeErrors, SpecificHands) {
+  expect_errors({
+      {"AhAh", 0, "the two cards of 'AhAh' are the same"},
+      {"AhKx", 2, "invalid card 'Kx' in 'AhKx'"},
+      {"QQ,AhkH", 5, "invalid card 'kH'"},
+      {"Ah", 0, "expected two cards such as 'AhKh' in 'Ah'"},
+      {"AhKhQh", 0, "expected two cards"},
+      {"AhKh+", 0, "'+' takes hand classes"},
+      {"AhKh-AhQh", 0, "'-' takes hand classes"},
+      {"AKs-AhQh", 0, "'-' takes hand classes"},
+  });
+}
+
+TEST(RangeErrors, Dashes) {
+  expect_errors({
+      {"A5s-K2s", 0, "the ends of 'A5s-K2s' must have the same first rank"},
+      {"QQ,A5s-A2o", 3, "must be both suited, both offsuit or both neither"},
+      {"A5-A2s", 0, "must be both suited"},
+      {"22-A2s", 0, "are not both pairs or both non-pairs"},
+      {"A5s-", 4, "missing hand in 'A5s-'"},
+      {"-A5s", 0, "missing hand in '-A5s'"},
+      {"A5s-AX", 4, "expected a rank after 'A' in 'A5s-AX'"},
+      {"22-33-44", 3, "in '22-33-44'"},
+      {"22+-55", 0, "expected 's', 'o' or nothing after '22' in '22+-55'"},
+  });
+}
+
+TEST(RangeErrors, Weights) {
+  expect_errors({
+      {"AK:", 3, "missing weight after ':' in 'AK:'"},
+      {"AK:1.5", 3, "weight '1.5' in 'AK:1.5' is not in (0, 1]"},
+      {"AK:0", 3, "not in (0, 1]"},
+      {"AK:0.000", 3, "not in (0, 1]"},
+      {"AK:1.0001", 3, "not in (0, 1]"},
+      {"QQ,AK:-0.5", 6, "invalid weight '-0.5' in 'AK:-0.5'"},
+      {"AK:+0.5", 3, "invalid weight"},
+      {"AK:1e-1", 3, "invalid weight"},
+      {"AK:inf", 3, "invalid weight"},
+      {"AK:nan", 3, "invalid weight"},
+      {"AK:.", 3, "invalid weight"},
+      {"AK:0.5.5", 3, "invalid weight"},
+      {"AK:0.5:0.3", 3, "invalid weight '0.5:0.3'"},
+      {"AK:0,5", 3, "not in (0, 1]"},
+      {"XX:2", 0, "unknown hand"},  // the hand is read before its weight
+  });
+}
+
+TEST(RangeErrors, MessagesArePrintableOneLineAscii) {
+  const std::string long_part(100, 'Q');
+  for (const std::string& text : {std::string("A\xff"), std::string("A\0K", 3), std::string("AK:\x01"),
+                                 std::string("\xe2\x99\xa0"), "QQ," + long_part, std::string("AK\r\n")}) {
+    const RangeError error = parse_error(text);
+    EXPECT_LE(error.offset, text.size());
+    EXPECT_FALSE(error.message.empty());
+    EXPECT_LT(error.message.size(), 200u) << error.message;
+    for (const char c : error.message) {
+      EXPECT_TRUE(c >= 0x20 && c < 0x7F) << "byte " << static_cast<int>(static_cast<unsigned char>(c)) << " in "
+                                         << error.message;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace poker
