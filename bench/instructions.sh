@@ -7,7 +7,9 @@
 #   bench/instructions.sh [BUILD_DIR] [WORKLOAD...]
 #
 # BUILD_DIR defaults to build/release. exhaustive7 (all 133,784,560 hands)
-# takes a few minutes under callgrind, so it runs only when named.
+# takes a few minutes under callgrind, so it runs only when named. The
+# workload `equity` counts instead one exact equity computation of each query
+# of bench/equity_workloads.h (poker_equity_instructions, one thread).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build/release}
@@ -20,6 +22,16 @@ command -v valgrind >/dev/null || { echo "instructions.sh: needs valgrind (apt-g
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+if [[ ${workloads[0]} == equity ]]; then
+  binary=$build/bench/poker_equity_instructions
+  printf '%-18s %16s\n' query instructions
+  for query in AhKh_QsQd AcAd_KsKh AhKh_QsQd_JcTc AK_QQ AhKh_QsQd_flop TT+_AQs+_random; do
+    valgrind --tool=callgrind --callgrind-out-file="$out/$query" --collect-atstart=no \
+      --toggle-collect='*count_equity*' "$binary" "$query" >/dev/null 2>&1
+    printf '%-18s %16s\n' "$query" "$(awk '/^totals:/ {print $2}' "$out/$query")"
+  done
+  exit 0
+fi
 printf '%-12s %14s %16s %12s\n' workload items instructions per-item
 for workload in "${workloads[@]}"; do
   read -r _ items _ < <(valgrind --tool=callgrind --callgrind-out-file="$out/$workload" \

@@ -88,25 +88,42 @@ class PreflopCounter {
   }
 
   void count() {
-    count_rank_multisets<5>(0, -1, 0, 1, 0);
+    for_each_rank_multiset(available_of_rank_, 5, [this](std::uint32_t key, std::int64_t boards) {
+      counts_[winners_by_ranks(key)] += boards;
+    });
     for (int suit = 0; suit < kSuitCount; ++suit) correct_flushes(suit);
   }
 
  private:
-  // Step 1: multisets of `left` more ranks from `from` up; `previous` is the
-  // last rank taken, `taken` how many of it, `boards` the ways so far.
-  template <int left>
-  void count_rank_multisets(int from, int previous, int taken, std::int64_t boards, std::uint32_t key) {
+  using RankCounts = std::array<int, kRankCount>;
+
+  // Calls f(rank key sum, boards) for every multiset of `size` ranks (0..5)
+  // that `available` cards of each rank allow, with the number of ways to
+  // pick such cards: the product over ranks of C(available, wanted).
+  template <typename F>
+  void for_each_rank_multiset(const RankCounts& available, int size, F&& f) const {
+    switch (size) {
+      case 0: return f(0, 1);
+      case 1: return rank_multisets<1>(available, 0, -1, 0, 1, 0, f);
+      case 2: return rank_multisets<2>(available, 0, -1, 0, 1, 0, f);
+      default: return rank_multisets<5>(available, 0, -1, 0, 1, 0, f);  // only 0, 1, 2 and 5 are asked for
+    }
+  }
+  // `left` more ranks from `from` up; `previous` is the last rank taken,
+  // `taken` how many of it, `boards` the ways so far.
+  template <int left, typename F>
+  void rank_multisets(const RankCounts& available, int from, int previous, int taken, std::int64_t boards,
+                      std::uint32_t key, F& f) const {
     for (int rank = from; rank < kRankCount; ++rank) {
       const int wanted = rank == previous ? taken + 1 : 1;
-      const int choices = available_of_rank_[rank] - wanted + 1;
+      const int choices = available[rank] - wanted + 1;
       if (choices <= 0) continue;
       // C(a, w) = C(a, w - 1) * (a - w + 1) / w, exact at every step.
       const std::int64_t ways = boards * choices / wanted;
       if constexpr (left == 1) {
-        counts_[winners_by_ranks(key + rank_keys_[rank])] += ways;
+        f(key + rank_keys_[rank], ways);
       } else {
-        count_rank_multisets<left - 1>(rank, rank, wanted, ways, key + rank_keys_[rank]);
+        rank_multisets<left - 1>(available, rank, rank, wanted, ways, key + rank_keys_[rank], f);
       }
     }
   }
@@ -119,26 +136,34 @@ class PreflopCounter {
 
   // Step 2 for one suit: the boards with enough cards of `suit` for someone's
   // flush, `needed` or more of the suit plus the rest from the other suits.
+  // The suit's cards are dealt one by one (they make the flushes); the rest
+  // matter by rank only, so they are taken as rank multisets with weights.
   void correct_flushes(int suit) {
     int most_suited = 0;
     for (int p = 0; p < players_; ++p) most_suited = std::max(most_suited, suited_[p][suit]);
     const int needed = 5 - most_suited;
     const std::vector<Card> suit_cards_left = cards_of(available_ & suit_cards(suit));
-    const std::vector<Card> others = cards_of(available_ & ~suit_cards(suit));
+    RankCounts others{};
+    for (int rank = 0; rank < kRankCount; ++rank) {
+      others[rank] = card_count(available_ & ~suit_cards(suit) & (CardMask{0xF} << (4 * rank)));
+    }
     for (int in_suit = needed; in_suit <= 5; ++in_suit) {
       for_each_subset(suit_cards_left, in_suit, [&](std::uint32_t key, std::uint32_t ranks) {
         std::array<HandValue, kMaxEquityPlayers> flushes{};
         for (int p = 0; p < players_; ++p) {
           if (suited_[p][suit] + in_suit >= 5) flushes[p] = HandValue(detail::flush_values[ranks | suit_ranks_[p][suit]]);
         }
-        for_each_subset(others, 5 - in_suit, [&](std::uint32_t other_key, std::uint32_t) {
-          correct_board(flushes, key + other_key);
+        for_each_rank_multiset(others, 5 - in_suit, [&](std::uint32_t other_key, std::int64_t boards) {
+          correct_boards(flushes, key + other_key, boards);
         });
       });
     }
   }
 
-  void correct_board(const std::array<HandValue, kMaxEquityPlayers>& flushes, std::uint32_t board_key) {
+  // `boards` boards of this rank key, on which the players of `flushes`
+  // (non-zero entries) hold those flushes.
+  void correct_boards(const std::array<HandValue, kMaxEquityPlayers>& flushes, std::uint32_t board_key,
+                      std::int64_t boards) {
     std::array<HandValue, kMaxEquityPlayers> by_ranks;
     std::array<HandValue, kMaxEquityPlayers> actual;
     for (int p = 0; p < players_; ++p) {
@@ -148,8 +173,8 @@ class PreflopCounter {
     const unsigned assumed = best_hands(by_ranks.data(), players_);
     const unsigned real = best_hands(actual.data(), players_);
     if (assumed != real) {
-      --counts_[assumed];
-      ++counts_[real];
+      counts_[assumed] -= boards;
+      counts_[real] += boards;
     }
   }
 
