@@ -65,6 +65,8 @@ class EquityFormat final : public Format {
     if (auto* error = std::get_if<QueryError>(&parsed)) {
       if (error->word == words.size()) {
         reader.fail_missing(error->message, kQueryLabel);
+      } else if (error->word == QueryError::kWholeQuery) {
+        reader.fail(tokens.front().start, error->message);
       } else {
         reader.fail(tokens[error->word].start + error->offset, error->message);
       }

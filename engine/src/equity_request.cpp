@@ -50,7 +50,7 @@ class RequestParser {
       if (std::optional<QueryError> error = word.starts_with("--") ? option(word) : player(word)) return *error;
     }
     if (std::optional<std::string> problem = check_equity_query(request_.query)) {
-      return QueryError{0, 0, *std::move(problem)};
+      return QueryError{QueryError::kWholeQuery, 0, *std::move(problem)};
     }
     return std::move(request_);
   }
@@ -73,6 +73,11 @@ class RequestParser {
     if (name == "--exact") {
       if (inline_value) return QueryError{word_, 0, "option '--exact' takes no value"};
       return set_method(EquityMethod::kExact, name, option_word);
+    }
+    if (name != "--board" && name != "--dead" && name != "--mc" && name != "--time" && name != "--seed") {
+      return QueryError{word_, 0,
+                        "unknown option " + quote_token(name) +
+                            ": expected --board, --dead, --exact, --mc, --time or --seed"};
     }
     // The options with a value: it follows '=' or is the next word.
     std::size_t value_word = word_;
@@ -112,15 +117,10 @@ class RequestParser {
       settings.samples = 0;
       return set_method(EquityMethod::kMonteCarlo, name, option_word);
     }
-    if (name == "--seed") {
-      const std::optional<std::uint64_t> seed = parse_number<std::uint64_t>(value);
-      if (!seed) return bad_value("a seed (a whole number)");
-      settings.seed = *seed;
-      return std::nullopt;
-    }
-    return QueryError{word_, 0,
-                      "unknown option " + quote_token(name) +
-                          ": expected --board, --dead, --exact, --mc, --time or --seed"};
+    const std::optional<std::uint64_t> seed = parse_number<std::uint64_t>(value);  // --seed
+    if (!seed) return bad_value("a seed (a whole number)");
+    settings.seed = *seed;
+    return std::nullopt;
   }
 
   // --exact, --mc and --time exclude each other (among these words; they

@@ -45,8 +45,10 @@ struct EquityRequest {
 // What is wrong with a query's words: the word (its index) and the byte
 // offset in it of the offending part, and a one-line message. When a word is
 // missing at the end, `word` is words.size() and `message` names what was
-// expected ("a value after '--board'").
+// expected ("a value after '--board'"); when the words are each fine but the
+// query is not (check_equity_query), `word` is kWholeQuery.
 struct QueryError {
+  static constexpr std::size_t kWholeQuery = static_cast<std::size_t>(-1);
   std::size_t word = 0;
   std::size_t offset = 0;
   std::string message;

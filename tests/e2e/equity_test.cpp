@@ -1,0 +1,120 @@
+// `poker equity`, as a user runs it: one query on the command line, and a
+// query file through the pipeline. The figures themselves are checked in
+// tests/unit/equity_test.cpp against a plain enumeration; here the answers'
+// text, order, determinism and errors.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "e2e_helpers.h"
+
+namespace poker::e2e {
+namespace {
+
+const std::string kAceKingQueensLine =
+    "equity 46.214457 53.785543; win 46.017880 53.588966; tie 0.393154 0.393154; boards 1712304 exact\n";
+const std::string kFlopLine =
+    "equity 22.304440 77.695560; win 22.304440 77.695560; tie 0.000000 0.000000; boards 946 exact\n";
+
+TEST(Equity, OneQueryPrintsATable) {
+  const RunResult result = run_poker({"equity", "AhKh", "QsQd"});
+  EXPECT_EQ(result.out,
+            "Hand      Win %      Tie %   Equity %\n"
+            "AhKh  46.017880   0.393154  46.214457\n"
+            "QsQd  53.588966   0.393154  53.785543\n"
+            "1712304 boards, exact enumeration\n");
+  EXPECT_EQ(result.err, "");
+  EXPECT_EQ(result.exit_status, 0);
+}
+
+TEST(Equity, RangesBoardAndDeadCards) {
+  const RunResult ranges = run_poker({"equity", "AK", "QQ", "-j", "2"});
+  EXPECT_EQ(ranges.out,
+            "Hand      Win %      Tie %   Equity %\n"
+            "AK    43.731443   0.424881  43.943884\n"
+            "QQ    55.843676   0.424881  56.056116\n"
+            "164381184 boards, exact enumeration\n");
+  const RunResult flop = run_poker({"equity", "AhKh", "QsQd", "--board", "Ts9s2d", "--dead=2c"});
+  EXPECT_NE(flop.out.find("946 boards, exact enumeration"), std::string::npos) << flop.out;
+  EXPECT_EQ(flop.exit_status, 0) << flop.err;
+}
+
+TEST(Equity, MonteCarloIsTheSameForASeedAtAnyThreadCount) {
+  const std::vector<std::string> query = {"equity", "QQ+,AKs", "random", "JTs", "--mc", "200000", "--seed", "11"};
+  const RunResult one = run_poker(concat(query, {"-j", "1"}));
+  const RunResult two = run_poker(concat(query, {"-j", "2"}));
+  EXPECT_EQ(one.exit_status, 0) << one.err;
+  EXPECT_EQ(one.out, two.out);
+  EXPECT_NE(one.out.find("Std error"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("200000 deals, Monte Carlo"), std::string::npos) << one.out;
+  const RunResult other_seed = run_poker({"equity", "QQ+,AKs", "random", "JTs", "--mc", "200000", "--seed", "12"});
+  EXPECT_NE(one.out, other_seed.out);
+}
+
+TEST(Equity, InvalidQueriesAreUsageErrors) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"equity", "AhKh"}, "poker: equity: expected 2 to 10 players, found 1\n"},
+      {{"equity", "AhKh", "QX"}, "poker: equity: hand 2 'QX': expected a rank after 'Q' in 'QX'\n"},
+      {{"equity", "AhKh", "QsQd", "--board", "Ts9s"},
+       "poker: equity: expected a board of 0, 3, 4 or 5 cards, found 2\n"},
+      {{"equity", "AhKh", "QsQd", "--board", "TsTs9d"}, "poker: equity: duplicate card 'Ts'\n"},
+      {{"equity", "AhKh", "AhQd"}, "poker: equity: no deal is possible: the hands always share a card\n"},
+      {{"equity", "AhKh", "QsQd", "--exact", "--mc", "10"},
+       "poker: --exact excludes --mc\n"},
+  };
+  for (const auto& [args, message] : cases) {
+    SCOPED_TRACE(::testing::PrintToString(args));
+    const RunResult result = run_poker(args);
+    EXPECT_EQ(result.exit_status, 2);
+    EXPECT_EQ(result.out, "");
+    EXPECT_EQ(result.err.substr(0, result.err.find('\n') + 1), message);
+  }
+}
+
+TEST(Equity, QueryFileAnswersALinePerQueryInOrder) {
+  const std::string input =
+      "AhKh QsQd\n"
+      "AhKh QsQd --board Ts9s2d --dead 2c\n"
+      "  AhKh\tQsQd  \r\n"
+      "AhKh QsQd --board=Ts9s2d --dead=2c\n";
+  expect_judged({"equity"}, input, ok(kAceKingQueensLine + kFlopLine + kAceKingQueensLine + kFlopLine));
+}
+
+TEST(Equity, QueryFileMonteCarloLinesAreTheSameAtAnyThreadCount) {
+  std::string input;
+  for (int seed = 1; seed <= 6; ++seed) input += "AK QQ JTs --mc 50000 --seed " + std::to_string(seed) + "\n";
+  const RunResult reference = run_poker({"equity", "-j", "1"}, input);
+  ASSERT_EQ(reference.exit_status, 0) << reference.err;
+  expect_judged({"equity"}, input, ok(reference.out));
+  // The command line's settings are every line's defaults: the third line's.
+  const RunResult defaults = run_poker({"equity", "--mc", "50000", "--seed", "3"}, "AK QQ JTs\n");
+  std::size_t third = 0;
+  for (int line = 0; line < 2; ++line) third = reference.out.find('\n', third) + 1;
+  EXPECT_EQ(defaults.out, reference.out.substr(third, reference.out.find('\n', third) + 1 - third));
+}
+
+TEST(Equity, QueryFileStopsAtTheFirstInvalidQuery) {
+  expect_judged({"equity"}, "AhKh QsQd\nAhKh Qx\nAhKh QsQd\n",
+                error(kAceKingQueensLine, 2, 6, "expected a rank after 'Q' in 'Qx'"));
+  expect_judged({"equity"}, "AhKh QsQd --board\n",
+                error("", 1, 18, "expected a value after '--board', found the end of the line"));
+  expect_judged({"equity"}, "AhKh QsQd --foo 3\n",
+                error("", 1, 11, "unknown option '--foo': expected --board, --dead, --exact, --mc, --time or --seed"));
+  expect_judged({"equity"}, "AhKh QsQd\n  AhKh AhQd\n",
+                error(kAceKingQueensLine, 2, 3, "no deal is possible: the hands always share a card"));
+  expect_judged({"equity"}, "AhKh QsQd\n\nAhKh QsQd\n",
+                error(kAceKingQueensLine, 2, 1,
+                      "expected a query: 2 to 10 hands or ranges, then options, found the end of the line"));
+  expect_judged({"equity"}, "AhKh QsQd", error("", 1, 10, "missing newline at the end of the input"));
+  expect_judged({"equity"}, "AhKh QsQd\n\n \n", ok(kAceKingQueensLine));  // trailing blank lines end the input
+}
+
+TEST(Equity, Example) {
+  const RunResult result = run_poker({"equity", "-i", "examples/equity.txt"});
+  EXPECT_EQ(result.out, read_whole_file(kSourceDir + "/examples/equity.expected"));
+  EXPECT_EQ(result.exit_status, 0) << result.err;
+}
+
+}  // namespace
+}  // namespace poker::e2e
