@@ -16,11 +16,16 @@ roff() {
   sed -e 's/\\/\\e/g' -e 's/-/\\-/g' -e "s/^[.']/\\\\\\&&/"
 }
 
-# A help text as a block: no fill, no hyphenation, kept as written.
+# A help text as a no-fill block: its lines as written, not joined or
+# hyphenated.
 block() {
   printf '.nf\n'
   roff
   printf '.fi\n'
+}
+
+usage() {
+  sed -n 's/^Usage: //p'
 }
 
 main_help=$("$poker" --help)
@@ -33,9 +38,10 @@ for name in $subcommands; do sub_help[$name]=$("$poker" "$name" --help); done
   printf '.TH POKER 1 "" "poker %s" "User Commands"\n' "$version"
   printf '.SH NAME\npoker \\- %s\n' "$(roff <<<"$description")"
   printf '.SH SYNOPSIS\n'
-  for name in "" $subcommands; do
-    sed -n 's/^Usage: //p' <<<"${name:+${sub_help[$name]}}${name:-$main_help}"
-  done | block
+  {
+    usage <<<"$main_help"
+    for name in $subcommands; do usage <<<"${sub_help[$name]}"; done
+  } | block
   printf '.SH DESCRIPTION\n'
   block <<<"$main_help"
   if [[ -n $subcommands ]]; then

@@ -4,8 +4,8 @@
 # Nothing is listed here: the subcommands and options are read from
 # `poker --help` and `poker SUBCOMMAND --help` when TAB is pressed (a few
 # milliseconds), so a new subcommand or option completes as soon as the
-# binary has it. packaging/make_man_page.sh reads the help through the same
-# two functions.
+# binary has it. packaging/make_man_page.sh finds the subcommands through
+# _poker_help_subcommands too, so the page and the completion agree.
 
 # The subcommand names in a help text on stdin: the first word of each
 # entry of its "Subcommands:" section (an entry's further lines are indented
