@@ -12,6 +12,7 @@ packages=(
   libtbb-dev libcli11-dev libspdlog-dev
   libgtest-dev libgmock-dev libbenchmark-dev libbenchmark-tools
   clang libclang-rt-14-dev  # the fuzz targets: clang's libFuzzer (scripts/build.sh fuzz)
+  dpkg-dev file             # cpack -G DEB: dpkg-shlibdeps writes Depends, file finds the binaries
 )
 if [[ ${1:-} == --bench ]]; then
   packages+=(python3 python3-scipy python3-numpy time bc valgrind)

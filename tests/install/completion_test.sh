@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The installed bash completion, called as bash calls it on TAB (COMP_WORDS,
+# COMP_CWORD): subcommands, options (those of the subcommand typed), file
+# names after -i/-o; and every subcommand and long option that --help shows
+# completes, so a new one cannot be forgotten.
+source "$(dirname "$0")/common.sh"
+
+install_into "$tmp/root"
+script=$tmp/root/share/bash-completion/completions/poker
+[[ -f $script ]] || fail "no completion installed at share/bash-completion/completions/poker"
+[[ -x $tmp/root/bin/poker ]] || fail "no poker installed in bin/"
+export PATH=$tmp/root/bin:$PATH
+
+# The completions of the command line $1, whose last word (empty if $1 ends
+# with a space) is the one being completed, sorted, one per line. Run in a
+# shell without -e/-u/pipefail, like an interactive one.
+complete_line() {
+  (
+    set +euo pipefail
+    source "$script"
+    read -r -a COMP_WORDS <<<"$1"
+    [[ $1 == *' ' ]] && COMP_WORDS+=("")
+    COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+    COMP_LINE=$1 COMP_POINT=${#1}
+    COMPREPLY=()
+    _poker
+    printf '%s\n' "${COMPREPLY[@]}" | sed '/^$/d' | sort
+  )
+}
+
+# complete_line $1 gives exactly the lines $2.
+expect() {
+  local got
+  got=$(complete_line "$1")
+  [[ $got == "$2" ]] || fail "'$1<TAB>' completes to [${got//$'\n'/ }], expected [${2//$'\n'/ }]"
+}
+
+# complete_line $1 includes every word of $2 (and, with $3 = without, none of $3).
+expect_all() {
+  local got word
+  got=$(complete_line "$1")
+  for word in $2; do
+    grep -qxF -- "$word" <<<"$got" || fail "'$1<TAB>' does not offer '$word' (it offers: ${got//$'\n'/ })"
+  done
+  for word in ${3:-}; do
+    ! grep -qxF -- "$word" <<<"$got" || fail "'$1<TAB>' offers '$word', which does not belong there"
+  done
+}
+
+# Subcommands.
+expect "poker eu" "euler"
+expect_all "poker e" "euler eval"  # and any later subcommand starting with e
+expect "poker " "$(help_subcommands | sort)"
+expect "poker -j 2 dr" "draw"
+expect "poker euler " ""
+
+# Options: the command's own, and a subcommand's once it is typed, wherever
+# the shared ones stand.
+expect_all "poker -" "--threads --input --output --explain --players --help --version -j -i"
+expect "poker --th" "--threads"
+expect "poker euler --s" "--summary"
+expect "poker -j 2 euler --su" "--summary"
+expect_all "poker euler -" "--threads --summary" "--explain --players"
+expect "poker -i euler --su" ""  # euler is the input file here, not the subcommand
+
+# Values: file names after -i/-o, nothing to offer after a number's option.
+expect "poker -i examples/sample.t" "examples/sample.txt"
+expect "poker euler --output examples/euler.t" "examples/euler.txt"
+expect "poker -j " ""
+
+# Every subcommand and long option --help shows.
+for name in $(help_subcommands); do
+  expect_all "poker $name" "$name"
+  expect_all "poker $name --" "$("$POKER" "$name" --help | help_long_options)"
+done
+expect_all "poker --" "$("$POKER" --help | help_long_options)"
+echo "ok: completes $(help_subcommands | tr '\n' ' ')and $("$POKER" --help | help_long_options | wc -l) long options"
