@@ -142,6 +142,18 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
                  app.get_subcommands().front()->get_name().c_str());
     return ParsedCommandLine{std::nullopt, kExitUsage};
   }
+  if (options.command == Command::kEquity) {
+    const EquityOptions& equity_options = options.equity;
+    const char* conflict = nullptr;
+    if (!equity_options.hands.empty() && options.input != "-") conflict = "hands on the command line and -i";
+    if (equity_options.hands.empty() && !(equity_options.board.empty() && equity_options.dead.empty())) {
+      conflict = "--board or --dead without hands (a query file writes them on each line)";
+    }
+    if (conflict != nullptr) {
+      std::fprintf(stderr, "poker: equity: %s do not go together\nRun 'poker equity --help' for usage.\n", conflict);
+      return ParsedCommandLine{std::nullopt, kExitUsage};
+    }
+  }
   options.players = positional_players.value_or(option_players.value_or(2));
   return ParsedCommandLine{options, kExitOk};
 }

@@ -62,6 +62,10 @@ TEST(Equity, InvalidQueriesAreUsageErrors) {
       {{"equity", "AhKh", "AhQd"}, "poker: equity: no deal is possible: the hands always share a card\n"},
       {{"equity", "AhKh", "QsQd", "--exact", "--mc", "10"},
        "poker: --exact excludes --mc\n"},
+      {{"equity", "AhKh", "QsQd", "-i", "examples/equity.txt"},
+       "poker: equity: hands on the command line and -i do not go together\n"},
+      {{"equity", "--board", "Ts9s2d", "-i", "examples/equity.txt"},
+       "poker: equity: --board or --dead without hands (a query file writes them on each line) do not go together\n"},
   };
   for (const auto& [args, message] : cases) {
     SCOPED_TRACE(::testing::PrintToString(args));
