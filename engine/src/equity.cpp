@@ -20,10 +20,13 @@ namespace {
 
 using equity::WinnerCounts;
 
-// Share of the boards a deal meets that are dealt one by one: all of them
-// with a known flop or turn; before the flop, only those with enough cards
-// of a suit for a flush (bounded by the suited-against-suited case).
-double dealt_fraction(const equity::Deal& deal) { return deal.board == 0 ? 0.2 : 1.0; }
+// The boards, or classes of boards, that counting one deal visits: every
+// board with a known flop or turn; before the flop, the rank multisets and
+// the flush boards' classes (count_boards_exactly), about 40,000 at most
+// (suited hands against suited hands).
+double boards_visited(const equity::Deal& deal) {
+  return deal.board == 0 ? 40'000.0 : static_cast<double>(equity::boards_per_deal(deal));
+}
 
 // The exact plan, when exact is what `settings` ask for or kAuto chooses.
 std::optional<equity::ExactPlan> exact_plan(const EquityQuery& query, const EquitySettings& settings) {
@@ -39,7 +42,7 @@ std::optional<equity::ExactPlan> exact_plan(const EquityQuery& query, const Equi
   if (!plan) return std::nullopt;
   double work = 0;
   for (const equity::Deal& deal : plan->representatives) {
-    work += static_cast<double>(equity::boards_per_deal(deal)) * dealt_fraction(deal) * deal.players;
+    work += boards_visited(deal) * deal.players;
   }
   if (work > kMaxAutoExactWork) return std::nullopt;
   return plan;

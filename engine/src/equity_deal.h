@@ -83,7 +83,9 @@ class DealSampler {
 
  private:
   const EquityQuery& query_;
-  std::vector<std::vector<double>> cumulative_weights_;  // per player, over its combos
+  // Per player, the running sums of its combos' weights; empty when the
+  // weights are all equal (a combo is then drawn by its index alone).
+  std::vector<std::vector<double>> cumulative_weights_;
 };
 
 }  // namespace poker::equity

@@ -57,8 +57,13 @@ class Generator {
 DealSampler::DealSampler(const EquityQuery& query) : query_(query) {
   for (const Range& range : query.players) {
     std::vector<double> cumulative;
+    const bool equal_weights = std::all_of(range.combos.begin(), range.combos.end(), [&](const WeightedCombo& combo) {
+      return combo.weight == range.combos.front().weight;
+    });
     double total = 0;
-    for (const WeightedCombo& combo : range.combos) cumulative.push_back(total += combo.weight);
+    if (!equal_weights) {
+      for (const WeightedCombo& combo : range.combos) cumulative.push_back(total += combo.weight);
+    }
     cumulative_weights_.push_back(std::move(cumulative));
   }
 }
@@ -79,12 +84,19 @@ WinnerCounts DealSampler::sample_block(std::uint64_t seed, std::uint64_t block, 
       used = known;
       collided = false;
       for (int p = 0; p < players && !collided; ++p) {
+        const auto& combos = query_.players[static_cast<std::size_t>(p)].combos;
         const auto& cumulative = cumulative_weights_[static_cast<std::size_t>(p)];
-        const double target = generator.unit() * cumulative.back();
-        const auto at = std::min<std::size_t>(
-            static_cast<std::size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), target) - cumulative.begin()),
-            cumulative.size() - 1);
-        hands[p] = &query_.players[static_cast<std::size_t>(p)].combos[at];
+        std::size_t at;
+        if (cumulative.empty()) {  // equal weights
+          at = generator.below(static_cast<std::uint32_t>(combos.size()));
+        } else {
+          const double target = generator.unit() * cumulative.back();
+          at = std::min<std::size_t>(
+              static_cast<std::size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), target) -
+                                       cumulative.begin()),
+              cumulative.size() - 1);
+        }
+        hands[p] = &combos[at];
         collided = (hands[p]->mask() & used) != 0;
         used |= hands[p]->mask();
       }

@@ -181,6 +181,21 @@ TEST(Equity, MonteCarloIsWithinItsErrorAndTheSameAtAnyThreadCount) {
   EXPECT_NE(compute_equity(query, settings).players[0].equity, one.players[0].equity);
 }
 
+TEST(Equity, MonteCarloDrawsWeightedRangesAsExactCountsThem) {
+  EquityQuery query;  // unequal weights, and combos that collide with the other range
+  query.players.push_back(Range{{combo("AhKh", 0.2), combo("AsKs", 1.0), combo("QdQs", 0.7), combo("7c2d", 0.1)}});
+  query.players.push_back(Range{{combo("QdQc", 1.0), combo("JsTs", 0.3)}});
+  const EquityResult truth = exact(query);
+  EquitySettings settings;
+  settings.method = EquityMethod::kMonteCarlo;
+  settings.samples = 300'000;
+  settings.seed = 3;
+  const EquityResult sampled = compute_equity(query, settings);
+  for (std::size_t p = 0; p < 2; ++p) {
+    EXPECT_NEAR(sampled.players[p].equity, truth.players[p].equity, 4.5 * sampled.players[p].equity_error);
+  }
+}
+
 TEST(Equity, AutoIsExactForSmallWorkAndSamplesForLarge) {
   EXPECT_TRUE(compute_equity(hands({"AhKh", "QsQd"}), EquitySettings{}).exact);
   EquityQuery wide = hands({"AhKh"});

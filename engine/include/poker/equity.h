@@ -92,13 +92,14 @@ std::optional<std::string> check_equity_query(const EquityQuery& query);
 
 // The equity of every player. kAuto is exact when the query has at most
 // kMaxAutoExactDeals deals of hands and, after grouping them by renaming of
-// suits, the boards to evaluate are estimated under kMaxAutoExactWork hand
-// evaluations (about a second on one thread); Monte Carlo otherwise.
+// suits, the work is estimated under kMaxAutoExactWork (boards or classes
+// of boards visited, times players: about a second on one thread); Monte
+// Carlo otherwise.
 // REQUIRES: check_equity_query(query) found nothing.
 EquityResult compute_equity(const EquityQuery& query, const EquitySettings& settings);
 
 inline constexpr std::uint64_t kMaxAutoExactDeals = 250'000;
-inline constexpr double kMaxAutoExactWork = 3e8;
+inline constexpr double kMaxAutoExactWork = 4e8;
 
 }  // namespace poker
 
