@@ -5,21 +5,33 @@
 
 namespace poker::io {
 
-bool TextCursor::look(std::size_t min_size, Window& window) {
+bool TextCursor::look(std::size_t min_size, std::string_view& bytes) {
   if (error_ != 0) return false;
-  window = source_.window(offset_, min_size);
-  if (window.error_number != 0) {
-    error_ = window.error_number;
-    return false;
+  const std::uint64_t window_end = window_offset_ + window_.size;
+  if (window_.data == nullptr || offset_ > window_end || (window_end - offset_ < min_size && !window_.at_end)) {
+    window_ = Window{};  // released first: the source may then reuse its buffer
+    window_ = source_.window(offset_, min_size);
+    window_offset_ = offset_;
+    if (window_.error_number != 0) {
+      error_ = window_.error_number;
+      window_ = Window{};
+      return false;
+    }
+    if (window_.data == nullptr) {  // the end of the input (a mapped file gives no data there)
+      bytes = {};
+      return true;
+    }
   }
+  const auto skip = static_cast<std::size_t>(offset_ - window_offset_);
+  bytes = std::string_view(window_.data + skip, window_.size - skip);
   return true;
 }
 
 bool TextCursor::skip_equal(std::string_view text) {
   if (text.empty()) return error_ == 0;
-  Window window;
-  if (!look(text.size(), window)) return false;
-  if (window.size < text.size() || std::memcmp(window.data, text.data(), text.size()) != 0) return false;
+  std::string_view bytes;
+  if (!look(text.size(), bytes)) return false;
+  if (bytes.size() < text.size() || std::memcmp(bytes.data(), text.data(), text.size()) != 0) return false;
   offset_ += text.size();
   return true;
 }
@@ -28,13 +40,13 @@ bool TextCursor::next_line(Line& line, std::size_t keep) {
   line = Line{};
   bool started = false;
   for (;;) {
-    Window window;
-    if (!look(1, window)) return false;
-    if (window.size == 0) return started;  // the input ends inside the line, or before it
+    std::string_view bytes;
+    if (!look(1, bytes)) return false;
+    if (bytes.empty()) return started;  // the input ends inside the line, or before it
     started = true;
-    const auto* newline = static_cast<const char*>(std::memchr(window.data, '\n', window.size));
-    const std::size_t length = newline != nullptr ? static_cast<std::size_t>(newline - window.data) : window.size;
-    if (line.head.size() < keep) line.head.append(window.data, std::min(length, keep - line.head.size()));
+    const auto* newline = static_cast<const char*>(std::memchr(bytes.data(), '\n', bytes.size()));
+    const std::size_t length = newline != nullptr ? static_cast<std::size_t>(newline - bytes.data()) : bytes.size();
+    if (line.head.size() < keep) line.head.append(bytes.data(), std::min(length, keep - line.head.size()));
     line.length += length;
     if (newline != nullptr) {
       offset_ += length + 1;
@@ -46,8 +58,8 @@ bool TextCursor::next_line(Line& line, std::size_t keep) {
 }
 
 bool TextCursor::at_end() {
-  Window window;
-  return look(1, window) && window.size == 0;
+  std::string_view bytes;
+  return look(1, bytes) && bytes.empty();
 }
 
 }  // namespace poker::io

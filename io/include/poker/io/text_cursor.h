@@ -46,13 +46,18 @@ class TextCursor {
   int error() const { return error_; }
 
  private:
-  // The window at offset_ holding at least `min_size` bytes or all that
+  // The bytes from offset_ on: at least `min_size` of them, or all that
   // remain; false on a read error.
-  bool look(std::size_t min_size, Window& window);
+  bool look(std::size_t min_size, std::string_view& bytes);
 
   ByteSource& source_;
   std::uint64_t offset_ = 0;  // input offset of the next byte to compare
   int error_ = 0;
+  // The last window, kept while the cursor moves through it: a window per
+  // line would cost a lease of the source's buffer each. It holds the
+  // bytes from window_offset_ on.
+  Window window_;
+  std::uint64_t window_offset_ = 0;
 };
 
 }  // namespace poker::io
