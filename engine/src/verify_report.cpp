@@ -84,7 +84,10 @@ std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptio
   const VerifyReport& report = outcome.report;
   const bool at_error = outcome.run.status == RunOutcome::Status::kInvalidInput && outcome.run.input_error;
   std::string out;
-  if (report.passed()) {
+  if (report.passed() && report.compared == 0) {
+    out += at_error ? "OK: the first instance is invalid, so no answer is expected, and the candidate has none\n"
+                    : "OK: there are no instances, and the candidate has no answers\n";
+  } else if (report.passed()) {
     out += "OK: the answers to " + std::string(report.compared == 1 ? "the " : "all ") +
            count(report.compared, "instance", "instances") +
            (at_error ? " before the invalid one match, and the candidate stops there too\n" : " match\n");

@@ -53,6 +53,15 @@ TEST(Verify, IdenticalAnswersAreStatusZero) {
                 "OK: the answers to all 3 instances match\ncompared 3 instances: 3 match, 0 differ\n");
 }
 
+TEST(Verify, NoInstancesNoAnswers) {
+  const std::string blank = write_temp_file("blank.txt", "\n \n");
+  expect_report(verify({}, blank, ""), 0, "OK: there are no instances, and the candidate has no answers\n");
+  expect_report(verify({}, blank, "Draw\n"), 4,
+                "EXTRA LINES: the candidate goes on after the last expected answer, from line 1\n"
+                "got:\n"
+                "  1 | Draw\n");
+}
+
 TEST(Verify, FirstMismatchInTheMiddle) {
   expect_report(verify({}, kSample, "Player 1\nDraw\nPlayer 1\n"), 4,
                 "MISMATCH at instance 2 (input line 4, answer line 2)\n"
@@ -155,7 +164,7 @@ TEST(Verify, CandidateStoppedAtAnInvalidInstance) {
   // An invalid first instance: nothing is expected.
   const std::string invalid_first = write_temp_file("invalid.txt", "Ah Kh\n2c 3d\nQh Jh Th 5c 6x\n");
   expect_report(verify({}, invalid_first, ""), 0,
-                "OK: the answers to all 0 instances before the invalid one match, and the candidate stops there too\n"
+                "OK: the first instance is invalid, so no answer is expected, and the candidate has none\n"
                 "note: the instances stop at an error: " +
                     invalid_first + ":3:13: " + invalid_card("'6x'") + "; the expected answers end before it\n");
 }
