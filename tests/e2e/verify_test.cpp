@@ -224,7 +224,8 @@ TEST(Verify, AllListsTheFirstFewAndCountsTheRest) {
   const RunResult all = verify({"--all"}, data.input_path, candidate.substr(0, cut));
   EXPECT_EQ(all.exit_status, 4);
   std::size_t listed = 0;
-  for (std::size_t at = all.out.find("MISMATCH at"); at != std::string::npos; at = all.out.find("MISMATCH at", at + 1)) {
+  for (std::size_t at = all.out.find("MISMATCH at"); at != std::string::npos;
+       at = all.out.find("MISMATCH at", at + 1)) {
     ++listed;
   }
   EXPECT_EQ(listed, 5u) << all.out;
