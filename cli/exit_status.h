@@ -1,4 +1,4 @@
-// The exit statuses of SPEC section 3.
+// The exit statuses of SPEC section 3, and the one `poker verify` adds.
 #ifndef POKER_CLI_EXIT_STATUS_H_
 #define POKER_CLI_EXIT_STATUS_H_
 
@@ -8,6 +8,8 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitInvalidInput = 1;
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitIo = 3;
+// `poker verify` only: the candidate's answers differ from the expected ones.
+inline constexpr int kExitMismatch = 4;
 
 }  // namespace poker::cli
 

@@ -23,6 +23,7 @@
 #include "poker/io/input.h"
 #include "poker/io/output_sink.h"
 #include "poker/pipeline.h"
+#include "poker/verify.h"
 #include "progress.h"
 #include "stop_signals.h"
 
@@ -73,14 +74,18 @@ int run(const Options& options, const StopSignals& signals) {
   const std::size_t threads = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
   if (options.command == Command::kEquity && !options.equity.hands.empty()) return run_equity_query(options);
 
-  io::OpenedInput input = io::open_input(options.input, kMapWindow, std::max<std::size_t>(4 * options.chunk_size, 64 * 1024),
-                                           signals.wake_fd());
+  io::OpenedInput input = io::open_input(options.input, kMapWindow,
+                                         std::max<std::size_t>(4 * options.chunk_size, 64 * 1024), signals.wake_fd());
   if (!input.source) {
     report(input_name + ": cannot open: " + std::strerror(input.error_number));
     return kExitIo;
   }
   if (io::output_overwrites_input(options.input, options.output)) {
     report(output_name + ": is the input file; refusing to overwrite it");
+    return kExitUsage;
+  }
+  if (options.verify && io::output_overwrites_input(options.answers, options.output)) {
+    report(output_name + ": is the candidate's answers file; refusing to overwrite it");
     return kExitUsage;
   }
   io::OpenedOutput output = io::open_output(options.output);
@@ -90,24 +95,56 @@ int run(const Options& options, const StopSignals& signals) {
   }
   std::string format_name;
   const std::unique_ptr<Format> format = make_format(options, format_name);
+  const std::size_t buffer_size = std::max<std::size_t>(4 * options.chunk_size, 64 * 1024);
+  std::unique_ptr<io::ByteSource> candidate;
+  const std::string candidate_name = display_name(options.answers, "<stdin>");
+  if (options.verify) {
+    io::OpenedInput opened = io::open_read_input(options.answers, buffer_size, signals.wake_fd());
+    if (!opened.source) {
+      report(candidate_name + ": cannot open: " + std::strerror(opened.error_number));
+      return kExitIo;
+    }
+    candidate = std::move(opened.source);
+  }
 
   logger->info("{}, {} threads, chunk size {} bytes, input {} ({})", format_name, threads,
                options.chunk_size, input_name, input.source->is_mapped() ? "memory-mapped" : "buffered reads");
   const auto start = std::chrono::steady_clock::now();
   RunOutcome outcome;
+  std::optional<VerifyOutcome> verified;
+  const VerifyOptions verify_options{options.all};
   {
     ProgressLine progress(!options.quiet);
     PipelineOptions pipeline_options;
     pipeline_options.chunk_size = options.chunk_size;
     pipeline_options.on_progress = [&progress](const RunStats& stats) { progress.update(stats); };
     pipeline_options.stop = &signals.stop_flag();
-    outcome = run_pipeline(*format, *input.source, *output.sink, pipeline_options);
+    if (candidate) {
+      verified = run_verify(*format, *input.source, *candidate, pipeline_options, verify_options);
+      outcome = verified->run;
+    } else {
+      outcome = run_pipeline(*format, *input.source, *output.sink, pipeline_options);
+    }
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   logger->info("{} bytes, {} instances in {:.3f} s: {:.1f} MB/s, {:.0f} instances/s", outcome.stats.bytes,
                outcome.stats.instances, seconds, static_cast<double>(outcome.stats.bytes) / 1e6 / seconds,
                static_cast<double>(outcome.stats.instances) / seconds);
 
+  if (verified && verified->report.candidate_error != 0) {
+    report(candidate_name + ": read error: " + std::strerror(verified->report.candidate_error));
+    return kExitIo;
+  }
+  if (verified && (outcome.status == RunOutcome::Status::kOk || outcome.status == RunOutcome::Status::kInvalidInput)) {
+    // The verdict: the report on the output, the status for scripts.
+    io::WriteResult written = output.sink->write(render_verify_report(*verified, verify_options, input_name));
+    if (written.ok()) written = output.sink->finish();
+    if (written.kind == io::WriteResult::Kind::kFailed) {
+      report(output_name + ": write error: " + std::strerror(written.error_number));
+      return kExitIo;
+    }
+    return verified->report.passed() ? kExitOk : kExitMismatch;
+  }
   switch (outcome.status) {
     case RunOutcome::Status::kOk:
     case RunOutcome::Status::kBrokenPipe:  // the reader has all it wanted, like `head`

@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <optional>
+#include <string>
 
 #include "exit_status.h"
 #include "poker/equity.h"
@@ -12,6 +14,11 @@ namespace poker::cli {
 namespace {
 
 constexpr const char* kExitFooter = "Exit status: 0 all instances valid, 1 invalid input, 2 usage error, 3 I/O error.";
+constexpr const char* kVerifyFooter =
+    "Exit status: 0 the candidate's answers match, 4 they differ (or some are missing, or it has\n"
+    "extra lines), 2 usage error, 3 I/O error (the instances or the answers cannot be read).\n"
+    "Invalid instances are no failure: the expected answers are those before the first error, and\n"
+    "a candidate that has exactly those matches (status 0; the report notes the error).";
 
 // The options every format shares. They are added to the main command and
 // to each subcommand, bound to the same variables, so that they may stand
@@ -30,14 +37,94 @@ void add_shared_options(CLI::App& app, Options& options) {
                "Print diagnostics on stderr: threads, chunk size, bytes, instances, time, rate");
 }
 
-CLI::App* add_subcommand(CLI::App& app, Options& options, const std::string& name, const std::string& description,
-                         const std::string& example) {
-  CLI::App* sub = app.add_subcommand(name, description);
-  sub->footer(std::string(kExitFooter) + "\nExample: " + example);
+CLI::App* add_subcommand(CLI::App& parent, Options& options, const std::string& name, const std::string& description,
+                         const std::string& footer) {
+  CLI::App* sub = parent.add_subcommand(name, description);
+  sub->footer(footer);
   add_shared_options(*sub, options);
   return sub;
 }
 
+// The options of `poker verify`, on `verify` and on its format subcommands
+// alike, so that they too may stand before or after a format's name.
+void add_verify_options(CLI::App& app, Options& options) {
+  app.add_option("--answers", options.answers,
+                 "The candidate's answers to compare with the expected ones ('-': standard input)");
+  app.add_flag("--all", options.all,
+               "Do not stop at the first mismatch: count every mismatching instance, then print a summary");
+}
+
+// The hold'em judge's arguments, on the main command and on `verify`.
+struct HoldemArguments {
+  CLI::Option* positional = nullptr;
+  CLI::Option* players = nullptr;
+  CLI::Option* explain = nullptr;
+  std::size_t count() const { return positional->count() + players->count() + explain->count(); }
+};
+
+HoldemArguments add_holdem_arguments(CLI::App& app, Options& options, std::optional<int>& positional_players,
+                                     std::optional<int>& option_players) {
+  HoldemArguments added;
+  added.positional = app.add_option("PLAYERS", positional_players, "Players per instance (default 2)")
+                         ->check(CLI::Range(kMinHoldemPlayers, kMaxHoldemPlayers));
+  added.players = app.add_option("-p,--players", option_players, "Players per instance, like PLAYERS")
+                      ->check(CLI::Range(kMinHoldemPlayers, kMaxHoldemPlayers))
+                      ->excludes(added.positional);
+  added.explain = app.add_flag("-e,--explain", options.explain,
+                               "Before each answer, print each player's hand category and best five cards");
+  return added;
+}
+
+// The format subcommands, added to `parent` (the main command or `verify`).
+struct FormatCommands {
+  CLI::App* euler = nullptr;
+  CLI::App* eval = nullptr;
+  CLI::App* draw = nullptr;
+  // The one given, and the matching command; null if none.
+  CLI::App* parsed(Command& command) const {
+    if (euler->parsed()) command = Command::kEuler;
+    if (eval->parsed()) command = Command::kEval;
+    if (draw->parsed()) command = Command::kDraw;
+    return euler->parsed() ? euler : eval->parsed() ? eval : draw->parsed() ? draw : nullptr;
+  }
+};
+
+FormatCommands add_format_commands(CLI::App& parent, Options& options, const std::string& prefix,
+                                   const std::string& footer, bool verifying) {
+  FormatCommands commands;
+  commands.euler = add_subcommand(
+      parent, options, "euler",
+      "Project Euler 54: one line of ten cards per instance (upper-case suits), player 1's five\n"
+      "then player 2's; prints \"Player 1\", \"Player 2\" or \"Draw\".",
+      footer + "\nExample: " + prefix + "euler --summary -i poker.txt" + (verifying ? " --answers counts.txt" : ""));
+  commands.euler->add_flag("--summary", options.summary,
+                           "Print only the counts at the end: \"Player 1: N\", \"Player 2: N\", \"Draw: N\"");
+  commands.eval = add_subcommand(
+      parent, options, "eval",
+      "Compares two hands of 5 to 52 cards per line, \"HAND1 ; HAND2\" (ten written 0): prints each\n"
+      "hand's category and best five cards, then \"Hand 1 wins\", \"Hand 2 wins\" or \"Tie\".",
+      footer + "\nExample: " + prefix + "eval -i examples/eval.txt" +
+          (verifying ? " --answers examples/eval.expected" : ""));
+  commands.draw = add_subcommand(
+      parent, options, "draw",
+      "The card-exchange puzzle: 52 lines \"S V\" per instance (suit R, S, H, K; value 1..13); prints\n"
+      "the least rounds to reach pair, two pair, three of a kind, straight, flush, full house,\n"
+      "four of a kind and straight flush.",
+      footer + "\nExample: " + prefix + "draw -i examples/draw.txt" +
+          (verifying ? " --answers examples/draw.expected" : ""));
+  if (verifying) {
+    for (CLI::App* sub : {commands.euler, commands.eval, commands.draw}) add_verify_options(*sub, options);
+  }
+  return commands;
+}
+
+int usage_error(const std::string& message) {
+  std::fprintf(stderr, "poker: %s\nRun 'poker --help' for usage.\n", message.c_str());
+  return kExitUsage;
+}
+
+// `poker equity`'s own options: a query's words, and the settings that are a
+// query file's defaults.
 void add_equity_options(CLI::App& equity, EquityOptions& options) {
   equity.add_option("HANDS", options.hands, "Hands or ranges, one per player (none: read queries from -i)");
   equity.add_option("--board", options.board, "Board cards, 0, 3, 4 or 5 of them, like Ts9s2d");
@@ -70,48 +157,49 @@ void add_equity_options(CLI::App& equity, EquityOptions& options) {
   equity.add_option("--seed", settings.seed, "Monte Carlo seed: the same deals at any thread count (default 1)");
 }
 
+// What `poker equity` cannot take together, or nothing.
+std::optional<std::string> equity_conflict(const Options& options) {
+  const EquityOptions& equity = options.equity;
+  if (!equity.hands.empty() && options.input != "-") return "hands on the command line and -i do not go together";
+  if (equity.hands.empty() && !(equity.board.empty() && equity.dead.empty())) {
+    return "--board or --dead without hands (a query file writes them on each line) do not go together";
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 ParsedCommandLine parse_command_line(int argc, char** argv) {
   CLI::App app{
       "Judges Texas Hold'em instances: for each instance (a line of 2 cards per player, then a\n"
       "line of 5 board cards) prints the winner, \"Player K\", or \"Draw\".\n"
-      "The subcommands judge other formats with the same input, output and error rules.",
+      "The subcommands judge other formats with the same input, output and error rules;\n"
+      "'poker verify' compares the answers with a candidate's instead of printing them.",
       "poker"};
   app.set_version_flag("--version", std::string("poker ") + POKER_VERSION);
-  app.footer(std::string(kExitFooter) + "\nExample: poker 3 -i examples/three_players.txt");
+  app.footer(std::string(kExitFooter) + " 'poker verify': 4 answers differ." +
+             "\nExample: poker 3 -i examples/three_players.txt");
   app.require_subcommand(0, 1);
 
   Options options;
   std::optional<int> positional_players;
   std::optional<int> option_players;
-  auto* positional = app.add_option("PLAYERS", positional_players, "Players per instance (default 2)")
-                         ->check(CLI::Range(kMinHoldemPlayers, kMaxHoldemPlayers));
-  auto* players = app.add_option("-p,--players", option_players, "Players per instance, like PLAYERS")
-                      ->check(CLI::Range(kMinHoldemPlayers, kMaxHoldemPlayers))
-                      ->excludes(positional);
-  auto* explain = app.add_flag("-e,--explain", options.explain,
-                               "Before each answer, print each player's hand category and best five cards");
+  const HoldemArguments holdem = add_holdem_arguments(app, options, positional_players, option_players);
   add_shared_options(app, options);
+  const FormatCommands formats = add_format_commands(app, options, "poker ", kExitFooter, false);
 
-  CLI::App* euler = add_subcommand(
-      app, options, "euler",
-      "Project Euler 54: one line of ten cards per instance (upper-case suits), player 1's five\n"
-      "then player 2's; prints \"Player 1\", \"Player 2\" or \"Draw\".",
-      "poker euler --summary -i poker.txt");
-  euler->add_flag("--summary", options.summary,
-                  "Print only the counts at the end: \"Player 1: N\", \"Player 2: N\", \"Draw: N\"");
-  CLI::App* eval = add_subcommand(
-      app, options, "eval",
-      "Compares two hands of 5 to 52 cards per line, \"HAND1 ; HAND2\" (ten written 0): prints each\n"
-      "hand's category and best five cards, then \"Hand 1 wins\", \"Hand 2 wins\" or \"Tie\".",
-      "poker eval -i examples/eval.txt");
-  CLI::App* draw = add_subcommand(
-      app, options, "draw",
-      "The card-exchange puzzle: 52 lines \"S V\" per instance (suit R, S, H, K; value 1..13); prints\n"
-      "the least rounds to reach pair, two pair, three of a kind, straight, flush, full house,\n"
-      "four of a kind and straight flush.",
-      "poker draw -i examples/draw.txt");
+  CLI::App* verify = add_subcommand(
+      app, options, "verify",
+      "For graders: judges the instances (hold'em, or the format subcommand given after 'verify')\n"
+      "and compares the answers with a candidate's, byte for byte, line by line. Prints OK, or the\n"
+      "first mismatching instance: its number and lines, the expected and the candidate's answer\n"
+      "lines (with --all, every mismatch counted and a summary).",
+      kVerifyFooter + std::string("\nExamples: poker verify 3 -i examples/three_players.txt --answers out.txt\n"
+                                  "          poker verify euler -i examples/euler.txt --answers out.txt"));
+  verify->require_subcommand(0, 1);
+  add_verify_options(*verify, options);
+  const HoldemArguments verify_holdem = add_holdem_arguments(*verify, options, positional_players, option_players);
+  const FormatCommands verify_formats = add_format_commands(*verify, options, "poker verify ", kVerifyFooter, true);
 
   CLI::App* equity = add_subcommand(
       app, options, "equity",
@@ -119,8 +207,9 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
       "random, JTo:0.25, comma-separated), a board of 0, 3, 4 or 5 cards and dead cards. Prints each\n"
       "player's win %, tie % and equity % (ties split), and the boards counted. Without hands, reads\n"
       "one query per line from the input (the same words) and prints one line per query.",
-      "poker equity AhKh QsQd --board Ts9s2d");
+      std::string(kExitFooter) + "\nExample: poker equity AhKh QsQd --board Ts9s2d");
   add_equity_options(*equity, options.equity);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -128,31 +217,39 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return ParsedCommandLine{std::nullopt, app.exit(e)};
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "poker: %s\nRun 'poker --help' for usage.\n", e.what());
-    return ParsedCommandLine{std::nullopt, kExitUsage};
+    return ParsedCommandLine{std::nullopt, usage_error(e.what())};
   }
-  if (euler->parsed()) options.command = Command::kEuler;
-  if (eval->parsed()) options.command = Command::kEval;
-  if (draw->parsed()) options.command = Command::kDraw;
-  if (equity->parsed()) options.command = Command::kEquity;
-  if (options.command != Command::kHoldem && (positional->count() + players->count() + explain->count()) > 0) {
-    std::fprintf(stderr,
-                 "poker: PLAYERS, --players and --explain belong to the hold'em judge, not to 'poker %s'\n"
-                 "Run 'poker --help' for usage.\n",
-                 app.get_subcommands().front()->get_name().c_str());
-    return ParsedCommandLine{std::nullopt, kExitUsage};
+  options.verify = verify->parsed();
+  const CLI::App* format_command = options.verify ? verify_formats.parsed(options.command)
+                                                  : formats.parsed(options.command);
+  const std::size_t positional_count = holdem.positional->count() + verify_holdem.positional->count();
+  const std::size_t players_count = holdem.players->count() + verify_holdem.players->count();
+  if (positional_count > 0 && players_count > 0) {
+    return ParsedCommandLine{std::nullopt, usage_error("PLAYERS excludes --players")};
   }
-  if (options.command == Command::kEquity) {
-    const EquityOptions& equity_options = options.equity;
-    const char* conflict = nullptr;
-    if (!equity_options.hands.empty() && options.input != "-") conflict = "hands on the command line and -i";
-    if (equity_options.hands.empty() && !(equity_options.board.empty() && equity_options.dead.empty())) {
-      conflict = "--board or --dead without hands (a query file writes them on each line)";
+  if (format_command != nullptr && holdem.count() + verify_holdem.count() > 0) {
+    const std::string name = (options.verify ? "verify " : "") + format_command->get_name();
+    return ParsedCommandLine{
+        std::nullopt,
+        usage_error("PLAYERS, --players and --explain belong to the hold'em judge, not to 'poker " + name + "'")};
+  }
+  if (equity->parsed()) {
+    options.command = Command::kEquity;
+    if (holdem.count() > 0) {
+      return ParsedCommandLine{
+          std::nullopt, usage_error("PLAYERS, --players and --explain belong to the hold'em judge, not to 'poker equity'")};
     }
-    if (conflict != nullptr) {
-      std::fprintf(stderr, "poker: equity: %s do not go together\nRun 'poker equity --help' for usage.\n", conflict);
-      return ParsedCommandLine{std::nullopt, kExitUsage};
+    if (const std::optional<std::string> conflict = equity_conflict(options)) {
+      return ParsedCommandLine{std::nullopt, usage_error("equity: " + *conflict)};
     }
+  }
+  if (options.verify && options.answers.empty()) {
+    return ParsedCommandLine{std::nullopt, usage_error("'poker verify' needs the candidate's answers: --answers FILE")};
+  }
+  if (options.verify && (options.answers == "-") && (options.input.empty() || options.input == "-")) {
+    return ParsedCommandLine{
+        std::nullopt,
+        usage_error("the instances and the candidate's answers cannot both be standard input: give -i FILE")};
   }
   options.players = positional_players.value_or(option_players.value_or(2));
   return ParsedCommandLine{options, kExitOk};

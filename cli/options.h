@@ -35,6 +35,10 @@ struct Options {
   std::size_t chunk_size = 256 * 1024;
   bool quiet = false;
   bool verbose = false;
+  // `poker verify`: compare the answers with a candidate's instead of printing them.
+  bool verify = false;
+  std::string answers;  // the candidate's answers ("-": standard input)
+  bool all = false;     // count every mismatch instead of stopping at the first
 };
 
 // What parsing the command line came to: run with the options, or exit now

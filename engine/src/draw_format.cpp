@@ -44,6 +44,7 @@ class DrawFormat final : public Format {
   }
 
   std::size_t lines_per_instance() const override { return kLines; }
+  std::size_t answer_lines_per_instance() const override { return 1; }
 
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
     // The reader's card syntax is unused: draw cards are two tokens each.

@@ -24,6 +24,7 @@ class EquityFormat final : public Format {
   explicit EquityFormat(const EquitySettings& defaults) : defaults_(defaults) {}
 
   std::size_t lines_per_instance() const override { return 1; }
+  std::size_t answer_lines_per_instance() const override { return 1; }
 
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
     std::vector<EquityRequest> requests;

@@ -26,6 +26,7 @@ class EulerFormat final : public Format {
   explicit EulerFormat(const EulerOptions& options) : options_(options) {}
 
   std::size_t lines_per_instance() const override { return 1; }
+  std::size_t answer_lines_per_instance() const override { return options_.summary ? 0 : 1; }
 
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
     // No instance is shorter than the canonical layout.

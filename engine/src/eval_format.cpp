@@ -20,6 +20,7 @@ constexpr std::string_view kLabels[2] = {"hand 1", "hand 2"};
 class EvalFormat final : public Format {
  public:
   std::size_t lines_per_instance() const override { return 1; }
+  std::size_t answer_lines_per_instance() const override { return 3; }  // two hands, the verdict
 
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
     CardLineReader reader(chunk, kEvalCards);

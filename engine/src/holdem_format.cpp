@@ -27,6 +27,9 @@ class HoldemFormat final : public Format {
   }
 
   std::size_t lines_per_instance() const override { return static_cast<std::size_t>(options_.players) + 1; }
+  std::size_t answer_lines_per_instance() const override {
+    return options_.explain ? static_cast<std::size_t>(options_.players) + 1 : 1;
+  }
 
   static std::vector<int> cards_per_line(int players) {
     std::vector<int> counts(static_cast<std::size_t>(players), 2);

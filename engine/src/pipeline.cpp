@@ -7,6 +7,7 @@
 #include <atomic>
 #include <memory>
 
+#include "answer_destination.h"
 #include "line_scanner.h"
 #include "poker/io/chunker.h"
 
@@ -66,6 +67,36 @@ struct RunState {
   // An error at the start of a run of blank lines, not yet known to stand.
   std::optional<InputError> pending_blank_error;
   Tally tally{};  // the sum of the tallies of the chunks written
+  bool stopped_by_destination = false;
+};
+
+// The judge's destination: the answers are written to the sink.
+class SinkDestination final : public AnswerDestination {
+ public:
+  explicit SinkDestination(io::OutputSink& sink) : sink_(sink) {}
+
+  bool take(const io::Chunk& /*chunk*/, const ChunkResult& result, RunOutcome& outcome) override {
+    if (result.answers.empty()) return true;
+    return check(sink_.write(result.answers), outcome);
+  }
+
+  void finish(std::string_view summary, RunOutcome& outcome) override {
+    io::WriteResult finished;
+    if (!summary.empty()) finished = sink_.write(summary);
+    if (finished.ok()) finished = sink_.finish();
+    check(finished, outcome);
+  }
+
+ private:
+  static bool check(const io::WriteResult& written, RunOutcome& outcome) {
+    if (written.ok()) return true;
+    outcome.status = written.kind == io::WriteResult::Kind::kBrokenPipe ? RunOutcome::Status::kBrokenPipe
+                                                                       : RunOutcome::Status::kWriteError;
+    outcome.error_number = written.error_number;
+    return false;
+  }
+
+  io::OutputSink& sink_;
 };
 
 class ReadChunk {
@@ -109,8 +140,9 @@ class ProcessChunk {
 
 class WriteAnswers {
  public:
-  WriteAnswers(io::ByteSource& source, io::OutputSink& sink, RunState& state, const PipelineOptions& options)
-      : source_(source), sink_(sink), state_(state), options_(options) {}
+  WriteAnswers(io::ByteSource& source, AnswerDestination& destination, RunState& state,
+               const PipelineOptions& options)
+      : source_(source), destination_(destination), state_(state), options_(options) {}
 
   void operator()(WorkPtr work) const {
     const std::unique_ptr<Work> owned(work);
@@ -140,16 +172,10 @@ class WriteAnswers {
       fail(std::move(*state_.pending_blank_error));
       return;
     }
-    if (!result.answers.empty()) {
-      const io::WriteResult written = sink_.write(result.answers);
-      if (!written.ok()) {
-        state_.outcome.status = written.kind == io::WriteResult::Kind::kBrokenPipe
-                                    ? RunOutcome::Status::kBrokenPipe
-                                    : RunOutcome::Status::kWriteError;
-        state_.outcome.error_number = written.error_number;
-        state_.stop_requested = true;
-        return;
-      }
+    if (!destination_.take(work->chunk, result, state_.outcome)) {
+      state_.stopped_by_destination = true;
+      state_.stop_requested = true;
+      return;
     }
     RunStats& stats = state_.outcome.stats;
     stats.instances += result.instances;
@@ -173,15 +199,15 @@ class WriteAnswers {
   }
 
   io::ByteSource& source_;
-  io::OutputSink& sink_;
+  AnswerDestination& destination_;
   RunState& state_;
   const PipelineOptions& options_;
 };
 
 }  // namespace
 
-RunOutcome run_pipeline(const Format& format, io::ByteSource& source, io::OutputSink& sink,
-                        const PipelineOptions& options) {
+RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerDestination& destination,
+                           const PipelineOptions& options, bool& stopped_by_destination) {
   io::Chunker chunker(source, io::ChunkerOptions{format.lines_per_instance(),
                                                  std::max<std::size_t>(options.chunk_size, 1),
                                                  std::max<std::size_t>(options.max_instance_size, 1)});
@@ -194,13 +220,14 @@ RunOutcome run_pipeline(const Format& format, io::ByteSource& source, io::Output
       tbb::make_filter<void, WorkPtr>(tbb::filter_mode::serial_in_order, ReadChunk(chunker, state)) &
       tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::parallel, ProcessChunk(format)) &
       tbb::make_filter<WorkPtr, void>(tbb::filter_mode::serial_in_order,
-                                      WriteAnswers(source, sink, state, options));
+                                      WriteAnswers(source, destination, state, options));
   hand_over(&g_run_start);
   tbb::parallel_pipeline(tokens, stages);
   take_over(&chunker);
   take_over(&state);
 
   RunOutcome& outcome = state.outcome;
+  stopped_by_destination = state.stopped_by_destination;
   // A stop cuts the input short: neither the end of the input nor a read
   // failure (a read woken by the stop fails with ECANCELED) is to be reported.
   if (options.stop != nullptr && options.stop->load() &&
@@ -208,21 +235,22 @@ RunOutcome run_pipeline(const Format& format, io::ByteSource& source, io::Output
     outcome.status = RunOutcome::Status::kStopped;
     return outcome;
   }
+  // The destination needs nothing more: what the input holds further on,
+  // even a read error, is no concern of the run.
+  if (stopped_by_destination) return outcome;
   if (outcome.status == RunOutcome::Status::kOk && chunker.read_error() != 0) {
     outcome.status = RunOutcome::Status::kReadError;
     outcome.error_number = chunker.read_error();
   }
-  if (outcome.status == RunOutcome::Status::kOk) {
-    io::WriteResult finished;
-    if (const std::string summary = format.summary(state.tally); !summary.empty()) finished = sink.write(summary);
-    if (finished.ok()) finished = sink.finish();
-    if (!finished.ok()) {
-      outcome.status = finished.kind == io::WriteResult::Kind::kBrokenPipe ? RunOutcome::Status::kBrokenPipe
-                                                                         : RunOutcome::Status::kWriteError;
-      outcome.error_number = finished.error_number;
-    }
-  }
+  if (outcome.status == RunOutcome::Status::kOk) destination.finish(format.summary(state.tally), outcome);
   return outcome;
+}
+
+RunOutcome run_pipeline(const Format& format, io::ByteSource& source, io::OutputSink& sink,
+                        const PipelineOptions& options) {
+  SinkDestination destination(sink);
+  bool stopped_by_destination = false;
+  return run_pipeline_to(format, source, destination, options, stopped_by_destination);
 }
 
 }  // namespace poker

@@ -53,8 +53,10 @@ std::unique_ptr<Reader> make_fd_reader(int fd, bool owned, int wake_fd) {
   return std::make_unique<FdReader>(fd, owned, wake_fd);
 }
 
-OpenedInput open_input(const std::string& path, std::size_t window_size, std::size_t buffer_size,
-                       int wake_fd) {
+namespace {
+
+OpenedInput open_any(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd,
+                     bool may_map) {
   const bool is_stdin = path.empty() || path == "-";
   const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return OpenedInput{nullptr, errno};
@@ -70,7 +72,7 @@ OpenedInput open_input(const std::string& path, std::size_t window_size, std::si
   }
   // Regular files are mapped (stdin too, when redirected from one); an empty
   // "regular" file may be a /proc file whose size is unknown, so it is read.
-  if (S_ISREG(info.st_mode) && info.st_size > 0) {
+  if (may_map && S_ISREG(info.st_mode) && info.st_size > 0) {
     const int mapped_fd = is_stdin ? ::dup(fd) : fd;
     if (mapped_fd >= 0) {
       auto source = make_mapped_source(mapped_fd, static_cast<std::uint64_t>(info.st_size), window_size);
@@ -86,6 +88,17 @@ OpenedInput open_input(const std::string& path, std::size_t window_size, std::si
     ::fcntl(fd, F_SETPIPE_SZ, static_cast<int>(kPipeSize));
   }
   return OpenedInput{make_stream_source(make_fd_reader(fd, !is_stdin, wake_fd), buffer_size), 0};
+}
+
+}  // namespace
+
+OpenedInput open_input(const std::string& path, std::size_t window_size, std::size_t buffer_size,
+                       int wake_fd) {
+  return open_any(path, window_size, buffer_size, wake_fd, true);
+}
+
+OpenedInput open_read_input(const std::string& path, std::size_t buffer_size, int wake_fd) {
+  return open_any(path, 0, buffer_size, wake_fd, false);
 }
 
 }  // namespace poker::io

@@ -52,6 +52,10 @@ class Format {
   // Lines per instance: the pipeline's framing.
   virtual std::size_t lines_per_instance() const = 0;
 
+  // Answer lines per instance (0 when only a summary is printed): where one
+  // instance's answers end in the output, for `poker verify`'s reports.
+  virtual std::size_t answer_lines_per_instance() const = 0;
+
   // Parses, validates, evaluates and renders the instances of `chunk`, in
   // order, up to the first error.
   virtual void process(const io::Chunk& chunk, ChunkResult& result) const = 0;

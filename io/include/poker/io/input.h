@@ -56,6 +56,11 @@ struct OpenedInput {
 OpenedInput open_input(const std::string& path, std::size_t window_size,
                        std::size_t buffer_size, int wake_fd = -1);
 
+// Like open_input(), but always through buffered reads, never a memory map:
+// for a second input read alongside the first (a candidate's answers), which
+// a truncation while it is read must not turn into zeros.
+OpenedInput open_read_input(const std::string& path, std::size_t buffer_size, int wake_fd = -1);
+
 }  // namespace poker::io
 
 #endif  // POKER_IO_INPUT_H_

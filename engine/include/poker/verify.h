@@ -1,0 +1,87 @@
+// `poker verify`: judge the instances and compare the answers, as the judge
+// would print them, with a candidate's answers, reporting where they differ.
+//
+// The judging is the pipeline's (parallel, in bounded memory); the
+// comparison happens in its in-order writer stage, one chunk's answers at a
+// time against the candidate read forward through an io::TextCursor: one
+// memcmp per chunk while they agree, a closer look instance by instance only
+// in a chunk where they do not. Memory stays bounded whatever the size of
+// the candidate or of its lines.
+//
+// The comparison is byte for byte, aligned by lines: an instance's answers
+// are the format's answer_lines_per_instance() lines, and the candidate's
+// lines at the same line numbers are compared with them.
+#ifndef POKER_VERIFY_H_
+#define POKER_VERIFY_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "poker/format.h"
+#include "poker/io/byte_source.h"
+#include "poker/io/text_cursor.h"
+#include "poker/pipeline.h"
+
+namespace poker {
+
+struct VerifyOptions {
+  bool all = false;             // go on after the first mismatch, counting every one
+  std::size_t max_listed = 5;   // mismatches described in full: the first ones
+  std::size_t max_line = 400;   // bytes of a line kept for a description
+};
+
+// One place where the candidate differs from the expected answers.
+struct Mismatch {
+  enum class Kind {
+    kDiffers,  // an instance's answer lines differ (the candidate may end inside them)
+    kMissing,  // the candidate ends before the instance's answers
+    kSummary,  // the lines after the last answer (the format's summary) differ
+    kExtra,    // the candidate goes on after the last expected line
+  };
+  Kind kind = Kind::kDiffers;
+  std::uint64_t instance = 0;          // 1-based; 0 for kSummary and kExtra
+  std::uint64_t input_line = 0;        // the instance's first line in the input
+  std::uint64_t answer_line = 0;       // 1-based output line where the compared lines start
+  std::uint64_t candidate_lines = 0;   // lines the candidate holds before answer_line (kMissing)
+  std::vector<std::string> instance_lines;  // the instance's lines (cut at max_line bytes)
+  std::vector<std::string> expected;        // the expected lines, without their newlines
+  std::vector<io::TextCursor::Line> got;    // the candidate's lines at the same place, as many as it has
+};
+
+struct VerifyReport {
+  std::uint64_t compared = 0;     // instances whose answers were compared
+  std::uint64_t mismatching = 0;  // of them, those whose answers differ or are missing
+  std::uint64_t missing = 0;      // of those, the ones the candidate ended before
+  bool summary_differs = false;
+  bool extra = false;             // the candidate goes on after the last expected line
+  std::vector<Mismatch> listed;   // the first max_listed mismatches, in output order
+  int candidate_error = 0;        // errno of a failed read of the candidate: no verdict
+
+  bool passed() const { return mismatching == 0 && !summary_differs && !extra; }
+};
+
+struct VerifyOutcome {
+  // How judging went. kInvalidInput is no failure here: the expected answers
+  // are those before the error, and the candidate must stop after them too.
+  // Without --all, a mismatch stops the run early, with status kOk.
+  RunOutcome run;
+  VerifyReport report;
+};
+
+// Judges `input` with `format` and compares its answers with `candidate`.
+VerifyOutcome run_verify(const Format& format, io::ByteSource& input, io::ByteSource& candidate,
+                         const PipelineOptions& pipeline_options, const VerifyOptions& options);
+
+// The report, for a grader to read: lines of printable ASCII (other bytes
+// written \xNN), `input_name` naming the instance file in a note about its error.
+// REQUIRES: outcome.report.candidate_error == 0, and outcome.run.status kOk
+// or kInvalidInput.
+std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptions& options,
+                                 std::string_view input_name);
+
+}  // namespace poker
+
+#endif  // POKER_VERIFY_H_

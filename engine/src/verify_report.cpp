@@ -1,0 +1,127 @@
+// The text of a `poker verify` report.
+#include <string>
+
+#include "poker/verify.h"
+
+namespace poker {
+namespace {
+
+// `bytes` on one line of printable ASCII: other bytes, and the backslash
+// that would make that ambiguous, as \xNN.
+std::string escape(std::string_view bytes) {
+  constexpr char kHex[] = "0123456789abcdef";
+  std::string text;
+  for (const char c : bytes) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte < 0x7F && c != '\\') {
+      text += c;
+    } else {
+      text += "\\x";
+      text += kHex[byte >> 4];
+      text += kHex[byte & 0xF];
+    }
+  }
+  return text;
+}
+
+std::string count(std::uint64_t n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+void add_lines(std::string& out, std::string_view title, std::uint64_t first, const std::vector<std::string>& lines) {
+  out += title;
+  out += ":\n";
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    out += "  " + std::to_string(first + i) + " | " + escape(lines[i]) + "\n";
+  }
+}
+
+void add_candidate_lines(std::string& out, std::uint64_t first, const std::vector<io::TextCursor::Line>& lines,
+                         std::size_t wanted) {
+  out += "got:\n";
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const io::TextCursor::Line& line = lines[i];
+    out += "  " + std::to_string(first + i) + " | " + escape(line.head);
+    if (line.length > line.head.size()) out += "... (" + std::to_string(line.length) + " bytes)";
+    if (!line.has_newline) out += " (no newline at the end)";
+    out += "\n";
+  }
+  if (lines.size() < wanted) out += "  (the candidate ends here)\n";
+}
+
+void describe(std::string& out, const Mismatch& m) {
+  const std::string where = "(input line " + std::to_string(m.input_line) + ", answer line " +
+                            std::to_string(m.answer_line) + ")";
+  switch (m.kind) {
+    case Mismatch::Kind::kDiffers:
+      out += "MISMATCH at instance " + std::to_string(m.instance) + " " + where + "\n";
+      break;
+    case Mismatch::Kind::kMissing:
+      out += "MISSING ANSWERS: the candidate ends after " + count(m.instance - 1, "answer", "answers") + " (" +
+             count(m.candidate_lines, "line", "lines") + "); expected the answer to instance " +
+             std::to_string(m.instance) + " " + where + "\n";
+      break;
+    case Mismatch::Kind::kSummary:
+      out += "MISMATCH in the summary (answer line " + std::to_string(m.answer_line) + ")\n";
+      add_lines(out, "expected", m.answer_line, m.expected);
+      add_candidate_lines(out, m.answer_line, m.got, m.expected.size());
+      return;
+    case Mismatch::Kind::kExtra:
+      out += "EXTRA LINES: the candidate goes on after the last expected answer, from line " +
+             std::to_string(m.answer_line) + "\n";
+      add_candidate_lines(out, m.answer_line, m.got, 0);
+      return;
+  }
+  add_lines(out, "instance", m.input_line, m.instance_lines);
+  add_lines(out, "expected", m.answer_line, m.expected);
+  add_candidate_lines(out, m.answer_line, m.got, m.expected.size());
+}
+
+}  // namespace
+
+std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptions& options,
+                                 std::string_view input_name) {
+  const VerifyReport& report = outcome.report;
+  const bool at_error = outcome.run.status == RunOutcome::Status::kInvalidInput && outcome.run.input_error;
+  std::string out;
+  if (report.passed() && report.compared == 0) {
+    out += at_error ? "OK: the first instance is invalid, so no answer is expected, and the candidate has none\n"
+                    : "OK: there are no instances, and the candidate has no answers\n";
+  } else if (report.passed()) {
+    out += "OK: the answers to " + std::string(report.compared == 1 ? "the " : "all ") +
+           count(report.compared, "instance", "instances") +
+           (at_error ? " before the invalid one match, and the candidate stops there too\n" : " match\n");
+  }
+  std::uint64_t listed_instances = 0;
+  for (const Mismatch& m : report.listed) {
+    if (m.kind == Mismatch::Kind::kExtra && options.all && listed_instances < report.mismatching) {
+      out += "... and " + count(report.mismatching - listed_instances, "more mismatching instance",
+                                "more mismatching instances") + "\n";
+      listed_instances = report.mismatching;
+    }
+    describe(out, m);
+    if (m.kind == Mismatch::Kind::kDiffers || m.kind == Mismatch::Kind::kMissing) ++listed_instances;
+  }
+  if (options.all && listed_instances < report.mismatching) {
+    out += "... and " + count(report.mismatching - listed_instances, "more mismatching instance",
+                              "more mismatching instances") + "\n";
+  }
+  if (at_error) {
+    const InputError& error = *outcome.run.input_error;
+    out += "note: the instances stop at an error: " + std::string(input_name) + ":" + std::to_string(error.line) +
+           ":" + std::to_string(error.column) + ": " + escape(error.message) +
+           "; the expected answers end before it\n";
+  }
+  if (options.all) {
+    out += "compared " + count(report.compared, "instance", "instances") + ": " +
+           std::to_string(report.compared - report.mismatching) + " match, " +
+           std::to_string(report.mismatching) + " differ";
+    if (report.missing > 0) out += " (" + std::to_string(report.missing) + " of them missing)";
+    if (report.summary_differs) out += "; the summary differs";
+    if (report.extra) out += "; the candidate has extra lines";
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace poker

@@ -1,0 +1,65 @@
+// A forward cursor over a ByteSource for comparing it with text made
+// elsewhere (`poker verify` reads a candidate's answers with it). It looks at
+// the input through the source's windows only, so memory stays bounded
+// whatever the size of the input or the length of its lines.
+//
+// Thread safety: not thread-safe; one thread at a time (the pipeline's writer
+// stage, then the thread that ran the pipeline).
+#ifndef POKER_IO_TEXT_CURSOR_H_
+#define POKER_IO_TEXT_CURSOR_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "poker/io/byte_source.h"
+
+namespace poker::io {
+
+class TextCursor {
+ public:
+  // `source` must outlive the cursor; the cursor starts at offset 0.
+  explicit TextCursor(ByteSource& source) : source_(source) {}
+
+  TextCursor(const TextCursor&) = delete;
+  TextCursor& operator=(const TextCursor&) = delete;
+
+  // Whether the input continues with exactly `text`: then moves past it.
+  // Otherwise stays where it is (false also after a read error: see error()).
+  bool skip_equal(std::string_view text);
+
+  struct Line {
+    std::string head;          // the line's first bytes (at most `keep`), without the newline
+    std::uint64_t length = 0;  // the line's whole length, without the newline
+    bool has_newline = false;  // false: the input ends inside the line
+  };
+  // The next line into `line`, moving past it; false at the end of the input
+  // or after a read error.
+  bool next_line(Line& line, std::size_t keep);
+
+  // Whether the input has no byte left (false after a read error).
+  bool at_end();
+
+  std::uint64_t offset() const { return offset_; }
+  // The errno of a failed read, or 0; after one, the cursor reads no more.
+  int error() const { return error_; }
+
+ private:
+  // The bytes from offset_ on: at least `min_size` of them, or all that
+  // remain; false on a read error.
+  bool look(std::size_t min_size, std::string_view& bytes);
+
+  ByteSource& source_;
+  std::uint64_t offset_ = 0;  // input offset of the next byte to compare
+  int error_ = 0;
+  // The last window, kept while the cursor moves through it: a window per
+  // line would cost a lease of the source's buffer each. It holds the
+  // bytes from window_offset_ on.
+  Window window_;
+  std::uint64_t window_offset_ = 0;
+};
+
+}  // namespace poker::io
+
+#endif  // POKER_IO_TEXT_CURSOR_H_

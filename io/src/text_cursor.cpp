@@ -1,0 +1,65 @@
+#include "poker/io/text_cursor.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace poker::io {
+
+bool TextCursor::look(std::size_t min_size, std::string_view& bytes) {
+  if (error_ != 0) return false;
+  const std::uint64_t window_end = window_offset_ + window_.size;
+  if (window_.data == nullptr || offset_ > window_end || (window_end - offset_ < min_size && !window_.at_end)) {
+    window_ = Window{};  // released first: the source may then reuse its buffer
+    window_ = source_.window(offset_, min_size);
+    window_offset_ = offset_;
+    if (window_.error_number != 0) {
+      error_ = window_.error_number;
+      window_ = Window{};
+      return false;
+    }
+    if (window_.data == nullptr) {  // the end of the input (a mapped file gives no data there)
+      bytes = {};
+      return true;
+    }
+  }
+  const auto skip = static_cast<std::size_t>(offset_ - window_offset_);
+  bytes = std::string_view(window_.data + skip, window_.size - skip);
+  return true;
+}
+
+bool TextCursor::skip_equal(std::string_view text) {
+  if (text.empty()) return error_ == 0;
+  std::string_view bytes;
+  if (!look(text.size(), bytes)) return false;
+  if (bytes.size() < text.size() || std::memcmp(bytes.data(), text.data(), text.size()) != 0) return false;
+  offset_ += text.size();
+  return true;
+}
+
+bool TextCursor::next_line(Line& line, std::size_t keep) {
+  line = Line{};
+  bool started = false;
+  for (;;) {
+    std::string_view bytes;
+    if (!look(1, bytes)) return false;
+    if (bytes.empty()) return started;  // the input ends inside the line, or before it
+    started = true;
+    const auto* newline = static_cast<const char*>(std::memchr(bytes.data(), '\n', bytes.size()));
+    const std::size_t length = newline != nullptr ? static_cast<std::size_t>(newline - bytes.data()) : bytes.size();
+    if (line.head.size() < keep) line.head.append(bytes.data(), std::min(length, keep - line.head.size()));
+    line.length += length;
+    if (newline != nullptr) {
+      offset_ += length + 1;
+      line.has_newline = true;
+      return true;
+    }
+    offset_ += length;  // a long line: on to the next window, leaving this one behind
+  }
+}
+
+bool TextCursor::at_end() {
+  std::string_view bytes;
+  return look(1, bytes) && bytes.empty();
+}
+
+}  // namespace poker::io

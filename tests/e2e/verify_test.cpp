@@ -1,0 +1,341 @@
+// `poker verify` (README "For graders: poker verify"): the judge's answers
+// compared with a candidate's, as a grader runs it. The candidate is given
+// as a file or through a pipe (`--answers -`); every report must be the same
+// for any thread count and chunk size.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "e2e_helpers.h"
+
+namespace poker::e2e {
+namespace {
+
+using Args = std::vector<std::string>;
+
+const std::string kSample = "examples/sample.txt";
+const std::string kSampleAnswers = "Player 1\nPlayer 2\nDraw\n";
+
+// The report and status of `poker verify ARGS -i INPUT --answers CANDIDATE`,
+// the same through every path (candidate as a file or on stdin, -j 1 or 2,
+// tiny or default chunks); checked here, returned for the caller to check.
+RunResult verify(const Args& args, const std::string& input_path, const std::string& candidate) {
+  const std::string candidate_path = write_temp_file("candidate.txt", candidate);
+  const Args base = concat(concat(Args{"verify"}, args), {"-i", input_path});
+  const RunResult first = run_poker(concat(base, {"--answers", candidate_path, "-j", "2"}));
+  EXPECT_FALSE(first.timed_out);
+  for (const Args& tuning : {Args{"-j", "1"}, Args{"-j", "2", "--chunk-size", "7"}, Args{"--chunk-size", "1"}}) {
+    SCOPED_TRACE("options: " + ::testing::PrintToString(tuning));
+    const RunResult from_file = run_poker(concat(concat(base, tuning), {"--answers", candidate_path}));
+    EXPECT_EQ(from_file.out, first.out);
+    EXPECT_EQ(from_file.err, first.err);
+    EXPECT_EQ(from_file.exit_status, first.exit_status);
+    const RunResult from_pipe = run_poker(concat(concat(base, tuning), {"--answers", "-"}), candidate);
+    EXPECT_EQ(from_pipe.out, first.out);
+    EXPECT_EQ(from_pipe.err, first.err);
+    EXPECT_EQ(from_pipe.exit_status, first.exit_status);
+  }
+  return first;
+}
+
+void expect_report(const RunResult& result, int status, const std::string& report) {
+  EXPECT_EQ(result.out, report);
+  EXPECT_EQ(result.exit_status, status) << result.err;
+  EXPECT_EQ(result.err, "");
+}
+
+TEST(Verify, IdenticalAnswersAreStatusZero) {
+  expect_report(verify({}, kSample, kSampleAnswers), 0, "OK: the answers to all 3 instances match\n");
+  expect_report(verify({"--all"}, kSample, kSampleAnswers), 0,
+                "OK: the answers to all 3 instances match\ncompared 3 instances: 3 match, 0 differ\n");
+}
+
+TEST(Verify, NoInstancesNoAnswers) {
+  const std::string blank = write_temp_file("blank.txt", "\n \n");
+  expect_report(verify({}, blank, ""), 0, "OK: there are no instances, and the candidate has no answers\n");
+  expect_report(verify({}, blank, "Draw\n"), 4,
+                "EXTRA LINES: the candidate goes on after the last expected answer, from line 1\n"
+                "got:\n"
+                "  1 | Draw\n");
+}
+
+TEST(Verify, FirstMismatchInTheMiddle) {
+  expect_report(verify({}, kSample, "Player 1\nDraw\nPlayer 1\n"), 4,
+                "MISMATCH at instance 2 (input line 4, answer line 2)\n"
+                "instance:\n"
+                "  4 | Ks Qd\n"
+                "  5 | 8c 8h\n"
+                "  6 | 2s 8d Ad 4c Jh\n"
+                "expected:\n"
+                "  2 | Player 2\n"
+                "got:\n"
+                "  2 | Draw\n");
+}
+
+TEST(Verify, OptionsStandBeforeOrAfterVerify) {
+  const std::string candidate = write_temp_file("candidate.txt", "Player 1\nDraw\nDraw\n");
+  const RunResult after = run_poker({"verify", "-i", kSample, "--answers", candidate, "-j", "1"});
+  const RunResult before = run_poker({"-j", "1", "-i", kSample, "verify", "--answers", candidate});
+  EXPECT_EQ(after.exit_status, 4);
+  EXPECT_EQ(before.exit_status, 4);
+  EXPECT_EQ(before.out, after.out);
+}
+
+TEST(Verify, NonPrintableBytesAndMissingNewlineAreShown) {
+  expect_report(verify({}, kSample, "Player 1\nPlayer 2\nDr\x01\\w"), 4,
+                "MISMATCH at instance 3 (input line 7, answer line 3)\n"
+                "instance:\n"
+                "  7 | 2c 3c\n"
+                "  8 | 4d 5d\n"
+                "  9 | As Ks Qs Js Ts\n"
+                "expected:\n"
+                "  3 | Draw\n"
+                "got:\n"
+                "  3 | Dr\\x01\\x5cw (no newline at the end)\n");
+  expect_report(verify({}, kSample, "Player 1\nPlayer 2\nDraw"), 4,
+                "MISMATCH at instance 3 (input line 7, answer line 3)\n"
+                "instance:\n"
+                "  7 | 2c 3c\n"
+                "  8 | 4d 5d\n"
+                "  9 | As Ks Qs Js Ts\n"
+                "expected:\n"
+                "  3 | Draw\n"
+                "got:\n"
+                "  3 | Draw (no newline at the end)\n");
+}
+
+TEST(Verify, MissingAnswers) {
+  expect_report(verify({}, kSample, "Player 1\n"), 4,
+                "MISSING ANSWERS: the candidate ends after 1 answer (1 line); expected the answer to instance 2 "
+                "(input line 4, answer line 2)\n"
+                "instance:\n"
+                "  4 | Ks Qd\n"
+                "  5 | 8c 8h\n"
+                "  6 | 2s 8d Ad 4c Jh\n"
+                "expected:\n"
+                "  2 | Player 2\n"
+                "got:\n"
+                "  (the candidate ends here)\n");
+  const RunResult empty = verify({}, kSample, "");
+  EXPECT_EQ(empty.exit_status, 4);
+  EXPECT_EQ(empty.out.rfind("MISSING ANSWERS: the candidate ends after 0 answers (0 lines); expected the answer to "
+                            "instance 1 (input line 1, answer line 1)\n",
+                            0),
+            0u)
+      << empty.out;
+}
+
+TEST(Verify, ExtraLines) {
+  expect_report(verify({}, kSample, kSampleAnswers + "Draw\nPlayer 9\n\n\nmore\n"), 4,
+                "EXTRA LINES: the candidate goes on after the last expected answer, from line 4\n"
+                "got:\n"
+                "  4 | Draw\n"
+                "  5 | Player 9\n"
+                "  6 | \n");
+  expect_report(verify({}, kSample, kSampleAnswers + "\n"), 4,
+                "EXTRA LINES: the candidate goes on after the last expected answer, from line 4\n"
+                "got:\n"
+                "  4 | \n");
+}
+
+TEST(Verify, CandidateStoppedAtAnInvalidInstance) {
+  const std::string input = write_temp_file("invalid.txt", "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n"
+                                                           "Ks Qd\n8c 8h\n2s 8d Ad 4c Jh\n"
+                                                           "2c 3c\n4d 5x\nAs Ks Qs Js Ts\n");
+  const std::string note = "note: the instances stop at an error: " + input + ":8:4: " + invalid_card("'5x'") +
+                           "; the expected answers end before it\n";
+  // The right prefix, then nothing: what the reference prints; correct.
+  expect_report(verify({}, input, "Player 1\nPlayer 2\n"), 0,
+                "OK: the answers to all 2 instances before the invalid one match, and the candidate stops there too\n" +
+                    note);
+  // The prefix and an answer to the invalid instance: wrong.
+  expect_report(verify({}, input, "Player 1\nPlayer 2\nDraw\n"), 4,
+                "EXTRA LINES: the candidate goes on after the last expected answer, from line 3\n"
+                "got:\n"
+                "  3 | Draw\n" +
+                    note);
+  // Too short a prefix: a missing answer, before the error is reached.
+  const RunResult shorter = verify({}, input, "Player 1\n");
+  EXPECT_EQ(shorter.exit_status, 4);
+  EXPECT_EQ(shorter.out.rfind("MISSING ANSWERS: the candidate ends after 1 answer", 0), 0u) << shorter.out;
+  // An invalid first instance: nothing is expected.
+  const std::string invalid_first = write_temp_file("invalid.txt", "Ah Kh\n2c 3d\nQh Jh Th 5c 6x\n");
+  expect_report(verify({}, invalid_first, ""), 0,
+                "OK: the first instance is invalid, so no answer is expected, and the candidate has none\n"
+                "note: the instances stop at an error: " +
+                    invalid_first + ":3:13: " + invalid_card("'6x'") + "; the expected answers end before it\n");
+}
+
+// Random instances and the reference's answers, with the answers of the
+// instances `wrong` (0-based) changed.
+struct Graded {
+  std::string input_path;
+  std::string answers;
+  std::string candidate;
+};
+
+Graded graded(std::size_t count, const std::vector<std::size_t>& wrong, bool explain, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const Dataset data = make_dataset(2, random_instances(2, count, rng), Blanks::kCanonical, rng, explain);
+  Graded result{write_temp_file("instances.txt", data.input), data.answers, {}};
+  std::size_t from = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    std::string answer = data.answers.substr(from, data.answer_ends[i] - from);
+    from = data.answer_ends[i];
+    if (std::find(wrong.begin(), wrong.end(), i) != wrong.end()) {
+      // The last line, the verdict, turned into another one.
+      const std::size_t last = answer.rfind('\n', answer.size() - 2) + 1;
+      answer = answer.substr(0, last) + (answer.substr(last) == "Draw\n" ? "Player 1\n" : "Draw\n");
+    }
+    result.candidate += answer;
+  }
+  return result;
+}
+
+TEST(Verify, AllCountsEveryMismatch) {
+  const Graded data = graded(300, {2, 50, 51, 299}, false, 7);
+  const RunResult all = verify({"--all"}, data.input_path, data.candidate);
+  EXPECT_EQ(all.exit_status, 4) << all.err;
+  EXPECT_EQ(all.out.rfind("MISMATCH at instance 3 (input line 7, answer line 3)\n", 0), 0u) << all.out;
+  for (const char* heading : {"MISMATCH at instance 51 (input line 151, answer line 51)\n",
+                              "MISMATCH at instance 52 (input line 154, answer line 52)\n",
+                              "MISMATCH at instance 300 (input line 898, answer line 300)\n"}) {
+    EXPECT_NE(all.out.find(heading), std::string::npos) << heading << all.out;
+  }
+  EXPECT_NE(all.out.find("\ncompared 300 instances: 296 match, 4 differ\n"), std::string::npos) << all.out;
+  EXPECT_EQ(all.out.find("more mismatching"), std::string::npos) << all.out;
+  // Without --all, the first one only.
+  const RunResult first = verify({}, data.input_path, data.candidate);
+  EXPECT_EQ(first.exit_status, 4);
+  EXPECT_EQ(first.out.find("instance 51"), std::string::npos) << first.out;
+  EXPECT_EQ(first.out.find("compared"), std::string::npos) << first.out;
+}
+
+TEST(Verify, AllListsTheFirstFewAndCountsTheRest) {
+  std::vector<std::size_t> wrong;
+  for (std::size_t i = 10; i < 200; i += 10) wrong.push_back(i);  // 19 instances
+  const Graded data = graded(200, wrong, false, 8);
+  // And the candidate ends two answers early.
+  const std::string candidate = data.candidate.substr(0, data.candidate.size() - 1);
+  const std::size_t cut = candidate.rfind('\n', candidate.rfind('\n') - 1) + 1;
+  const RunResult all = verify({"--all"}, data.input_path, candidate.substr(0, cut));
+  EXPECT_EQ(all.exit_status, 4);
+  std::size_t listed = 0;
+  for (std::size_t at = all.out.find("MISMATCH at"); at != std::string::npos;
+       at = all.out.find("MISMATCH at", at + 1)) {
+    ++listed;
+  }
+  EXPECT_EQ(listed, 5u) << all.out;
+  EXPECT_NE(all.out.find("... and 16 more mismatching instances\ncompared 200 instances: 179 match, 21 differ "
+                         "(2 of them missing)\n"),
+            std::string::npos)
+      << all.out;
+}
+
+TEST(Verify, ExplainModeReportsTheInstanceOfTheFirstDifferingLine) {
+  const Graded data = graded(120, {77}, true, 9);
+  const RunResult result = verify({"-e"}, data.input_path, data.candidate);
+  EXPECT_EQ(result.exit_status, 4) << result.err;
+  // Three lines per instance: instance 78's answers are lines 232..234; the
+  // explain lines agree, the verdict (line 234) differs.
+  EXPECT_EQ(result.out.rfind("MISMATCH at instance 78 (input line 232, answer line 232)\ninstance:\n  232 | ", 0), 0u)
+      << result.out;
+  EXPECT_NE(result.out.find("expected:\n  232 | Player 1: "), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("got:\n  232 | Player 1: "), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("\n  234 | "), std::string::npos) << result.out;
+  expect_report(verify({"-e"}, data.input_path, data.answers), 0, "OK: the answers to all 120 instances match\n");
+  // Without -e the explain lines are not answers.
+  EXPECT_EQ(verify({}, data.input_path, data.answers).exit_status, 4);
+}
+
+TEST(Verify, EvalHasThreeLinesPerInstance) {
+  const std::string expected = read_whole_file(kSourceDir + "/examples/eval.expected");
+  expect_report(verify({"eval"}, "examples/eval.txt", expected), 0, "OK: the answers to all 4 instances match\n");
+  // A candidate with a line too few in instance 2: from there every line is off by one.
+  const std::size_t second_line = expected.find('\n') + 1;
+  const std::size_t fourth_line = expected.find('\n', expected.find('\n', second_line) + 1) + 1;
+  const std::string candidate = expected.substr(0, fourth_line) + expected.substr(expected.find('\n', fourth_line) + 1);
+  const RunResult result = verify({"eval"}, "examples/eval.txt", candidate);
+  EXPECT_EQ(result.exit_status, 4);
+  EXPECT_EQ(result.out.rfind("MISMATCH at instance 2 (input line 2, answer line 4)\n", 0), 0u) << result.out;
+}
+
+TEST(Verify, EulerSummary) {
+  const std::string summary = read_whole_file(kSourceDir + "/examples/euler.summary.expected");
+  expect_report(verify({"euler", "--summary"}, "examples/euler.txt", summary), 0,
+                "OK: the answers to all 6 instances match\n");
+  expect_report(verify({"euler", "--summary"}, "examples/euler.txt", "Player 1: 3\nPlayer 2: 3\nDraw: 0\n"), 4,
+                "MISMATCH in the summary (answer line 1)\n"
+                "expected:\n"
+                "  1 | Player 1: 3\n"
+                "  2 | Player 2: 2\n"
+                "  3 | Draw: 1\n"
+                "got:\n"
+                "  1 | Player 1: 3\n"
+                "  2 | Player 2: 3\n"
+                "  3 | Draw: 0\n");
+  const std::string answers = read_whole_file(kSourceDir + "/examples/euler.expected");
+  expect_report(verify({"euler"}, "examples/euler.txt", answers), 0, "OK: the answers to all 6 instances match\n");
+}
+
+TEST(Verify, HugeCandidateStreamedThroughAPipe) {
+  // About 3 MB of instances and 1 MB of answers: many chunks, many reads.
+  const Graded data = graded(100000, {99990}, false, 10);
+  for (const Args& tuning : {Args{"-j", "1"}, Args{"-j", "2", "--chunk-size", "4K"}}) {
+    SCOPED_TRACE(::testing::PrintToString(tuning));
+    const RunResult same =
+        run_poker(concat(Args{"verify", "-i", data.input_path, "--answers", "-"}, tuning), data.answers);
+    expect_report(same, 0, "OK: the answers to all 100000 instances match\n");
+    const RunResult wrong =
+        run_poker(concat(Args{"verify", "-i", data.input_path, "--answers", "-"}, tuning), data.candidate);
+    EXPECT_EQ(wrong.exit_status, 4);
+    EXPECT_EQ(wrong.out.rfind("MISMATCH at instance 99991 (input line 299971, answer line 99991)\n", 0), 0u)
+        << wrong.out;
+  }
+}
+
+TEST(Verify, UnreadableCandidateIsAnIoError) {
+  const std::string missing = temp_path("missing.txt");
+  const RunResult result = run_poker({"verify", "-i", kSample, "--answers", missing});
+  EXPECT_EQ(result.exit_status, 3);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err, "poker: " + missing + ": cannot open: No such file or directory\n");
+  const RunResult directory = run_poker({"verify", "-i", kSample, "--answers", temp_directory()});
+  EXPECT_EQ(directory.exit_status, 3);
+  EXPECT_EQ(directory.err, "poker: " + temp_directory() + ": cannot open: Is a directory\n");
+  const RunResult instances = run_poker({"verify", "-i", missing, "--answers", "examples/sample.expected"});
+  EXPECT_EQ(instances.exit_status, 3);
+  EXPECT_EQ(instances.err, "poker: " + missing + ": cannot open: No such file or directory\n");
+}
+
+TEST(Verify, UsageErrors) {
+  for (const Args& args : {Args{"verify", "-i", kSample}, Args{"verify", "--answers", "-"},
+                           Args{"verify", "euler", "-e", "-i", kSample, "--answers", "x"},
+                           Args{"verify", "3", "eval", "-i", kSample, "--answers", "x"},
+                           Args{"verify", "3", "-p", "3", "-i", kSample, "--answers", "x"},
+                           Args{"euler", "verify"}, Args{"--answers", "x", "-i", kSample},
+                           Args{"verify", "--all", "--answers"}}) {
+    SCOPED_TRACE(::testing::PrintToString(args));
+    const RunResult result = run_poker(args, kSampleAnswers);
+    EXPECT_EQ(result.exit_status, 2) << result.err;
+    EXPECT_EQ(result.out, "");
+    EXPECT_EQ(result.err.rfind("poker: ", 0), 0u) << result.err;
+  }
+}
+
+TEST(Verify, HelpDocumentsTheExitStatuses) {
+  for (const Args& args : {Args{"verify", "--help"}, Args{"verify", "euler", "--help"}}) {
+    const RunResult result = run_poker(args);
+    EXPECT_EQ(result.exit_status, 0);
+    EXPECT_NE(result.out.find("--answers"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("--all"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("4 they differ"), std::string::npos) << result.out;
+  }
+  EXPECT_NE(run_poker({"--help"}).out.find("'poker verify': 4 answers differ"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace poker::e2e

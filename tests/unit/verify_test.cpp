@@ -1,0 +1,208 @@
+// io::TextCursor and run_verify(): the candidate read a byte at a time, in
+// tiny buffers, failing on a read; the comparison the same for every thread
+// count and chunk size.
+#include "poker/verify.h"
+
+#include <tbb/task_arena.h>
+
+#include <gtest/gtest.h>
+
+#include <cerrno>
+#include <string>
+
+#include "poker/eval_format.h"
+#include "poker/holdem_format.h"
+#include "poker/io/input.h"
+#include "poker/io/text_cursor.h"
+#include "support/fake_io.h"
+
+namespace poker {
+namespace {
+
+using poker::testing::fake_stream;
+
+TEST(TextCursor, SkipEqualMovesOnlyOnAMatch) {
+  for (const std::size_t step : {std::size_t{1}, std::size_t{3}, std::size_t{100}}) {
+    auto source = fake_stream("Player 1\nDraw\n", step, 2);
+    io::TextCursor cursor(*source);
+    EXPECT_TRUE(cursor.skip_equal("Player 1\n"));
+    EXPECT_FALSE(cursor.skip_equal("Draw\nmore"));  // past the end
+    EXPECT_FALSE(cursor.skip_equal("Dra!"));
+    EXPECT_EQ(cursor.offset(), 9u);
+    EXPECT_TRUE(cursor.skip_equal("Draw\n"));
+    EXPECT_TRUE(cursor.at_end());
+    EXPECT_EQ(cursor.error(), 0);
+  }
+}
+
+TEST(TextCursor, NextLineKeepsTheHeadOfALongLine) {
+  const std::string long_line(100000, 'x');
+  for (const std::size_t step : {std::size_t{1}, std::size_t{7}, std::size_t{4096}}) {
+    auto source = fake_stream("a\n" + long_line + "\nlast", step, 16);
+    io::TextCursor cursor(*source);
+    io::TextCursor::Line line;
+    ASSERT_TRUE(cursor.next_line(line, 10));
+    EXPECT_EQ(line.head, "a");
+    EXPECT_EQ(line.length, 1u);
+    EXPECT_TRUE(line.has_newline);
+    ASSERT_TRUE(cursor.next_line(line, 10));
+    EXPECT_EQ(line.head, "xxxxxxxxxx");
+    EXPECT_EQ(line.length, 100000u);
+    EXPECT_TRUE(line.has_newline);
+    ASSERT_TRUE(cursor.next_line(line, 10));
+    EXPECT_EQ(line.head, "last");
+    EXPECT_FALSE(line.has_newline);
+    EXPECT_FALSE(cursor.next_line(line, 10));
+    EXPECT_TRUE(cursor.at_end());
+  }
+}
+
+TEST(TextCursor, ReadErrorStopsTheCursor) {
+  auto source = fake_stream("Player 1\nDraw\n", 1, 4, 3);
+  io::TextCursor cursor(*source);
+  EXPECT_FALSE(cursor.skip_equal("Player 1\n"));
+  EXPECT_EQ(cursor.error(), EIO);
+  io::TextCursor::Line line;
+  EXPECT_FALSE(cursor.next_line(line, 10));
+  EXPECT_FALSE(cursor.at_end());
+}
+
+TEST(TextCursor, MemorySourceToItsEnd) {
+  const std::string text = "one\ntwo\n";
+  auto source = io::make_memory_source(text);
+  io::TextCursor cursor(*source);
+  EXPECT_TRUE(cursor.skip_equal("one\n"));
+  io::TextCursor::Line line;
+  ASSERT_TRUE(cursor.next_line(line, 100));
+  EXPECT_EQ(line.head, "two");
+  EXPECT_TRUE(cursor.at_end());
+  EXPECT_FALSE(cursor.next_line(line, 100));
+}
+
+const std::string kInstances =
+    "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n"
+    "Ks Qd\n8c 8h\n2s 8d Ad 4c Jh\n"
+    "2c 3c\n4d 5d\nAs Ks Qs Js Ts\n";
+
+VerifyOutcome verify(const std::string& instances, const std::string& candidate, const VerifyOptions& options,
+                     int threads, std::size_t chunk_size, int fail_read_at = 0, const Format* format = nullptr) {
+  const auto holdem = make_holdem_format(HoldemOptions{2, false});
+  auto input = fake_stream(instances, 5, 4 * chunk_size);
+  auto answers = fake_stream(candidate, 3, 4, fail_read_at);
+  PipelineOptions pipeline_options;
+  pipeline_options.chunk_size = chunk_size;
+  VerifyOutcome outcome;
+  tbb::task_arena arena(threads);
+  arena.execute([&] {
+    outcome = run_verify(format != nullptr ? *format : *holdem, *input, *answers, pipeline_options, options);
+  });
+  return outcome;
+}
+
+TEST(RunVerify, SameVerdictForEveryThreadCountAndChunkSize) {
+  for (const int threads : {1, 2}) {
+    for (const std::size_t chunk : {std::size_t{1}, std::size_t{20}, std::size_t{1 << 16}}) {
+      SCOPED_TRACE(std::to_string(threads) + " threads, chunks of " + std::to_string(chunk));
+      const VerifyOutcome same = verify(kInstances, "Player 1\nPlayer 2\nDraw\n", {}, threads, chunk);
+      EXPECT_TRUE(same.report.passed());
+      EXPECT_EQ(same.report.compared, 3u);
+
+      const VerifyOutcome wrong = verify(kInstances, "Player 1\nDraw\nPlayer 2\n", {}, threads, chunk);
+      EXPECT_FALSE(wrong.report.passed());
+      ASSERT_EQ(wrong.report.listed.size(), 1u);
+      const Mismatch& m = wrong.report.listed[0];
+      EXPECT_EQ(m.kind, Mismatch::Kind::kDiffers);
+      EXPECT_EQ(m.instance, 2u);
+      EXPECT_EQ(m.input_line, 4u);
+      EXPECT_EQ(m.answer_line, 2u);
+      EXPECT_EQ(m.instance_lines, (std::vector<std::string>{"Ks Qd", "8c 8h", "2s 8d Ad 4c Jh"}));
+      EXPECT_EQ(m.expected, (std::vector<std::string>{"Player 2"}));
+      ASSERT_EQ(m.got.size(), 1u);
+      EXPECT_EQ(m.got[0].head, "Draw");
+
+      VerifyOptions all;
+      all.all = true;
+      const VerifyOutcome counted = verify(kInstances, "Player 1\nDraw\nPlayer 2\n", all, threads, chunk);
+      EXPECT_EQ(counted.report.compared, 3u);
+      EXPECT_EQ(counted.report.mismatching, 2u);
+      EXPECT_EQ(counted.report.listed.size(), 2u);
+      EXPECT_FALSE(counted.report.extra);
+    }
+  }
+}
+
+TEST(RunVerify, MissingAndExtra) {
+  VerifyOptions all;
+  all.all = true;
+  const VerifyOutcome missing = verify(kInstances, "Player 1\n", all, 2, 20);
+  EXPECT_EQ(missing.report.mismatching, 2u);
+  EXPECT_EQ(missing.report.missing, 2u);
+  ASSERT_EQ(missing.report.listed.size(), 1u);  // the first missing one says it for all
+  EXPECT_EQ(missing.report.listed[0].kind, Mismatch::Kind::kMissing);
+  EXPECT_EQ(missing.report.listed[0].candidate_lines, 1u);
+
+  const VerifyOutcome extra = verify(kInstances, "Player 1\nPlayer 2\nDraw\nDraw\n", {}, 2, 20);
+  EXPECT_TRUE(extra.report.extra);
+  EXPECT_EQ(extra.report.mismatching, 0u);
+  ASSERT_EQ(extra.report.listed.size(), 1u);
+  EXPECT_EQ(extra.report.listed[0].kind, Mismatch::Kind::kExtra);
+  EXPECT_EQ(extra.report.listed[0].answer_line, 4u);
+}
+
+TEST(RunVerify, InvalidInstanceEndsTheExpectedAnswers) {
+  const std::string invalid = kInstances.substr(0, 28) + "Ks Qd\n8c 8x\n2s 8d Ad 4c Jh\n";
+  const VerifyOutcome stops = verify(invalid, "Player 1\n", {}, 2, 1);
+  EXPECT_EQ(stops.run.status, RunOutcome::Status::kInvalidInput);
+  EXPECT_TRUE(stops.report.passed());
+  const VerifyOutcome goes_on = verify(invalid, "Player 1\nPlayer 2\n", {}, 2, 1);
+  EXPECT_EQ(goes_on.run.status, RunOutcome::Status::kInvalidInput);
+  EXPECT_TRUE(goes_on.report.extra);
+}
+
+TEST(RunVerify, CandidateReadErrorIsReported) {
+  const VerifyOutcome failed = verify(kInstances, "Player 1\nPlayer 2\nDraw\n", {}, 2, 20, 2);
+  EXPECT_EQ(failed.report.candidate_error, EIO);
+}
+
+TEST(RunVerify, EvalInstancesAreThreeLines) {
+  const auto eval = make_eval_format();
+  const std::string instances = "2c 3c 4c 5c 6c ; 2d 3d 4d 5d 7h\n2c 3c 4c 5c 6c ; 2d 3d 4d 5d 7h\n";
+  const std::string answers = "Hand 1: Straight flush [6c 5c 4c 3c 2c]\nHand 2: High card [7h 5d 4d 3d 2d]\n"
+                              "Hand 1 wins\n";
+  EXPECT_TRUE(verify(instances, answers + answers, {}, 2, 1, 0, eval.get()).report.passed());
+  const VerifyOutcome wrong =
+      verify(instances, answers + answers.substr(0, answers.size() - 12) + "Tie\n", {}, 2, 1, 0, eval.get());
+  ASSERT_EQ(wrong.report.listed.size(), 1u);
+  EXPECT_EQ(wrong.report.listed[0].instance, 2u);
+  EXPECT_EQ(wrong.report.listed[0].answer_line, 4u);
+  EXPECT_EQ(wrong.report.listed[0].expected.size(), 3u);
+  EXPECT_EQ(wrong.report.listed[0].got.size(), 3u);
+}
+
+TEST(VerifyReport, EscapesAndCounts) {
+  VerifyOutcome outcome;
+  outcome.report.compared = 2;
+  outcome.report.mismatching = 1;
+  Mismatch m;
+  m.instance = 2;
+  m.input_line = 4;
+  m.answer_line = 2;
+  m.instance_lines = {"a\tb"};
+  m.expected = {"Draw"};
+  m.got = {io::TextCursor::Line{"x\xff", 500, false}};
+  outcome.report.listed.push_back(m);
+  VerifyOptions all;
+  all.all = true;
+  EXPECT_EQ(render_verify_report(outcome, all, "in.txt"),
+            "MISMATCH at instance 2 (input line 4, answer line 2)\n"
+            "instance:\n"
+            "  4 | a\\x09b\n"
+            "expected:\n"
+            "  2 | Draw\n"
+            "got:\n"
+            "  2 | x\\xff... (500 bytes) (no newline at the end)\n"
+            "compared 2 instances: 1 match, 1 differ\n");
+}
+
+}  // namespace
+}  // namespace poker
