@@ -75,54 +75,6 @@ HoldemArguments add_holdem_arguments(CLI::App& app, Options& options, std::optio
   return added;
 }
 
-// The format subcommands, added to `parent` (the main command or `verify`).
-struct FormatCommands {
-  CLI::App* euler = nullptr;
-  CLI::App* eval = nullptr;
-  CLI::App* draw = nullptr;
-  // The one given, and the matching command; null if none.
-  CLI::App* parsed(Command& command) const {
-    if (euler->parsed()) command = Command::kEuler;
-    if (eval->parsed()) command = Command::kEval;
-    if (draw->parsed()) command = Command::kDraw;
-    return euler->parsed() ? euler : eval->parsed() ? eval : draw->parsed() ? draw : nullptr;
-  }
-};
-
-FormatCommands add_format_commands(CLI::App& parent, Options& options, const std::string& prefix,
-                                   const std::string& footer, bool verifying) {
-  FormatCommands commands;
-  commands.euler = add_subcommand(
-      parent, options, "euler",
-      "Project Euler 54: one line of ten cards per instance (upper-case suits), player 1's five\n"
-      "then player 2's; prints \"Player 1\", \"Player 2\" or \"Draw\".",
-      footer + "\nExample: " + prefix + "euler --summary -i poker.txt" + (verifying ? " --answers counts.txt" : ""));
-  commands.euler->add_flag("--summary", options.summary,
-                           "Print only the counts at the end: \"Player 1: N\", \"Player 2: N\", \"Draw: N\"");
-  commands.eval = add_subcommand(
-      parent, options, "eval",
-      "Compares two hands of 5 to 52 cards per line, \"HAND1 ; HAND2\" (ten written 0): prints each\n"
-      "hand's category and best five cards, then \"Hand 1 wins\", \"Hand 2 wins\" or \"Tie\".",
-      footer + "\nExample: " + prefix + "eval -i examples/eval.txt" +
-          (verifying ? " --answers examples/eval.expected" : ""));
-  commands.draw = add_subcommand(
-      parent, options, "draw",
-      "The card-exchange puzzle: 52 lines \"S V\" per instance (suit R, S, H, K; value 1..13); prints\n"
-      "the least rounds to reach pair, two pair, three of a kind, straight, flush, full house,\n"
-      "four of a kind and straight flush.",
-      footer + "\nExample: " + prefix + "draw -i examples/draw.txt" +
-          (verifying ? " --answers examples/draw.expected" : ""));
-  if (verifying) {
-    for (CLI::App* sub : {commands.euler, commands.eval, commands.draw}) add_verify_options(*sub, options);
-  }
-  return commands;
-}
-
-int usage_error(const std::string& message) {
-  std::fprintf(stderr, "poker: %s\nRun 'poker --help' for usage.\n", message.c_str());
-  return kExitUsage;
-}
-
 // `poker equity`'s own options: a query's words, and the settings that are a
 // query file's defaults.
 void add_equity_options(CLI::App& equity, EquityOptions& options) {
@@ -161,10 +113,77 @@ void add_equity_options(CLI::App& equity, EquityOptions& options) {
 std::optional<std::string> equity_conflict(const Options& options) {
   const EquityOptions& equity = options.equity;
   if (!equity.hands.empty() && options.input != "-") return "hands on the command line and -i do not go together";
+  if (!equity.hands.empty() && options.verify) return "hands on the command line and 'poker verify' do not go together";
   if (equity.hands.empty() && !(equity.board.empty() && equity.dead.empty())) {
     return "--board or --dead without hands (a query file writes them on each line) do not go together";
   }
   return std::nullopt;
+}
+
+// The format subcommands, added to `parent` (the main command or `verify`).
+struct FormatCommands {
+  CLI::App* euler = nullptr;
+  CLI::App* eval = nullptr;
+  CLI::App* draw = nullptr;
+  CLI::App* equity = nullptr;
+  // The one given, and the matching command; null if none.
+  CLI::App* parsed(Command& command) const {
+    const std::pair<CLI::App*, Command> all[] = {
+        {euler, Command::kEuler}, {eval, Command::kEval}, {draw, Command::kDraw}, {equity, Command::kEquity}};
+    for (const auto& [app, name] : all) {
+      if (app->parsed()) {
+        command = name;
+        return app;
+      }
+    }
+    return nullptr;
+  }
+};
+
+FormatCommands add_format_commands(CLI::App& parent, Options& options, const std::string& prefix,
+                                   const std::string& footer, bool verifying) {
+  FormatCommands commands;
+  commands.euler = add_subcommand(
+      parent, options, "euler",
+      "Project Euler 54: one line of ten cards per instance (upper-case suits), player 1's five\n"
+      "then player 2's; prints \"Player 1\", \"Player 2\" or \"Draw\".",
+      footer + "\nExample: " + prefix + "euler --summary -i poker.txt" + (verifying ? " --answers counts.txt" : ""));
+  commands.euler->add_flag("--summary", options.summary,
+                           "Print only the counts at the end: \"Player 1: N\", \"Player 2: N\", \"Draw: N\"");
+  commands.eval = add_subcommand(
+      parent, options, "eval",
+      "Compares two hands of 5 to 52 cards per line, \"HAND1 ; HAND2\" (ten written 0): prints each\n"
+      "hand's category and best five cards, then \"Hand 1 wins\", \"Hand 2 wins\" or \"Tie\".",
+      footer + "\nExample: " + prefix + "eval -i examples/eval.txt" +
+          (verifying ? " --answers examples/eval.expected" : ""));
+  commands.draw = add_subcommand(
+      parent, options, "draw",
+      "The card-exchange puzzle: 52 lines \"S V\" per instance (suit R, S, H, K; value 1..13); prints\n"
+      "the least rounds to reach pair, two pair, three of a kind, straight, flush, full house,\n"
+      "four of a kind and straight flush.",
+      footer + "\nExample: " + prefix + "draw -i examples/draw.txt" +
+          (verifying ? " --answers examples/draw.expected" : ""));
+  commands.equity = add_subcommand(
+      parent, options, "equity",
+      "How often each hand wins from here: 2 to 10 hands or ranges (QQ+, AKs, A5s-A2s, KQo, 22-55,\n"
+      "random, JTo:0.25, comma-separated), a board of 0, 3, 4 or 5 cards and dead cards. Prints each\n"
+      "player's win %, tie % and equity % (ties split), and the boards counted. Without hands, reads\n"
+      "one query per line from the input (the same words) and prints one line per query.",
+      footer + "\nExample: " + prefix +
+          (verifying ? "equity -i examples/equity.txt --answers examples/equity.expected"
+                     : "equity AhKh QsQd --board Ts9s2d"));
+  add_equity_options(*commands.equity, options.equity);
+  if (verifying) {
+    for (CLI::App* sub : {commands.euler, commands.eval, commands.draw, commands.equity}) {
+      add_verify_options(*sub, options);
+    }
+  }
+  return commands;
+}
+
+int usage_error(const std::string& message) {
+  std::fprintf(stderr, "poker: %s\nRun 'poker --help' for usage.\n", message.c_str());
+  return kExitUsage;
 }
 
 }  // namespace
@@ -201,15 +220,6 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   const HoldemArguments verify_holdem = add_holdem_arguments(*verify, options, positional_players, option_players);
   const FormatCommands verify_formats = add_format_commands(*verify, options, "poker verify ", kVerifyFooter, true);
 
-  CLI::App* equity = add_subcommand(
-      app, options, "equity",
-      "How often each hand wins from here: 2 to 10 hands or ranges (QQ+, AKs, A5s-A2s, KQo, 22-55,\n"
-      "random, JTo:0.25, comma-separated), a board of 0, 3, 4 or 5 cards and dead cards. Prints each\n"
-      "player's win %, tie % and equity % (ties split), and the boards counted. Without hands, reads\n"
-      "one query per line from the input (the same words) and prints one line per query.",
-      std::string(kExitFooter) + "\nExample: poker equity AhKh QsQd --board Ts9s2d");
-  add_equity_options(*equity, options.equity);
-
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -233,12 +243,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
         std::nullopt,
         usage_error("PLAYERS, --players and --explain belong to the hold'em judge, not to 'poker " + name + "'")};
   }
-  if (equity->parsed()) {
-    options.command = Command::kEquity;
-    if (holdem.count() > 0) {
-      return ParsedCommandLine{
-          std::nullopt, usage_error("PLAYERS, --players and --explain belong to the hold'em judge, not to 'poker equity'")};
-    }
+  if (options.command == Command::kEquity) {
     if (const std::optional<std::string> conflict = equity_conflict(options)) {
       return ParsedCommandLine{std::nullopt, usage_error("equity: " + *conflict)};
     }

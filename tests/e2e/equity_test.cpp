@@ -114,6 +114,19 @@ TEST(Equity, QueryFileStopsAtTheFirstInvalidQuery) {
   expect_judged({"equity"}, "AhKh QsQd\n\n \n", ok(kAceKingQueensLine));  // trailing blank lines end the input
 }
 
+TEST(Equity, VerifyComparesAQueryFilesAnswers) {
+  const std::string expected = read_whole_file(kSourceDir + "/examples/equity.expected");
+  const RunResult same = run_poker({"verify", "equity", "-i", "examples/equity.txt", "--answers", "-"}, expected);
+  EXPECT_EQ(same.exit_status, 0) << same.out << same.err;
+  std::string wrong = expected;
+  wrong.replace(wrong.find("46.214457"), 9, "46.214458");
+  const RunResult differs = run_poker({"verify", "equity", "-i", "examples/equity.txt", "--answers", "-"}, wrong);
+  EXPECT_EQ(differs.exit_status, 4);
+  EXPECT_NE(differs.out.find("MISMATCH at instance 1 (input line 1, answer line 1)"), std::string::npos) << differs.out;
+  const RunResult hands = run_poker({"verify", "equity", "AhKh", "QsQd", "--answers", "-"}, expected);
+  EXPECT_EQ(hands.exit_status, 2);
+}
+
 TEST(Equity, Example) {
   const RunResult result = run_poker({"equity", "-i", "examples/equity.txt"});
   EXPECT_EQ(result.out, read_whole_file(kSourceDir + "/examples/equity.expected"));
