@@ -102,6 +102,32 @@ TEST(Chunker, StreamWithNothingReadyHandsOutEachCompleteRecordAtOnce) {
   EXPECT_GE(cuts.size(), 5u);  // no chunk waits for a buffer to fill
 }
 
+// Chunks in flight keep their bytes while the stream moves on through
+// recycled buffers: a chunk held while several later chunks are cut (as
+// the pipeline's workers hold them) reads the same bytes when released.
+TEST(Chunker, StreamBuffersHeldByChunksAreNeverOverwritten) {
+  const std::string input = records(3000);
+  for (const std::size_t in_flight : {1, 3, 8}) {
+    SCOPED_TRACE("chunks in flight: " + std::to_string(in_flight));
+    auto source = fake_stream(input, 37, 256);
+    Chunker chunker(*source, ChunkerOptions{3, 100, 1 << 20});
+    std::vector<std::pair<Chunk, std::string>> held;
+    std::string joined;
+    Chunk chunk;
+    const auto release_oldest = [&] {
+      EXPECT_EQ(held.front().first.bytes, held.front().second);
+      joined += held.front().second;
+      held.erase(held.begin());
+    };
+    while (chunker.next(chunk)) {
+      held.emplace_back(chunk, std::string(chunk.bytes));
+      if (held.size() > in_flight) release_oldest();
+    }
+    while (!held.empty()) release_oldest();
+    EXPECT_EQ(joined, input);
+  }
+}
+
 TEST(Chunker, RecordLongerThanTheLimitEndsTheInput) {
   const std::string input = records(4) + std::string(5000, ' ') + "x\ny\nz\n" + records(2);
   for (std::size_t step : {1u, 100u, 1u << 20}) {
