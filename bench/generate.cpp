@@ -16,43 +16,11 @@
 
 #include "poker/cards.h"
 #include "poker/holdem_format.h"
+#include "poker/random.h"
 
 namespace {
 
-// xoshiro256** (public domain algorithm by Blackman and Vigna), seeded by
-// splitmix64: fast, and the same stream on every platform.
-class Random {
- public:
-  explicit Random(std::uint64_t seed) {
-    for (auto& word : state_) {
-      seed += 0x9E3779B97F4A7C15ull;
-      std::uint64_t z = seed;
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-      word = z ^ (z >> 31);
-    }
-  }
-  std::uint64_t next() {
-    const std::uint64_t result = rotl(state_[1] * 5, 7) * 9;
-    const std::uint64_t t = state_[1] << 17;
-    state_[2] ^= state_[0];
-    state_[3] ^= state_[1];
-    state_[1] ^= state_[2];
-    state_[0] ^= state_[3];
-    state_[2] ^= t;
-    state_[3] = rotl(state_[3], 45);
-    return result;
-  }
-  // Uniform in [0, bound), bound small: the multiply-shift bias is below 2^-50.
-  std::uint32_t below(std::uint32_t bound) {
-    return static_cast<std::uint32_t>(((next() >> 32) * bound) >> 32);
-  }
-  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
-
- private:
-  static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-  std::array<std::uint64_t, 4> state_{};
-};
+using poker::Random;
 
 struct Options {
   int players = 2;

@@ -7,52 +7,11 @@
 // the deals do not depend on which thread draws which block.
 #include <algorithm>
 #include <array>
-#include <bit>
 
 #include "equity_deal.h"
+#include "poker/random.h"
 
 namespace poker::equity {
-namespace {
-
-std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EB;
-  return z ^ (z >> 31);
-}
-
-// xoshiro256++ (Blackman and Vigna): fast, and good enough for dealing cards.
-class Generator {
- public:
-  Generator(std::uint64_t seed, std::uint64_t block) {
-    std::uint64_t state = seed ^ splitmix64(block);
-    for (auto& word : state_) word = splitmix64(state);
-  }
-
-  std::uint64_t next() {
-    const std::uint64_t result = std::rotl(state_[0] + state_[3], 23) + state_[0];
-    const std::uint64_t t = state_[1] << 17;
-    state_[2] ^= state_[0];
-    state_[3] ^= state_[1];
-    state_[1] ^= state_[2];
-    state_[0] ^= state_[3];
-    state_[2] ^= t;
-    state_[3] = std::rotl(state_[3], 45);
-    return result;
-  }
-
-  // Uniform in [0, bound), bound < 2^32 (Lemire's multiply-shift; its bias,
-  // under bound / 2^32, is far below what any sample count can see).
-  std::uint32_t below(std::uint32_t bound) { return static_cast<std::uint32_t>(((next() >> 32) * bound) >> 32); }
-
-  // Uniform in [0, 1).
-  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
-
- private:
-  std::array<std::uint64_t, 4> state_{};
-};
-
-}  // namespace
 
 DealSampler::DealSampler(const EquityQuery& query) : query_(query) {
   for (const Range& range : query.players) {
@@ -74,7 +33,7 @@ WinnerCounts DealSampler::sample_block(std::uint64_t seed, std::uint64_t block, 
   const CardMask known = query_.board | query_.dead;
   const Hand board_hand = Hand::from(query_.board);
   WinnerCounts counts(std::size_t{1} << players, 0);
-  Generator generator(seed, block);
+  Random generator(seed, block);
   std::array<HandValue, kMaxEquityPlayers> values;
   std::array<const WeightedCombo*, kMaxEquityPlayers> hands{};
   for (std::uint64_t sample = 0; sample < samples; ++sample) {
