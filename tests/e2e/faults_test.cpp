@@ -25,13 +25,9 @@ constexpr Milliseconds kTimeout{60000};
 constexpr std::size_t kMebibyte = 1024 * 1024;
 constexpr std::uint64_t kGibibyte = 1024ull * kMebibyte;
 
-// Peak memory a run may take whatever its input: the README's bound is the
-// 1 MiB instance limit plus chunks in flight; sanitizers add their shadow.
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr long kMemoryBoundKib = 512 * 1024;
 constexpr std::uint64_t kEndlessBytes = kGibibyte / 4;  // "endless", at a sanitizer's pace
 #else
-constexpr long kMemoryBoundKib = 96 * 1024;
 constexpr std::uint64_t kEndlessBytes = kGibibyte;
 #endif
 

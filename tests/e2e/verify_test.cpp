@@ -2,6 +2,8 @@
 // compared with a candidate's, as a grader runs it. The candidate is given
 // as a file or through a pipe (`--answers -`); every report must be the same
 // for any thread count and chunk size.
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -295,6 +297,38 @@ TEST(Verify, HugeCandidateStreamedThroughAPipe) {
     EXPECT_EQ(wrong.out.rfind("MISMATCH at instance 99991 (input line 299971, answer line 99991)\n", 0), 0u)
         << wrong.out;
   }
+}
+
+// A candidate larger than the memory bound, through a pipe, against a
+// mapped instance file four times its size: compared as it streams. (Under
+// sanitizers, whose bound is larger, a tenth of it: the same paths, faster.)
+TEST(Verify, CandidateLargerThanTheMemoryBoundIsStreamed) {
+  // The sample's 3 instances repeated: 15 M instances, 405 MB, and 115 MB of answers.
+  constexpr long kRepeats = kUnderSanitizer ? 500'000 : 5'000'000;
+  std::string instances;
+  std::string answers;
+  const std::string sample = read_whole_file(kSourceDir + "/" + kSample);
+  for (int i = 0; i < 10'000; ++i) {
+    instances += sample;
+    answers += kSampleAnswers;
+  }
+  std::string input;
+  for (long written = 0; written < kRepeats; written += 10'000) input += instances;
+  const std::string input_path = write_temp_file("huge-instances.txt", input);
+  input.clear();
+  input.shrink_to_fit();
+  testing::Subprocess poker(kBinary, testing::SpawnOptions{{"verify", "-i", input_path, "--answers", "-"},
+                                                            kSourceDir, {}, {}});
+  std::uint64_t fed = 0;
+  for (long written = 0; written < kRepeats && poker.write_stdin(answers, testing::Milliseconds{120000});
+       written += 10'000) {
+    fed += answers.size();
+  }
+  const RunResult result = poker.wait(testing::Milliseconds{120000});
+  EXPECT_EQ(fed, static_cast<std::uint64_t>(kRepeats / 10'000) * answers.size());
+  expect_report(result, 0, "OK: the answers to all " + std::to_string(3 * kRepeats) + " instances match\n");
+  EXPECT_LT(result.max_rss_kib, kMemoryBoundKib);
+  ::unlink(input_path.c_str());
 }
 
 TEST(Verify, UnreadableCandidateIsAnIoError) {
