@@ -176,7 +176,15 @@ std::optional<std::string> check_equity_query(const EquityQuery& query) {
     }
     if (!possible) return "player " + std::to_string(p + 1) + " has no hand left beside the board and dead cards";
   }
-  if (!equity::has_possible_deal(query)) return "no deal is possible: the hands always share a card";
+  switch (equity::find_possible_deal(query)) {
+    case equity::DealSearchResult::kFound:
+      break;
+    case equity::DealSearchResult::kNone:
+      return "no deal is possible: the hands always share a card";
+    case equity::DealSearchResult::kGaveUp:
+      return "no possible deal found in " + std::to_string(equity::kMaxDealSearchSteps) +
+             " steps: the hands collide too much";
+  }
   return std::nullopt;
 }
 

@@ -70,8 +70,15 @@ struct ExactPlan {
 // (or none at all).
 std::optional<ExactPlan> plan_exact(const EquityQuery& query, std::uint64_t max_deals);
 
-// Whether any deal of hands is possible (a search that stops at the first).
-bool has_possible_deal(const EquityQuery& query);
+// Whether any deal of hands is possible: a search that stops at the first,
+// or gives up after kMaxDealSearchSteps combinations tried. Deciding it is
+// hard in general (a matching of disjoint pairs, one from each range), but
+// trying the smallest ranges first settles real queries in a few steps; the
+// budget bounds the rest (ten players of wide ranges that cannot all be
+// dealt, which a fuzzer found).
+enum class DealSearchResult : std::uint8_t { kFound, kNone, kGaveUp };
+inline constexpr std::uint64_t kMaxDealSearchSteps = 10'000'000;
+DealSearchResult find_possible_deal(const EquityQuery& query);
 
 // Monte Carlo: draws deals that respect the weights and collisions, for a
 // query that has a possible deal.

@@ -8,6 +8,7 @@
 #include <array>
 #include <numeric>
 #include <unordered_map>
+#include <vector>
 
 #include "equity_deal.h"
 
@@ -141,9 +142,42 @@ std::optional<ExactPlan> plan_exact(const EquityQuery& query, std::uint64_t max_
   return plan;
 }
 
-bool has_possible_deal(const EquityQuery& query) {
-  // With a limit of 0 deals, the walk stops (returns false) at the first one.
-  return !DealWalker(query, 0).walk([](const Deal&, double) {});
-}
+namespace {
+
+// A depth-first search for one possible deal, the players with the fewest
+// combinations first (they fail soonest), within a budget of steps.
+class DealSearch {
+ public:
+  explicit DealSearch(const EquityQuery& query) {
+    for (const Range& range : query.players) ranges_.push_back(&range);
+    std::stable_sort(ranges_.begin(), ranges_.end(),
+                     [](const Range* a, const Range* b) { return a->combos.size() < b->combos.size(); });
+    known_ = query.board | query.dead;
+  }
+
+  DealSearchResult run() {
+    const bool found = search(0, known_);
+    return found ? DealSearchResult::kFound : steps_ > kMaxDealSearchSteps ? DealSearchResult::kGaveUp
+                                                                           : DealSearchResult::kNone;
+  }
+
+ private:
+  bool search(std::size_t player, CardMask used) {
+    if (player == ranges_.size()) return true;
+    for (const WeightedCombo& combo : ranges_[player]->combos) {
+      if (++steps_ > kMaxDealSearchSteps) return false;
+      if ((combo.mask() & used) == 0 && search(player + 1, used | combo.mask())) return true;
+    }
+    return false;
+  }
+
+  std::vector<const Range*> ranges_;
+  CardMask known_ = 0;
+  std::uint64_t steps_ = 0;
+};
+
+}  // namespace
+
+DealSearchResult find_possible_deal(const EquityQuery& query) { return DealSearch(query).run(); }
 
 }  // namespace poker::equity

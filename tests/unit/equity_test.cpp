@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "poker/equity.h"
+#include "poker/range.h"
 #include "support/equity_reference.h"
 
 namespace poker {
@@ -154,6 +155,28 @@ TEST(Equity, ChecksTheQuery) {
   EXPECT_NE(check_equity_query(hands({"AhKh", "QsQd"}, "Ah2c3c")), std::nullopt);  // no hand left
   EXPECT_NE(check_equity_query(hands({"AhKh", "AhKh"})), std::nullopt);  // no deal possible
   EXPECT_EQ(check_equity_query(hands({"AhKh", "QsQd"}, "2c3c4c5c6c")), std::nullopt);
+}
+
+EquityQuery ranges(std::initializer_list<std::string_view> texts) {
+  EquityQuery query;
+  for (const std::string_view text : texts) query.players.push_back(std::get<Range>(parse_range(text)));
+  return query;
+}
+
+// Whether the ranges can be dealt at all is a search; the smallest ranges go
+// first, and a budget bounds what ordering cannot settle.
+TEST(Equity, ImpossibleDealsAreFoundOrGivenUpQuickly) {
+  // Found by the fuzzer: the wide ranges came first, three QQ players last,
+  // and the search tried every deal of the others before failing.
+  EXPECT_EQ(check_equity_query(ranges({"QQ+,random:0.1,AA:.25", "A9s+", "JTo", "AKo:.25", "A9s+", "JTo:0.25",
+                                       "QQ", "QQ", "QQ", "Q7+"})),
+            "no deal is possible: the hands always share a card");
+  // Nine players of AA, KK, QQ, JJ: 16 cards for 18; every order of the
+  // first eight fits, so only the budget ends it.
+  EquityQuery nine;
+  for (int p = 0; p < 9; ++p) nine.players.push_back(std::get<Range>(parse_range("AA,KK,QQ,JJ")));
+  EXPECT_EQ(check_equity_query(nine), "no possible deal found in 10000000 steps: the hands collide too much");
+  EXPECT_EQ(check_equity_query(ranges({"AA,KK", "AA,KK", "AA,KK", "AA,KK"})), std::nullopt);
 }
 
 TEST(Equity, MonteCarloIsWithinItsErrorAndTheSameAtAnyThreadCount) {
