@@ -185,6 +185,11 @@ std::optional<std::string> check_equity_query(const EquityQuery& query) {
       return "no possible deal found in " + std::to_string(equity::kMaxDealSearchSteps) +
              " steps: the hands collide too much";
   }
+  if (!equity::DealSampler::can_sample(query)) {
+    return "the hands collide too much: over " + std::to_string(equity::DealSampler::kMaxListedDeals) +
+           " possible deals, yet fewer than 1 draw in " + std::to_string(equity::DealSampler::kMaxRejections) +
+           " is one";
+  }
   return std::nullopt;
 }
 

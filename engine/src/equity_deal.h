@@ -5,12 +5,14 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
 #include "poker/cards.h"
 #include "poker/equity.h"
 #include "poker/evaluator.h"
+#include "poker/random.h"
 
 namespace poker::equity {
 
@@ -70,6 +72,12 @@ struct ExactPlan {
 // (or none at all).
 std::optional<ExactPlan> plan_exact(const EquityQuery& query, std::uint64_t max_deals);
 
+// Visits every possible deal of hands with its weight (the product of its
+// combinations'), player 1's combinations outermost. Returns false, having
+// stopped, when there are more than `limit`.
+bool walk_deals(const EquityQuery& query, std::uint64_t limit,
+                const std::function<void(const Deal&, double)>& visit);
+
 // Whether any deal of hands is possible: a search that stops at the first,
 // or gives up after kMaxDealSearchSteps combinations tried. Deciding it is
 // hard in general (a matching of disjoint pairs, one from each range), but
@@ -82,17 +90,42 @@ DealSearchResult find_possible_deal(const EquityQuery& query);
 
 // Monte Carlo: draws deals that respect the weights and collisions, for a
 // query that has a possible deal.
+//
+// When the query has at most kMaxListedDeals possible deals of hands, they
+// are listed and drawn by weight. Otherwise each player's combination is
+// drawn by weight and the whole deal drawn again when two collide (the same
+// weighting); that needs possible deals not to be too rare among all draws,
+// which can_sample() checks.
 class DealSampler {
  public:
   explicit DealSampler(const EquityQuery& query);
   // `samples` deals of block `block`, drawn from (seed, block) alone.
   WinnerCounts sample_block(std::uint64_t seed, std::uint64_t block, std::uint64_t samples) const;
 
+  // Whether drawing deals is practical: the deals are listed, or a trial of
+  // kTrialDraws draws found at least kTrialDraws / kMaxRejections possible
+  // deals (at most a few thousand draws per deal).
+  static bool can_sample(const EquityQuery& query);
+
+  static constexpr std::uint64_t kMaxListedDeals = kMaxAutoExactDeals;
+  static constexpr std::uint64_t kTrialDraws = 1 << 16;
+  static constexpr std::uint64_t kMaxRejections = 4096;
+
  private:
+  using Holes = std::array<std::array<Card, 2>, kMaxEquityPlayers>;
+  // Draws the hole cards of one deal; returns the cards it and the known cards use.
+  CardMask draw_hands(Random& generator, Holes& holes) const;
+  // The rejection draw: false when two hands collided.
+  bool try_draw_hands(Random& generator, Holes& holes, CardMask& used) const;
+
   const EquityQuery& query_;
+  const CardMask known_;
   // Per player, the running sums of its combos' weights; empty when the
   // weights are all equal (a combo is then drawn by its index alone).
   std::vector<std::vector<double>> cumulative_weights_;
+  // The listed deals and the running sums of their weights (empty: not listed).
+  std::vector<Holes> deals_;
+  std::vector<double> cumulative_deal_weights_;
 };
 
 }  // namespace poker::equity

@@ -1,7 +1,8 @@
-// Monte Carlo deals: each player's combination drawn by weight, the whole
-// deal drawn again when two of them collide (so that a possible deal is
-// drawn with probability proportional to the product of its weights, as the
-// exact count weighs it), then the board's missing cards from what is left.
+// Monte Carlo deals: the hands drawn with probability proportional to the
+// product of their weights among the possible deals, as the exact count
+// weighs them (from the list of deals when it is short, else each player's
+// combination by weight and the whole deal again when two collide), then the
+// board's missing cards from what is left.
 //
 // Every block of deals has its own generator, seeded from (seed, block) alone:
 // the deals do not depend on which thread draws which block.
@@ -13,53 +14,93 @@
 
 namespace poker::equity {
 
-DealSampler::DealSampler(const EquityQuery& query) : query_(query) {
+namespace {
+
+// An index drawn with probability proportional to its weight: `cumulative`
+// holds the running sums of the weights, or is empty when all `count`
+// weights are equal.
+std::size_t draw_index(Random& generator, const std::vector<double>& cumulative, std::size_t count) {
+  if (cumulative.empty()) return generator.below(static_cast<std::uint32_t>(count));
+  const double target = generator.unit() * cumulative.back();
+  const auto at = static_cast<std::size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), target) -
+                                           cumulative.begin());
+  return std::min(at, cumulative.size() - 1);
+}
+
+std::vector<double> running_sums(const std::vector<double>& weights) {
+  const bool equal = std::all_of(weights.begin(), weights.end(), [&](double w) { return w == weights.front(); });
+  std::vector<double> sums;
+  if (equal) return sums;
+  double total = 0;
+  for (const double weight : weights) sums.push_back(total += weight);
+  return sums;
+}
+
+}  // namespace
+
+DealSampler::DealSampler(const EquityQuery& query) : query_(query), known_(query.board | query.dead) {
   for (const Range& range : query.players) {
-    std::vector<double> cumulative;
-    const bool equal_weights = std::all_of(range.combos.begin(), range.combos.end(), [&](const WeightedCombo& combo) {
-      return combo.weight == range.combos.front().weight;
-    });
-    double total = 0;
-    if (!equal_weights) {
-      for (const WeightedCombo& combo : range.combos) cumulative.push_back(total += combo.weight);
-    }
-    cumulative_weights_.push_back(std::move(cumulative));
+    std::vector<double> weights;
+    for (const WeightedCombo& combo : range.combos) weights.push_back(combo.weight);
+    cumulative_weights_.push_back(running_sums(weights));
   }
+  std::vector<double> deal_weights;
+  const bool listed = walk_deals(query, kMaxListedDeals, [&](const Deal& deal, double weight) {
+    deals_.push_back(deal.holes);
+    deal_weights.push_back(weight);
+  });
+  if (listed) {
+    cumulative_deal_weights_ = running_sums(deal_weights);
+  } else {
+    deals_.clear();
+  }
+}
+
+bool DealSampler::try_draw_hands(Random& generator, Holes& holes, CardMask& used) const {
+  used = known_;
+  for (std::size_t p = 0; p < query_.players.size(); ++p) {
+    const auto& combos = query_.players[p].combos;
+    const WeightedCombo& combo = combos[draw_index(generator, cumulative_weights_[p], combos.size())];
+    if ((combo.mask() & used) != 0) return false;
+    used |= combo.mask();
+    holes[p] = {combo.high, combo.low};
+  }
+  return true;
+}
+
+CardMask DealSampler::draw_hands(Random& generator, Holes& holes) const {
+  CardMask used = known_;
+  if (!deals_.empty()) {
+    holes = deals_[draw_index(generator, cumulative_deal_weights_, deals_.size())];
+    for (std::size_t p = 0; p < query_.players.size(); ++p) used |= mask_of(holes[p][0]) | mask_of(holes[p][1]);
+    return used;
+  }
+  while (!try_draw_hands(generator, holes, used)) {
+  }
+  return used;
+}
+
+bool DealSampler::can_sample(const EquityQuery& query) {
+  if (walk_deals(query, kMaxListedDeals, [](const Deal&, double) {})) return true;
+  const DealSampler sampler(query);
+  Random generator(0, 0);
+  Holes holes{};
+  CardMask used = 0;
+  std::uint64_t possible = 0;
+  for (std::uint64_t draw = 0; draw < kTrialDraws; ++draw) possible += sampler.try_draw_hands(generator, holes, used);
+  return possible * kMaxRejections >= kTrialDraws;
 }
 
 WinnerCounts DealSampler::sample_block(std::uint64_t seed, std::uint64_t block, std::uint64_t samples) const {
   const int players = static_cast<int>(query_.players.size());
   const int missing = 5 - card_count(query_.board);
-  const CardMask known = query_.board | query_.dead;
   const Hand board_hand = Hand::from(query_.board);
   WinnerCounts counts(std::size_t{1} << players, 0);
   Random generator(seed, block);
   std::array<HandValue, kMaxEquityPlayers> values;
-  std::array<const WeightedCombo*, kMaxEquityPlayers> hands{};
+  Holes holes{};
   for (std::uint64_t sample = 0; sample < samples; ++sample) {
-    CardMask used;
-    bool collided;
-    do {
-      used = known;
-      collided = false;
-      for (int p = 0; p < players && !collided; ++p) {
-        const auto& combos = query_.players[static_cast<std::size_t>(p)].combos;
-        const auto& cumulative = cumulative_weights_[static_cast<std::size_t>(p)];
-        std::size_t at;
-        if (cumulative.empty()) {  // equal weights
-          at = generator.below(static_cast<std::uint32_t>(combos.size()));
-        } else {
-          const double target = generator.unit() * cumulative.back();
-          at = std::min<std::size_t>(
-              static_cast<std::size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), target) -
-                                       cumulative.begin()),
-              cumulative.size() - 1);
-        }
-        hands[p] = &combos[at];
-        collided = (hands[p]->mask() & used) != 0;
-        used |= hands[p]->mask();
-      }
-    } while (collided);
+    CardMask used = draw_hands(generator, holes);
     Hand board = board_hand;
     for (int dealt = 0; dealt < missing;) {
       const auto card = static_cast<Card>(generator.below(kCardCount));
@@ -68,7 +109,7 @@ WinnerCounts DealSampler::sample_block(std::uint64_t seed, std::uint64_t block, 
       board.add(card);
       ++dealt;
     }
-    for (int p = 0; p < players; ++p) values[p] = board.plus(hands[p]->high).plus(hands[p]->low).evaluate();
+    for (int p = 0; p < players; ++p) values[p] = board.plus(holes[p][0]).plus(holes[p][1]).evaluate();
     ++counts[best_hands(values.data(), players)];
   }
   return counts;

@@ -120,6 +120,11 @@ std::uint64_t binomial(int n, int k) {
 
 }  // namespace
 
+bool walk_deals(const EquityQuery& query, std::uint64_t limit,
+                const std::function<void(const Deal&, double)>& visit) {
+  return DealWalker(query, limit).walk(visit);
+}
+
 std::uint64_t boards_per_deal(const Deal& deal) {
   return binomial(kCardCount - card_count(deal.known()), 5 - card_count(deal.board));
 }

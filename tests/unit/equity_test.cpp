@@ -5,6 +5,7 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 #include <string>
 #include <vector>
@@ -177,6 +178,13 @@ TEST(Equity, ImpossibleDealsAreFoundOrGivenUpQuickly) {
   for (int p = 0; p < 9; ++p) nine.players.push_back(std::get<Range>(parse_range("AA,KK,QQ,JJ")));
   EXPECT_EQ(check_equity_query(nine), "no possible deal found in 10000000 steps: the hands collide too much");
   EXPECT_EQ(check_equity_query(ranges({"AA,KK", "AA,KK", "AA,KK", "AA,KK"})), std::nullopt);
+  // Nine players of AA..TT can be dealt (nine of the ten pairs), in about
+  // 900 million ways, but hardly one draw in 20,000 is one: too many deals
+  // to list, too rare to draw.
+  EquityQuery rare;
+  for (int p = 0; p < 9; ++p) rare.players.push_back(std::get<Range>(parse_range("AA,KK,QQ,JJ,TT")));
+  EXPECT_EQ(check_equity_query(rare),
+            "the hands collide too much: over 250000 possible deals, yet fewer than 1 draw in 4096 is one");
 }
 
 TEST(Equity, MonteCarloIsWithinItsErrorAndTheSameAtAnyThreadCount) {
@@ -217,6 +225,25 @@ TEST(Equity, MonteCarloDrawsWeightedRangesAsExactCountsThem) {
   for (std::size_t p = 0; p < 2; ++p) {
     EXPECT_NEAR(sampled.players[p].equity, truth.players[p].equity, 4.5 * sampled.players[p].equity_error);
   }
+}
+
+// Over 250,000 deals of hands: Monte Carlo draws each player's combination
+// and draws again on a collision instead of listing the deals. On a river
+// board the exact count is cheap enough to compare with.
+TEST(Equity, MonteCarloOverTooManyDealsToListIsWithinItsError) {
+  EquityQuery query = ranges({"22+,A2+,K2+", "random"});
+  query.board = cards("AhKhQh2c3d");
+  const EquityResult truth = exact(query);
+  EXPECT_GT(truth.boards, 250'000u);  // one board per deal
+  EquitySettings settings;
+  settings.method = EquityMethod::kMonteCarlo;
+  settings.samples = 300'000;
+  settings.seed = 9;
+  const EquityResult sampled = compute_equity(query, settings);
+  for (std::size_t p = 0; p < 2; ++p) {
+    EXPECT_NEAR(sampled.players[p].equity, truth.players[p].equity, 4.5 * sampled.players[p].equity_error);
+  }
+  EXPECT_GT(std::abs(truth.players[0].equity - 0.5), 0.05);  // not a symmetric case
 }
 
 TEST(Equity, AutoIsExactForSmallWorkAndSamplesForLarge) {
