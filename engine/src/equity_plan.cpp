@@ -6,6 +6,7 @@
 // enumeration: AK against QQ, 96 deals of hands, needs 6.
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <numeric>
 #include <unordered_map>
 #include <vector>
@@ -73,45 +74,75 @@ DealKey canonical_key(const Deal& deal) {
   return smallest;
 }
 
-// Visits every possible deal of hands with its weight, in a fixed order
-// (player 1's combos outermost). Returns false, stopping, once `limit` deals
-// have been visited and one more is found.
+// Visits the possible deals of hands with their weights, in a fixed order,
+// until more than `limit` are found or `max_steps` combinations have been
+// tried. The players with the fewest combinations are dealt first (outermost):
+// a query that cannot be dealt fails there soonest, and the tree of deals
+// stays narrow near its root. Each deal keeps the players in query order.
 class DealWalker {
  public:
-  DealWalker(const EquityQuery& query, std::uint64_t limit) : query_(query), limit_(limit) {
+  enum class Result : std::uint8_t { kComplete, kMoreThanLimit, kOutOfSteps };
+
+  DealWalker(const EquityQuery& query, std::uint64_t limit, std::uint64_t max_steps)
+      : query_(query), limit_(limit), max_steps_(max_steps) {
     deal_.players = static_cast<int>(query.players.size());
     deal_.board = query.board;
     deal_.dead = query.dead;
+    for (int p = 0; p < deal_.players; ++p) order_.push_back(p);
+    std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) {
+      return query.players[static_cast<std::size_t>(a)].combos.size() <
+             query.players[static_cast<std::size_t>(b)].combos.size();
+    });
   }
 
   template <typename Visit>
-  bool walk(Visit&& visit) {
-    return walk_from(0, query_.board | query_.dead, 1.0, visit);
+  Result walk(Visit&& visit) {
+    walk_from(0, query_.board | query_.dead, 1.0, visit);
+    return result_;
   }
 
  private:
+  // False once the walk must stop (result_ says why).
   template <typename Visit>
-  bool walk_from(int player, CardMask used, double weight, Visit& visit) {
-    if (player == deal_.players) {
-      if (visited_ == limit_) return false;
+  bool walk_from(std::size_t depth, CardMask used, double weight, Visit& visit) {
+    if (depth == order_.size()) {
+      if (visited_ == limit_) {
+        result_ = Result::kMoreThanLimit;
+        return false;
+      }
       ++visited_;
       visit(deal_, weight);
       return true;
     }
+    const int player = order_[depth];
     for (const WeightedCombo& combo : query_.players[static_cast<std::size_t>(player)].combos) {
+      if (++steps_ > max_steps_) {
+        result_ = Result::kOutOfSteps;
+        return false;
+      }
       if ((combo.mask() & used) != 0) continue;
       deal_.holes[player] = {combo.high, combo.low};
-      if (!walk_from(player + 1, used | combo.mask(), weight * combo.weight, visit)) return false;
+      if (!walk_from(depth + 1, used | combo.mask(), weight * combo.weight, visit)) return false;
     }
     return true;
   }
 
   const EquityQuery& query_;
   const std::uint64_t limit_;
+  const std::uint64_t max_steps_;
+  std::vector<int> order_;  // players, fewest combinations first
   std::uint64_t visited_ = 0;
+  std::uint64_t steps_ = 0;
+  Result result_ = Result::kComplete;
   Deal deal_;
 };
 
+// Steps allowed to find `limit` deals: a few per deal, plus room for a
+// search that meets dead ends first.
+std::uint64_t steps_for(std::uint64_t limit) {
+  const std::uint64_t unlimited = std::numeric_limits<std::uint64_t>::max();
+  return limit >= unlimited / 64 ? unlimited : 64 * limit + kMaxDealSearchSteps;
+}
 std::uint64_t binomial(int n, int k) {
   std::uint64_t result = 1;
   for (int i = 1; i <= k; ++i) result = result * static_cast<std::uint64_t>(n - k + i) / static_cast<std::uint64_t>(i);
@@ -122,7 +153,7 @@ std::uint64_t binomial(int n, int k) {
 
 bool walk_deals(const EquityQuery& query, std::uint64_t limit,
                 const std::function<void(const Deal&, double)>& visit) {
-  return DealWalker(query, limit).walk(visit);
+  return DealWalker(query, limit, steps_for(limit)).walk(visit) == DealWalker::Result::kComplete;
 }
 
 std::uint64_t boards_per_deal(const Deal& deal) {
@@ -132,7 +163,7 @@ std::uint64_t boards_per_deal(const Deal& deal) {
 std::optional<ExactPlan> plan_exact(const EquityQuery& query, std::uint64_t max_deals) {
   ExactPlan plan;
   std::unordered_map<DealKey, std::size_t, DealKeyHash> groups;
-  const bool complete = DealWalker(query, max_deals).walk([&](const Deal& deal, double weight) {
+  const bool complete = DealWalker(query, max_deals, steps_for(max_deals)).walk([&](const Deal& deal, double weight) {
     const auto [group, added] = groups.try_emplace(canonical_key(deal), plan.representatives.size());
     if (added) {
       plan.representatives.push_back(deal);
@@ -142,47 +173,22 @@ std::optional<ExactPlan> plan_exact(const EquityQuery& query, std::uint64_t max_
     plan.weights[group->second] += weight;
     ++plan.members[group->second];
     ++plan.deals;
-  });
+  }) == DealWalker::Result::kComplete;
   if (!complete || plan.deals == 0) return std::nullopt;
   return plan;
 }
 
-namespace {
-
-// A depth-first search for one possible deal, the players with the fewest
-// combinations first (they fail soonest), within a budget of steps.
-class DealSearch {
- public:
-  explicit DealSearch(const EquityQuery& query) {
-    for (const Range& range : query.players) ranges_.push_back(&range);
-    std::stable_sort(ranges_.begin(), ranges_.end(),
-                     [](const Range* a, const Range* b) { return a->combos.size() < b->combos.size(); });
-    known_ = query.board | query.dead;
+DealSearchResult find_possible_deal(const EquityQuery& query) {
+  // A limit of 0 deals stops the walk at the first one.
+  switch (DealWalker(query, 0, kMaxDealSearchSteps).walk([](const Deal&, double) {})) {
+    case DealWalker::Result::kMoreThanLimit:
+      return DealSearchResult::kFound;
+    case DealWalker::Result::kComplete:
+      return DealSearchResult::kNone;
+    case DealWalker::Result::kOutOfSteps:
+      break;
   }
-
-  DealSearchResult run() {
-    const bool found = search(0, known_);
-    return found ? DealSearchResult::kFound : steps_ > kMaxDealSearchSteps ? DealSearchResult::kGaveUp
-                                                                           : DealSearchResult::kNone;
-  }
-
- private:
-  bool search(std::size_t player, CardMask used) {
-    if (player == ranges_.size()) return true;
-    for (const WeightedCombo& combo : ranges_[player]->combos) {
-      if (++steps_ > kMaxDealSearchSteps) return false;
-      if ((combo.mask() & used) == 0 && search(player + 1, used | combo.mask())) return true;
-    }
-    return false;
-  }
-
-  std::vector<const Range*> ranges_;
-  CardMask known_ = 0;
-  std::uint64_t steps_ = 0;
-};
-
-}  // namespace
-
-DealSearchResult find_possible_deal(const EquityQuery& query) { return DealSearch(query).run(); }
+  return DealSearchResult::kGaveUp;
+}
 
 }  // namespace poker::equity
