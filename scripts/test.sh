@@ -2,7 +2,7 @@
 # The second command of the README: set up, then build and run every test,
 # first optimised, then under AddressSanitizer + UndefinedBehaviorSanitizer;
 # then the tests of the concurrent parts (chunker, pipeline, streaming,
-# faults, signals, input and output, equity and verify) under ThreadSanitizer, and each fuzz target for POKER_FUZZ_SECONDS (default 30).
+# faults, signals, input and output, verify) under ThreadSanitizer, and each fuzz target for POKER_FUZZ_SECONDS (default 30).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc)
@@ -21,7 +21,7 @@ echo "== tsan: build"
 "$root/scripts/build.sh" tsan
 echo "== tsan: test"
 ctest --test-dir "$root/build/tsan" --output-on-failure -j "$jobs" \
-  -R '^(Chunker|Pipeline|Streaming|BrokenPipe|Signals|Faults|Io|Examples|Equity|Verify)\.'
+  -R '^(Chunker|Pipeline|Streaming|BrokenPipe|Signals|Faults|Io|Examples|Verify)\.'
 
 echo "== fuzz: build"
 "$root/scripts/build.sh" fuzz -DPOKER_FUZZ_SECONDS="${POKER_FUZZ_SECONDS:-30}"
