@@ -85,6 +85,11 @@ class Verifier final : public AnswerDestination {
     mismatch.answer_line = candidate_lines_ + 1;
     read_candidate_lines(kExtraLinesShown, mismatch.got);
     if (candidate_failed()) return;
+    report_.extra_lines = mismatch.got.size();
+    if (options_.all) {  // count the rest, reading on to the end
+      for (io::TextCursor::Line line; candidate_.next_line(line, 0);) ++report_.extra_lines;
+      if (candidate_failed()) return;
+    }
     // Listed even past max_listed: it is the last thing to say.
     report_.listed.push_back(std::move(mismatch));
   }

@@ -118,7 +118,7 @@ std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptio
            std::to_string(report.mismatching) + " differ";
     if (report.missing > 0) out += " (" + std::to_string(report.missing) + " of them missing)";
     if (report.summary_differs) out += "; the summary differs";
-    if (report.extra) out += "; the candidate has extra lines";
+    if (report.extra) out += "; the candidate has " + count(report.extra_lines, "extra line", "extra lines");
     out += "\n";
   }
   return out;

@@ -141,6 +141,14 @@ TEST(Verify, ExtraLines) {
                 "EXTRA LINES: the candidate goes on after the last expected answer, from line 4\n"
                 "got:\n"
                 "  4 | \n");
+  // --all counts them all, a last line without its newline included.
+  expect_report(verify({"--all"}, kSample, kSampleAnswers + "Draw\nPlayer 9\n\n\nmore\nand more"), 4,
+                "EXTRA LINES: the candidate goes on after the last expected answer, from line 4\n"
+                "got:\n"
+                "  4 | Draw\n"
+                "  5 | Player 9\n"
+                "  6 | \n"
+                "compared 3 instances: 3 match, 0 differ; the candidate has 6 extra lines\n");
 }
 
 TEST(Verify, CandidateStoppedAtAnInvalidInstance) {

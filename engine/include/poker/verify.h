@@ -57,6 +57,7 @@ struct VerifyReport {
   std::uint64_t missing = 0;      // of those, the ones the candidate ended before
   bool summary_differs = false;
   bool extra = false;             // the candidate goes on after the last expected line
+  std::uint64_t extra_lines = 0;  // with --all: how many lines it goes on for (a last one without newline counts)
   std::vector<Mismatch> listed;   // the first max_listed mismatches, in output order
   int candidate_error = 0;        // errno of a failed read of the candidate: no verdict
 
