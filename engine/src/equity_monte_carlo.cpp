@@ -81,8 +81,8 @@ CardMask DealSampler::draw_hands(Random& generator, Holes& holes) const {
 }
 
 bool DealSampler::can_sample(const EquityQuery& query) {
-  if (walk_deals(query, kMaxListedDeals, [](const Deal&, double) {})) return true;
   const DealSampler sampler(query);
+  if (!sampler.deals_.empty()) return true;  // listed
   Random generator(0, 0);
   Holes holes{};
   CardMask used = 0;

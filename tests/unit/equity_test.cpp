@@ -56,6 +56,25 @@ EquityResult exact(const EquityQuery& query) {
   return result;
 }
 
+// Monte Carlo with 300,000 deals from `seed`.
+EquitySettings monte_carlo(std::uint64_t seed) {
+  EquitySettings settings;
+  settings.method = EquityMethod::kMonteCarlo;
+  settings.samples = 300'000;
+  settings.seed = seed;
+  return settings;
+}
+
+// Each sampled equity within 4.5 of its standard errors of the exact one
+// (a false failure once in 100,000 runs).
+void expect_within_error(const EquityResult& sampled, const EquityResult& truth) {
+  ASSERT_EQ(sampled.players.size(), truth.players.size());
+  for (std::size_t p = 0; p < truth.players.size(); ++p) {
+    EXPECT_NEAR(sampled.players[p].equity, truth.players[p].equity, 4.5 * sampled.players[p].equity_error)
+        << "player " << p + 1;
+  }
+}
+
 // Shares equal to the plain enumeration's, to rounding.
 void expect_matches_plain(const EquityQuery& query) {
   const EquityResult result = exact(query);
@@ -190,10 +209,7 @@ TEST(Equity, ImpossibleDealsAreFoundOrGivenUpQuickly) {
 TEST(Equity, MonteCarloIsWithinItsErrorAndTheSameAtAnyThreadCount) {
   const EquityQuery query = hands({"AhKh", "QsQd", "JcTc"});
   const EquityResult truth = exact(query);
-  EquitySettings settings;
-  settings.method = EquityMethod::kMonteCarlo;
-  settings.samples = 300'000;
-  settings.seed = 7;
+  EquitySettings settings = monte_carlo(7);
   EquityResult one;
   EquityResult two;
   tbb::task_arena(1).execute([&] { one = compute_equity(query, settings); });
@@ -203,11 +219,11 @@ TEST(Equity, MonteCarloIsWithinItsErrorAndTheSameAtAnyThreadCount) {
   for (std::size_t p = 0; p < 3; ++p) {
     EXPECT_EQ(one.players[p].equity, two.players[p].equity);
     EXPECT_EQ(one.players[p].win, two.players[p].win);
-    // About 0.09% for 300,000 deals; 4.5 standard errors fail once in 100,000 runs.
+    // About 0.09% for 300,000 deals.
     EXPECT_GT(one.players[p].equity_error, 0.0005);
     EXPECT_LT(one.players[p].equity_error, 0.0015);
-    EXPECT_NEAR(one.players[p].equity, truth.players[p].equity, 4.5 * one.players[p].equity_error);
   }
+  expect_within_error(one, truth);
   settings.seed = 8;
   EXPECT_NE(compute_equity(query, settings).players[0].equity, one.players[0].equity);
 }
@@ -216,15 +232,7 @@ TEST(Equity, MonteCarloDrawsWeightedRangesAsExactCountsThem) {
   EquityQuery query;  // unequal weights, and combos that collide with the other range
   query.players.push_back(Range{{combo("AhKh", 0.2), combo("AsKs", 1.0), combo("QdQs", 0.7), combo("7c2d", 0.1)}});
   query.players.push_back(Range{{combo("QdQc", 1.0), combo("JsTs", 0.3)}});
-  const EquityResult truth = exact(query);
-  EquitySettings settings;
-  settings.method = EquityMethod::kMonteCarlo;
-  settings.samples = 300'000;
-  settings.seed = 3;
-  const EquityResult sampled = compute_equity(query, settings);
-  for (std::size_t p = 0; p < 2; ++p) {
-    EXPECT_NEAR(sampled.players[p].equity, truth.players[p].equity, 4.5 * sampled.players[p].equity_error);
-  }
+  expect_within_error(compute_equity(query, monte_carlo(3)), exact(query));
 }
 
 // Over 250,000 deals of hands: Monte Carlo draws each player's combination
@@ -235,14 +243,7 @@ TEST(Equity, MonteCarloOverTooManyDealsToListIsWithinItsError) {
   query.board = cards("AhKhQh2c3d");
   const EquityResult truth = exact(query);
   EXPECT_GT(truth.boards, 250'000u);  // one board per deal
-  EquitySettings settings;
-  settings.method = EquityMethod::kMonteCarlo;
-  settings.samples = 300'000;
-  settings.seed = 9;
-  const EquityResult sampled = compute_equity(query, settings);
-  for (std::size_t p = 0; p < 2; ++p) {
-    EXPECT_NEAR(sampled.players[p].equity, truth.players[p].equity, 4.5 * sampled.players[p].equity_error);
-  }
+  expect_within_error(compute_equity(query, monte_carlo(9)), truth);
   EXPECT_GT(std::abs(truth.players[0].equity - 0.5), 0.05);  // not a symmetric case
 }
 

@@ -46,14 +46,14 @@ class Random {
   double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 
  private:
-  // Advances `state` and returns its next splitmix64 output.
+  // Advances `state` and returns its next splitmix64 output (on a copy, as
+  // for `stream` above, the hash of the value).
   static std::uint64_t splitmix64(std::uint64_t& state) {
     std::uint64_t z = (state += 0x9E3779B97F4A7C15);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EB;
     return z ^ (z >> 31);
   }
-  static std::uint64_t splitmix64(std::uint64_t&& value) { return splitmix64(value); }
 
   std::array<std::uint64_t, 4> state_{};
 };
