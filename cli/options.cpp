@@ -2,13 +2,19 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cctype>
+#include <cstdint>
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "exit_status.h"
 #include "poker/equity.h"
+#include "poker/equity_format.h"
 #include "poker/holdem_format.h"
+#include "poker/number_text.h"
 
 namespace poker::cli {
 namespace {
@@ -20,6 +26,48 @@ constexpr const char* kVerifyFooter =
     "Invalid instances are no failure: the expected answers are those before the first error, and\n"
     "a candidate that has exactly those matches (status 0; the report notes the error).";
 
+// The command line's whole numbers, read by the rules query files follow
+// (poker/number_text.h): a transform that hands CLI11 the plain decimal
+// value, which it then cannot misread ("010" is ten, not octal eight).
+CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
+  return CLI::Validator(
+      [min, max](std::string& text) -> std::string {
+        const std::optional<std::uint64_t> value = parse_whole_number(text);
+        if (!value || *value < min || *value > max) {
+          return "expected a whole number from " + std::to_string(min) + " to " + std::to_string(max);
+        }
+        text = std::to_string(*value);
+        return {};
+      },
+      "NUMBER");
+}
+
+// A size in bytes: a whole number, then optionally K, M or G (powers of
+// 1024; also KB, KiB and the like, in any case).
+CLI::Validator byte_size(std::uint64_t min, std::uint64_t max) {
+  return CLI::Validator(
+      [min, max](std::string& text) -> std::string {
+        const std::size_t digits = text.find_first_not_of("0123456789");
+        const std::optional<std::uint64_t> number = parse_whole_number(std::string_view(text).substr(0, digits));
+        std::string unit = digits == std::string::npos ? "" : text.substr(digits);
+        for (char& c : unit) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        constexpr std::pair<std::string_view, int> kUnits[] = {
+            {"", 0},     {"b", 0},   {"k", 10},  {"kb", 10}, {"kib", 10}, {"m", 20},
+            {"mb", 20}, {"mib", 20}, {"g", 30}, {"gb", 30}, {"gib", 30}};
+        int shift = -1;
+        for (const auto& [name, bits] : kUnits) {
+          if (unit == name) shift = bits;
+        }
+        if (!number || shift < 0 || *number > (max >> shift) || (*number << shift) < min) {
+          return "expected a size in bytes from " + std::to_string(min) + " to " + std::to_string(max) +
+                 ", like 64K or 1M";
+        }
+        text = std::to_string(*number << shift);
+        return {};
+      },
+      "SIZE");
+}
+
 // The options every format shares. They are added to the main command and
 // to each subcommand, bound to the same variables, so that they may stand
 // before or after a subcommand's name (`poker -j 2 euler` = `poker euler -j 2`).
@@ -27,11 +75,10 @@ void add_shared_options(CLI::App& app, Options& options) {
   app.add_option("-i,--input", options.input, "Input file ('-': standard input, the default)");
   app.add_option("-o,--output", options.output, "Output file ('-': standard output, the default)");
   app.add_option("-j,--threads", options.threads, "Worker threads (default: all hardware threads)")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{4096}));
+      ->transform(whole_number(1, 4096));
   app.add_option("--chunk-size", options.chunk_size,
                  "Bytes of input per unit of parallel work, e.g. 64K, 1M (default 256K)")
-      ->transform(CLI::AsSizeValue(false))
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30));
+      ->transform(byte_size(1, std::uint64_t{1} << 30));
   app.add_flag("-q,--quiet", options.quiet, "Never show a progress line");
   app.add_flag("-v,--verbose", options.verbose,
                "Print diagnostics on stderr: threads, chunk size, bytes, instances, time, rate");
@@ -66,9 +113,9 @@ HoldemArguments add_holdem_arguments(CLI::App& app, Options& options, std::optio
                                      std::optional<int>& option_players) {
   HoldemArguments added;
   added.positional = app.add_option("PLAYERS", positional_players, "Players per instance (default 2)")
-                         ->check(CLI::Range(kMinHoldemPlayers, kMaxHoldemPlayers));
+                         ->transform(whole_number(kMinHoldemPlayers, kMaxHoldemPlayers));
   added.players = app.add_option("-p,--players", option_players, "Players per instance, like PLAYERS")
-                      ->check(CLI::Range(kMinHoldemPlayers, kMaxHoldemPlayers))
+                      ->transform(whole_number(kMinHoldemPlayers, kMaxHoldemPlayers))
                       ->excludes(added.positional);
   added.explain = app.add_flag("-e,--explain", options.explain,
                                "Before each answer, print each player's hand category and best five cards");
@@ -85,28 +132,29 @@ void add_equity_options(CLI::App& equity, EquityOptions& options) {
   auto* exact = equity.add_flag_function(
       "--exact", [&settings](std::int64_t) { settings.method = EquityMethod::kExact; },
       "Enumerate every board (the default when the work is small)");
-  auto* samples = equity.add_option_function<std::uint64_t>(
-                            "--mc",
-                            [&settings](std::uint64_t n) {
-                              settings.method = EquityMethod::kMonteCarlo;
-                              settings.samples = n;
-                            },
-                            "Monte Carlo: draw N deals (default when the work is large: " +
-                                std::to_string(kDefaultSamples) + ")")
-                      ->check(CLI::PositiveNumber)
+  // --mc, --time and --seed are read as a query file reads them (read_equity_number).
+  const auto number = [&settings](const char* name) {
+    return [&settings, name](const std::string& value) {
+      if (std::optional<std::string> problem = read_equity_number(name, value, settings)) {
+        throw CLI::ValidationError("equity: " + *problem);
+      }
+    };
+  };
+  auto* samples = equity
+                      .add_option_function<std::string>("--mc", number("--mc"),
+                                                        "Monte Carlo: draw N deals, at most " +
+                                                            std::to_string(kMaxSamples) +
+                                                            " (default when the work is large: " +
+                                                            std::to_string(kDefaultSamples) + ")")
+                      ->type_name("N")
                       ->excludes(exact);
-  equity
-      .add_option_function<double>(
-          "--time",
-          [&settings](double seconds) {
-            settings.method = EquityMethod::kMonteCarlo;
-            settings.seconds = seconds;
-          },
-          "Monte Carlo for about S seconds")
-      ->check(CLI::Range(1e-3, 1e6))
+  equity.add_option_function<std::string>("--time", number("--time"), "Monte Carlo for about S seconds (0.001 to 1000000)")
+      ->type_name("S")
       ->excludes(exact)
       ->excludes(samples);
-  equity.add_option("--seed", settings.seed, "Monte Carlo seed: the same deals at any thread count (default 1)");
+  equity.add_option_function<std::string>("--seed", number("--seed"),
+                                          "Monte Carlo seed: the same deals at any thread count (default 1)")
+      ->type_name("N");
 }
 
 // What `poker equity` cannot take together, or nothing.

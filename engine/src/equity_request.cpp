@@ -1,11 +1,11 @@
 // parse_equity_request: the words of a query into hands, board, dead cards
 // and settings.
 #include <bit>
-#include <charconv>
 #include <optional>
 
 #include "error_text.h"
 #include "poker/equity_format.h"
+#include "poker/number_text.h"
 #include "poker/range.h"
 
 namespace poker {
@@ -28,14 +28,6 @@ std::variant<CardMask, QueryError> parse_card_run(std::string_view text, std::si
     cards |= mask_of(*card);
   }
   return cards;
-}
-
-template <typename Number>
-std::optional<Number> parse_number(std::string_view text) {
-  Number value{};
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return value;
 }
 
 class RequestParser {
@@ -68,7 +60,6 @@ class RequestParser {
     const std::string_view name = word.substr(0, equals);
     std::optional<std::string_view> inline_value;
     if (equals != std::string_view::npos) inline_value = word.substr(equals + 1);
-    EquitySettings& settings = request_.settings;
     const std::size_t option_word = word_;
     if (name == "--exact") {
       if (inline_value) return QueryError{word_, 0, "option '--exact' takes no value"};
@@ -89,11 +80,6 @@ class RequestParser {
       inline_value = words_[word_];
     }
     const std::string_view value = *inline_value;
-    const auto bad_value = [&](std::string_view expected) {
-      return QueryError{value_word, value_offset,
-                        "expected " + std::string(expected) + " after " + quote_token(name) + ", found " +
-                            quote_token(value)};
-    };
     if (name == "--board" || name == "--dead") {
       auto cards = parse_card_run(value, value_word);
       if (auto* error = std::get_if<QueryError>(&cards)) {
@@ -103,24 +89,11 @@ class RequestParser {
       (name == "--board" ? request_.query.board : request_.query.dead) = std::get<CardMask>(cards);
       return std::nullopt;
     }
-    if (name == "--mc") {
-      const std::optional<std::uint64_t> samples = parse_number<std::uint64_t>(value);
-      if (!samples || *samples == 0) return bad_value("a positive number of deals");
-      settings.samples = *samples;
-      settings.seconds = 0;
-      return set_method(EquityMethod::kMonteCarlo, name, option_word);
+    if (std::optional<std::string> problem = read_equity_number(name, value, request_.settings)) {
+      return QueryError{value_word, value_offset, *std::move(problem)};
     }
-    if (name == "--time") {
-      const std::optional<double> seconds = parse_number<double>(value);
-      if (!seconds || !(*seconds > 0) || *seconds > 1e6) return bad_value("a positive number of seconds");
-      settings.seconds = *seconds;
-      settings.samples = 0;
-      return set_method(EquityMethod::kMonteCarlo, name, option_word);
-    }
-    const std::optional<std::uint64_t> seed = parse_number<std::uint64_t>(value);  // --seed
-    if (!seed) return bad_value("a seed (a whole number)");
-    settings.seed = *seed;
-    return std::nullopt;
+    if (name == "--seed") return std::nullopt;
+    return set_method(EquityMethod::kMonteCarlo, name, option_word);
   }
 
   // --exact, --mc and --time exclude each other (among these words; they
@@ -141,6 +114,37 @@ class RequestParser {
 };
 
 }  // namespace
+
+std::optional<std::string> read_equity_number(std::string_view name, std::string_view value,
+                                              EquitySettings& settings) {
+  const auto expected = [&](const std::string& what) {
+    return "expected " + what + " after " + quote_token(name) + ", found " + quote_token(value);
+  };
+  if (name == "--mc") {
+    const std::optional<std::uint64_t> samples = parse_whole_number(value);
+    if (!samples || *samples == 0 || *samples > kMaxSamples) {
+      return expected("a number of deals from 1 to " + std::to_string(kMaxSamples));
+    }
+    settings.method = EquityMethod::kMonteCarlo;
+    settings.samples = *samples;
+    settings.seconds = 0;
+    return std::nullopt;
+  }
+  if (name == "--time") {
+    const std::optional<double> seconds = parse_decimal(value);
+    if (!seconds || *seconds < kMinSeconds || *seconds > kMaxSeconds) {
+      return expected("a number of seconds from 0.001 to 1000000");
+    }
+    settings.method = EquityMethod::kMonteCarlo;
+    settings.seconds = *seconds;
+    settings.samples = 0;
+    return std::nullopt;
+  }
+  const std::optional<std::uint64_t> seed = parse_whole_number(value);  // --seed
+  if (!seed) return expected("a seed (a whole number from 0 to 18446744073709551615)");
+  settings.seed = *seed;
+  return std::nullopt;
+}
 
 std::variant<EquityRequest, QueryError> parse_equity_request(std::span<const std::string_view> words,
                                                              const EquitySettings& defaults) {

@@ -1,15 +1,14 @@
 #include "poker/range.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <system_error>
 #include <utility>
 #include <vector>
 
 #include "error_text.h"
+#include "poker/number_text.h"
 
 // The parser reads each comma-separated part in three steps: the hand before
 // ':' becomes a list of combos, the weight after ':' a number, and only then
@@ -222,39 +221,18 @@ std::vector<Combo> parse_item(Piece item) {
   return combos;
 }
 
-// Digits with at most one '.', e.g. "1", "0.25", ".5": no sign, exponent,
-// "inf" or "nan", which std::from_chars would take.
-bool is_plain_decimal(std::string_view text) {
-  bool digit = false;
-  bool point = false;
-  for (const char c : text) {
-    if (c >= '0' && c <= '9') {
-      digit = true;
-    } else if (c == '.' && !point) {
-      point = true;
-    } else {
-      return false;
-    }
-  }
-  return digit;
-}
-
 double parse_weight(Piece weight, Piece part) {
   const std::string context = quote_token(part.text);
   if (weight.text.empty()) fail(weight.offset, "missing weight after ':' in " + context);
-  double value = 0;
-  const char* end = weight.text.data() + weight.text.size();
-  const bool plain = is_plain_decimal(weight.text);
-  const auto [ptr, ec] = plain ? std::from_chars(weight.text.data(), end, value, std::chars_format::fixed)
-                               : std::from_chars_result{weight.text.data(), std::errc::invalid_argument};
-  if (ec != std::errc{} || ptr != end) {
+  const std::optional<double> value = parse_decimal(weight.text);
+  if (!value) {
     fail(weight.offset, "invalid weight " + quote_token(weight.text) + " in " + context +
                             ": expected a decimal in (0, 1] such as 0.25");
   }
-  if (!(value > 0 && value <= 1)) {
+  if (!(*value > 0 && *value <= 1)) {
     fail(weight.offset, "weight " + quote_token(weight.text) + " in " + context + " is not in (0, 1]");
   }
-  return value;
+  return *value;
 }
 
 // The weight of every two-card combo, 0 for those not in the range.

@@ -76,6 +76,21 @@ TEST(Equity, InvalidQueriesAreUsageErrors) {
   }
 }
 
+TEST(Equity, MonteCarloDealCountsPastTheCapAreRefused) {
+  const std::string message =
+      "expected a number of deals from 1 to 1000000000000000 after '--mc', found '18446744073709551615'";
+  const RunResult command_line = run_poker({"equity", "AhKh", "QsQd", "--mc", "18446744073709551615"});
+  EXPECT_EQ(command_line.exit_status, 2);
+  EXPECT_EQ(command_line.out, "");
+  EXPECT_EQ(command_line.err.substr(0, command_line.err.find('\n') + 1), "poker: equity: " + message + "\n");
+  expect_judged({"equity"}, "AhKh QsQd --mc 1\nAhKh QsQd --mc 18446744073709551615\n",
+                error("equity 0.000000 100.000000; win 0.000000 100.000000; tie 0.000000 0.000000; "
+                      "error 0.000000 0.000000; deals 1 monte-carlo\n",
+                      2, 16, message));
+  const RunResult past_cap = run_poker({"equity", "--mc", "1000000000000001"}, "AhKh QsQd\n");
+  EXPECT_EQ(past_cap.exit_status, 2);
+}
+
 TEST(Equity, QueryFileAnswersALinePerQueryInOrder) {
   const std::string input =
       "AhKh QsQd\n"

@@ -30,6 +30,7 @@
 #ifndef POKER_EQUITY_H_
 #define POKER_EQUITY_H_
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -59,10 +60,23 @@ struct EquitySettings {
   EquityMethod method = EquityMethod::kAuto;
   // Monte Carlo: deals to draw (0: kDefaultSamples, unless `seconds` is set),
   // or, when `seconds` > 0, as many blocks of deals as fit in that time.
-  std::uint64_t samples = 0;
-  double seconds = 0;
+  std::uint64_t samples = 0;  // at most kMaxSamples
+  double seconds = 0;         // 0, or kMinSeconds..kMaxSeconds
   std::uint64_t seed = 1;
+  // If set, turning it true (from any thread) ends the computation within
+  // a block of deals or a board class: compute_equity then returns a result
+  // of no meaning, which the caller, knowing why, discards.
+  const std::atomic<bool>* stop = nullptr;
 };
+
+// The most Monte Carlo deals a query may ask for. The answer's standard
+// error falls as 1 / sqrt(deals): at 10^15 deals it is about 10^-8, the last
+// digit the answers print, so more deals could change no printed digit;
+// the counts stay far from overflowing 64 bits.
+inline constexpr std::uint64_t kMaxSamples = 1'000'000'000'000'000;
+// The shortest and longest time a Monte Carlo query may ask for (--time).
+inline constexpr double kMinSeconds = 1e-3;
+inline constexpr double kMaxSeconds = 1e6;
 
 // Monte Carlo's default deal count.
 inline constexpr std::uint64_t kDefaultSamples = 10'000'000;
@@ -95,7 +109,8 @@ std::optional<std::string> check_equity_query(const EquityQuery& query);
 // suits, the work is estimated under kMaxAutoExactWork (boards or classes
 // of boards visited, times players: about a second on one thread); Monte
 // Carlo otherwise.
-// REQUIRES: check_equity_query(query) found nothing.
+// REQUIRES: check_equity_query(query) found nothing; settings within the
+// limits above.
 EquityResult compute_equity(const EquityQuery& query, const EquitySettings& settings);
 
 inline constexpr std::uint64_t kMaxAutoExactDeals = 250'000;

@@ -26,6 +26,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -53,6 +54,14 @@ struct QueryError {
   std::size_t offset = 0;
   std::string message;
 };
+
+// Reads the value of option `name` (--mc, --time or --seed; the first two
+// also choose Monte Carlo) into `settings`, by the rules the command line
+// and query files share: numbers as poker/number_text.h reads them, within
+// the limits of poker/equity.h. Nothing, or what is wrong in one line that
+// quotes the value.
+std::optional<std::string> read_equity_number(std::string_view name, std::string_view value,
+                                              EquitySettings& settings);
 
 // Parses and checks (check_equity_query) a query; `defaults` are the
 // settings its options override.

@@ -1,0 +1,31 @@
+// Numbers written in text: one set of rules for the command line and the
+// lines of query files, so that a value means the same wherever it is given.
+//
+//   whole numbers  decimal digits only: "8", "010" (ten); no sign, no "0x",
+//                  no blanks, and never a value wrapped around (a number past
+//                  2^64 - 1 is no number).
+//   decimals       digits with at most one '.': "1", "0.25", ".5", "2.";
+//                  no sign, exponent, "inf" or "nan".
+//
+// Ranges of allowed values are the caller's: these say only whether the text
+// is a number and which.
+//
+// Thread safety: pure functions.
+#ifndef POKER_NUMBER_TEXT_H_
+#define POKER_NUMBER_TEXT_H_
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace poker {
+
+// The value of a whole number's text, or nothing.
+std::optional<std::uint64_t> parse_whole_number(std::string_view text);
+
+// The value of a decimal's text, or nothing (the nearest double).
+std::optional<double> parse_decimal(std::string_view text);
+
+}  // namespace poker
+
+#endif  // POKER_NUMBER_TEXT_H_
