@@ -12,7 +12,7 @@
 
 namespace poker::cli {
 
-int run_equity_query(const Options& options) {
+int run_equity_query(const Options& options, const StopSignals& signals) {
   const EquityOptions& equity = options.equity;
   // The same words a line of a query file holds, so that both are read alike.
   std::vector<std::string_view> words(equity.hands.begin(), equity.hands.end());
@@ -27,10 +27,8 @@ int run_equity_query(const Options& options) {
                  error->message.c_str());
     return kExitUsage;
   }
-  const EquityRequest& request = std::get<EquityRequest>(parsed);
-  const EquityResult result = compute_equity(request.query, request.settings);
-  const std::string table = equity_table(std::span(words.data(), hands), result);
-
+  // The output is opened before the work, so that a run that cannot write
+  // its answer says so at once rather than after minutes of computing.
   io::OpenedOutput output = io::open_output(options.output);
   const std::string output_name = options.output == "-" ? "<stdout>" : options.output;
   if (!output.sink) {
@@ -38,6 +36,16 @@ int run_equity_query(const Options& options) {
                  std::strerror(output.error_number));
     return kExitIo;
   }
+  EquityRequest& request = std::get<EquityRequest>(parsed);
+  request.settings.stop = &signals.stop_flag();
+  const EquityResult result = compute_equity(request.query, request.settings);
+  if (signals.received() != 0) {
+    // The result is cut short, so not printed; main() re-raises the signal.
+    const char* name = sigabbrev_np(signals.received());  // "INT", "TERM"
+    std::fprintf(stderr, "poker: interrupted by SIG%s\n", name != nullptr ? name : "?");
+    return kExitIo;
+  }
+  const std::string table = equity_table(std::span(words.data(), hands), result);
   io::WriteResult written = output.sink->write(table);
   if (written.ok()) written = output.sink->finish();
   if (written.kind == io::WriteResult::Kind::kFailed) {

@@ -41,7 +41,7 @@ std::string display_name(const std::string& path, const char* standard) {
 void report(const std::string& what) { std::fprintf(stderr, "poker: %s\n", what.c_str()); }
 
 // The engine format the command line asked for, and its name for -v.
-std::unique_ptr<Format> make_format(const Options& options, std::string& name) {
+std::unique_ptr<Format> make_format(const Options& options, const StopSignals& signals, std::string& name) {
   switch (options.command) {
     case Command::kEuler:
       name = "euler";
@@ -54,7 +54,11 @@ std::unique_ptr<Format> make_format(const Options& options, std::string& name) {
       return make_draw_format();
     case Command::kEquity:
       name = "equity queries";
-      return make_equity_format(options.equity.settings);
+    {
+      EquitySettings settings = options.equity.settings;
+      settings.stop = &signals.stop_flag();  // a query may compute for long: it stops on a signal too
+      return make_equity_format(settings);
+    }
     case Command::kHoldem:
       break;
   }
@@ -72,7 +76,7 @@ int run(const Options& options, const StopSignals& signals) {
   std::optional<tbb::global_control> thread_limit;
   if (options.threads > 0) thread_limit.emplace(tbb::global_control::max_allowed_parallelism, options.threads);
   const std::size_t threads = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
-  if (options.command == Command::kEquity && !options.equity.hands.empty()) return run_equity_query(options);
+  if (options.command == Command::kEquity && !options.equity.hands.empty()) return run_equity_query(options, signals);
 
   io::OpenedInput input = io::open_input(options.input, kMapWindow,
                                          std::max<std::size_t>(4 * options.chunk_size, 64 * 1024), signals.wake_fd());
@@ -94,7 +98,7 @@ int run(const Options& options, const StopSignals& signals) {
     return kExitIo;
   }
   std::string format_name;
-  const std::unique_ptr<Format> format = make_format(options, format_name);
+  const std::unique_ptr<Format> format = make_format(options, signals, format_name);
   const std::size_t buffer_size = std::max<std::size_t>(4 * options.chunk_size, 64 * 1024);
   std::unique_ptr<io::ByteSource> candidate;
   const std::string candidate_name = display_name(options.answers, "<stdin>");

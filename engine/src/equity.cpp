@@ -20,6 +20,10 @@ namespace {
 
 using equity::WinnerCounts;
 
+bool stopping(const EquitySettings& settings) {
+  return settings.stop != nullptr && settings.stop->load(std::memory_order_relaxed);
+}
+
 // The boards, or classes of boards, that counting one deal visits: every
 // board with a known flop or turn; before the flop, the rank multisets and
 // the flush boards' classes (count_boards_exactly), about 40,000 at most
@@ -34,11 +38,11 @@ std::optional<equity::ExactPlan> exact_plan(const EquityQuery& query, const Equi
     case EquityMethod::kMonteCarlo:
       return std::nullopt;
     case EquityMethod::kExact:
-      return equity::plan_exact(query, std::numeric_limits<std::uint64_t>::max());
+      return equity::plan_exact(query, std::numeric_limits<std::uint64_t>::max(), settings.stop);
     case EquityMethod::kAuto:
       break;
   }
-  std::optional<equity::ExactPlan> plan = equity::plan_exact(query, kMaxAutoExactDeals);
+  std::optional<equity::ExactPlan> plan = equity::plan_exact(query, kMaxAutoExactDeals, settings.stop);
   if (!plan) return std::nullopt;
   double work = 0;
   for (const equity::Deal& deal : plan->representatives) {
@@ -80,10 +84,12 @@ EquityResult summarize(const std::vector<double>& by_winners, int players, std::
   return result;
 }
 
-EquityResult compute_exactly(const equity::ExactPlan& plan, int players) {
+EquityResult compute_exactly(const equity::ExactPlan& plan, int players, const EquitySettings& settings) {
   const std::size_t groups = plan.representatives.size();
-  std::vector<WinnerCounts> counts(groups);
+  std::vector<WinnerCounts> counts(groups, WinnerCounts(std::size_t{1} << players, 0));
   tbb::parallel_for(std::size_t{0}, groups, [&](std::size_t group) {
+    // A group takes milliseconds at most (ten players before the flop).
+    if (stopping(settings)) return;
     counts[group] = equity::count_boards_exactly(plan.representatives[group]);
   });
   // Summed in group order, so that the floating-point result does not depend
@@ -106,9 +112,9 @@ WinnerCounts sample_blocks(const equity::DealSampler& sampler, const EquitySetti
   return tbb::parallel_reduce(
       tbb::blocked_range<std::uint64_t>(first, last, 1), none,
       [&](const tbb::blocked_range<std::uint64_t>& blocks, WinnerCounts counts) {
-        for (std::uint64_t block = blocks.begin(); block != blocks.end(); ++block) {
+        for (std::uint64_t block = blocks.begin(); block != blocks.end() && !stopping(settings); ++block) {
           const std::uint64_t size = std::min(kSamplesPerBlock, samples - block * kSamplesPerBlock);
-          const WinnerCounts drawn = sampler.sample_block(settings.seed, block, size);
+          const WinnerCounts drawn = sampler.sample_block(settings.seed, block, size, settings.stop);
           for (std::size_t i = 0; i < counts.size(); ++i) counts[i] += drawn[i];
         }
         return counts;
@@ -121,7 +127,7 @@ WinnerCounts sample_blocks(const equity::DealSampler& sampler, const EquitySetti
 
 EquityResult compute_by_sampling(const EquityQuery& query, const EquitySettings& settings) {
   const int players = static_cast<int>(query.players.size());
-  const equity::DealSampler sampler(query);
+  const equity::DealSampler sampler(query, settings.stop);
   WinnerCounts counts(std::size_t{1} << players, 0);
   std::uint64_t samples = 0;
   if (settings.seconds > 0 && settings.samples == 0) {
@@ -130,7 +136,8 @@ EquityResult compute_by_sampling(const EquityQuery& query, const EquitySettings&
     // blocks fit in the time varies.
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(settings.seconds);
     const auto wave = static_cast<std::uint64_t>(4 * tbb::this_task_arena::max_concurrency());
-    for (std::uint64_t block = 0; block == 0 || std::chrono::steady_clock::now() < deadline; block += wave) {
+    for (std::uint64_t block = 0; (block == 0 || std::chrono::steady_clock::now() < deadline) && !stopping(settings);
+         block += wave) {
       const WinnerCounts drawn = sample_blocks(sampler, settings, players, block, block + wave,
                                                (block + wave) * kSamplesPerBlock);
       for (std::size_t i = 0; i < counts.size(); ++i) counts[i] += drawn[i];
@@ -195,7 +202,7 @@ std::optional<std::string> check_equity_query(const EquityQuery& query) {
 
 EquityResult compute_equity(const EquityQuery& query, const EquitySettings& settings) {
   if (const std::optional<equity::ExactPlan> plan = exact_plan(query, settings)) {
-    return compute_exactly(*plan, static_cast<int>(query.players.size()));
+    return compute_exactly(*plan, static_cast<int>(query.players.size()), settings);
   }
   return compute_by_sampling(query, settings);
 }

@@ -4,6 +4,7 @@
 #define POKER_ENGINE_EQUITY_DEAL_H_
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -69,14 +70,15 @@ struct ExactPlan {
   std::uint64_t deals = 0;              // possible deals in all groups
 };
 // Nothing when the query has more than `max_deals` possible deals of hands
-// (or none at all).
-std::optional<ExactPlan> plan_exact(const EquityQuery& query, std::uint64_t max_deals);
+// (or none at all), or when `stop` turned true first.
+std::optional<ExactPlan> plan_exact(const EquityQuery& query, std::uint64_t max_deals,
+                                    const std::atomic<bool>* stop = nullptr);
 
 // Visits every possible deal of hands with its weight (the product of its
 // combinations'), player 1's combinations outermost. Returns false, having
-// stopped, when there are more than `limit`.
+// stopped, when there are more than `limit` or `stop` turned true.
 bool walk_deals(const EquityQuery& query, std::uint64_t limit,
-                const std::function<void(const Deal&, double)>& visit);
+                const std::function<void(const Deal&, double)>& visit, const std::atomic<bool>* stop = nullptr);
 
 // Whether any deal of hands is possible: a search that stops at the first,
 // or gives up after kMaxDealSearchSteps combinations tried. Deciding it is
@@ -98,9 +100,12 @@ DealSearchResult find_possible_deal(const EquityQuery& query);
 // which can_sample() checks.
 class DealSampler {
  public:
-  explicit DealSampler(const EquityQuery& query);
-  // `samples` deals of block `block`, drawn from (seed, block) alone.
-  WinnerCounts sample_block(std::uint64_t seed, std::uint64_t block, std::uint64_t samples) const;
+  // `stop`: as for walk_deals (the sampler is then of no use).
+  explicit DealSampler(const EquityQuery& query, const std::atomic<bool>* stop = nullptr);
+  // `samples` deals of block `block`, drawn from (seed, block) alone; fewer,
+  // of no use, once `stop` turns true.
+  WinnerCounts sample_block(std::uint64_t seed, std::uint64_t block, std::uint64_t samples,
+                            const std::atomic<bool>* stop = nullptr) const;
 
   // Whether drawing deals is practical: the deals are listed, or a trial of
   // kTrialDraws draws found at least kTrialDraws / kMaxRejections possible

@@ -1,11 +1,22 @@
 // The batch equity format: a query per line (equity_format.h). The queries of
-// a chunk are read and checked in order up to the first error, computed in
-// parallel (each query may itself run in parallel: the threads share both
-// levels), and answered in order.
+// a chunk are read and checked in order up to the first error, a window at a
+// time; each window's queries are computed in parallel (each query may itself
+// run in parallel: the threads share both levels) and answered in order.
+//
+// Memory: a parsed query holds its ranges' combinations (21 KB for one
+// "random"), so a chunk of thousands of short lines cannot keep every query
+// parsed until its turn. A window keeps only its queries' words (views of
+// the chunk); each query is parsed again, its check already passed, when it
+// is computed. Each computation runs isolated, so that a thread waiting for
+// its parts never starts another query meanwhile: the parsed queries alive
+// at once are at most one per thread.
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
+#include <atomic>
 #include <vector>
 
+#include "equity_request.h"
 #include "line_scanner.h"
 #include "poker/equity_format.h"
 
@@ -18,6 +29,12 @@ constexpr std::string_view kQueryLabel = "the query";
 // parts, so the limit is generous): a token cut by the length limit and
 // shorter than this may be the head of a valid one.
 constexpr std::size_t kLongestWord = 64 * 1024;
+// Queries read before they are computed: enough to keep the threads busy
+// (each query has parallel work of its own too), few enough that their words
+// are a few kilobytes.
+constexpr std::size_t kWindow = 64;
+
+using Words = std::vector<std::string_view>;
 
 class EquityFormat final : public Format {
  public:
@@ -27,27 +44,45 @@ class EquityFormat final : public Format {
   std::size_t answer_lines_per_instance() const override { return 1; }
 
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
-    std::vector<EquityRequest> requests;
     CardLineReader reader(chunk, kQueryCards);
-    while (!reader.at_end()) {
-      reader.begin_instance();
-      std::optional<EquityRequest> request = read_request(reader);
-      if (!request) {
-        reader.finish_with_error(result);
-        break;
+    std::vector<Words> window;
+    bool failed = false;
+    while (!failed && !reader.at_end()) {
+      window.clear();
+      while (window.size() < kWindow && !reader.at_end()) {
+        // A stop discards the chunk's answers: what is left need not be read.
+        if (stopping()) return;
+        reader.begin_instance();
+        std::optional<Words> words = read_query(reader);
+        if (!words) {
+          reader.finish_with_error(result);
+          failed = true;
+          break;
+        }
+        window.push_back(*std::move(words));
       }
-      requests.push_back(*std::move(request));
+      answer(window, result);
     }
-    std::vector<EquityResult> answers(requests.size());
-    tbb::parallel_for(std::size_t{0}, requests.size(), [&](std::size_t i) {
-      answers[i] = compute_equity(requests[i].query, requests[i].settings);
-    });
-    for (const EquityResult& answer : answers) append_equity_line(result.answers, answer);
-    result.instances = answers.size();
   }
 
  private:
-  std::optional<EquityRequest> read_request(CardLineReader& reader) const {
+  bool stopping() const { return defaults_.stop != nullptr && defaults_.stop->load(std::memory_order_relaxed); }
+
+  void answer(const std::vector<Words>& window, ChunkResult& result) const {
+    std::vector<EquityResult> answers(window.size());
+    tbb::parallel_for(std::size_t{0}, window.size(), [&](std::size_t i) {
+      if (stopping()) return;
+      const auto parsed = equity::parse_request(window[i], defaults_, equity::QueryCheck::kSkip);
+      const EquityRequest& request = std::get<EquityRequest>(parsed);  // checked when it was read
+      answers[i] = tbb::this_task_arena::isolate([&] { return compute_equity(request.query, request.settings); });
+    });
+    for (const EquityResult& answer : answers) append_equity_line(result.answers, answer);
+    result.instances += answers.size();
+  }
+
+  // The words of a valid query, the reader past its line; nothing, the
+  // error recorded in the reader, for an invalid one.
+  std::optional<Words> read_query(CardLineReader& reader) const {
     std::vector<CardLineReader::Token> tokens;
     for (CardLineReader::Token token = reader.next_token(); !token.text.empty(); token = reader.next_token()) {
       if (reader.cut_by_limit(token, kLongestWord)) {
@@ -60,10 +95,10 @@ class EquityFormat final : public Format {
       reader.fail_missing("a query: 2 to 10 hands or ranges, then options", kQueryLabel);
       return std::nullopt;
     }
-    std::vector<std::string_view> words;
+    Words words;
     for (const auto& token : tokens) words.push_back(token.text);
-    auto parsed = parse_equity_request(words, defaults_);
-    if (auto* error = std::get_if<QueryError>(&parsed)) {
+    const auto parsed = parse_equity_request(words, defaults_);
+    if (const auto* error = std::get_if<QueryError>(&parsed)) {
       if (error->word == words.size()) {
         reader.fail_missing(error->message, kQueryLabel);
       } else if (error->word == QueryError::kWholeQuery) {
@@ -74,7 +109,7 @@ class EquityFormat final : public Format {
       return std::nullopt;
     }
     if (!reader.end_line(kQueryLabel)) return std::nullopt;
-    return std::get<EquityRequest>(std::move(parsed));
+    return words;
   }
 
   const EquitySettings defaults_;

@@ -38,22 +38,29 @@ std::vector<double> running_sums(const std::vector<double>& weights) {
 
 }  // namespace
 
-DealSampler::DealSampler(const EquityQuery& query) : query_(query), known_(query.board | query.dead) {
+DealSampler::DealSampler(const EquityQuery& query, const std::atomic<bool>* stop)
+    : query_(query), known_(query.board | query.dead) {
   for (const Range& range : query.players) {
     std::vector<double> weights;
     for (const WeightedCombo& combo : range.combos) weights.push_back(combo.weight);
     cumulative_weights_.push_back(running_sums(weights));
   }
+  // Counted before they are listed: a query with too many deals to list
+  // (any two "random" hands) then costs a walk, not a quarter million deals
+  // stored and dropped, megabytes and milliseconds per query.
+  std::uint64_t count = 0;
+  if (!walk_deals(query, kMaxListedDeals, [&](const Deal&, double) { ++count; }, stop)) return;
+  deals_.reserve(count);
   std::vector<double> deal_weights;
-  const bool listed = walk_deals(query, kMaxListedDeals, [&](const Deal& deal, double weight) {
-    deals_.push_back(deal.holes);
-    deal_weights.push_back(weight);
-  });
-  if (listed) {
-    cumulative_deal_weights_ = running_sums(deal_weights);
-  } else {
-    deals_.clear();
-  }
+  deal_weights.reserve(count);
+  walk_deals(
+      query, kMaxListedDeals,
+      [&](const Deal& deal, double weight) {
+        deals_.push_back(deal.holes);
+        deal_weights.push_back(weight);
+      },
+      stop);
+  cumulative_deal_weights_ = running_sums(deal_weights);
 }
 
 bool DealSampler::try_draw_hands(Random& generator, Holes& holes, CardMask& used) const {
@@ -91,7 +98,8 @@ bool DealSampler::can_sample(const EquityQuery& query) {
   return possible * kMaxRejections >= kTrialDraws;
 }
 
-WinnerCounts DealSampler::sample_block(std::uint64_t seed, std::uint64_t block, std::uint64_t samples) const {
+WinnerCounts DealSampler::sample_block(std::uint64_t seed, std::uint64_t block, std::uint64_t samples,
+                                       const std::atomic<bool>* stop) const {
   const int players = static_cast<int>(query_.players.size());
   const int missing = 5 - card_count(query_.board);
   const Hand board_hand = Hand::from(query_.board);
@@ -100,6 +108,8 @@ WinnerCounts DealSampler::sample_block(std::uint64_t seed, std::uint64_t block, 
   std::array<HandValue, kMaxEquityPlayers> values;
   Holes holes{};
   for (std::uint64_t sample = 0; sample < samples; ++sample) {
+    // Every 256 deals: a block's draws may be slow when most are rejected.
+    if (sample % 256 == 0 && stop != nullptr && stop->load(std::memory_order_relaxed)) break;
     CardMask used = draw_hands(generator, holes);
     Hand board = board_hand;
     for (int dealt = 0; dealt < missing;) {

@@ -81,10 +81,11 @@ DealKey canonical_key(const Deal& deal) {
 // stays narrow near its root. Each deal keeps the players in query order.
 class DealWalker {
  public:
-  enum class Result : std::uint8_t { kComplete, kMoreThanLimit, kOutOfSteps };
+  enum class Result : std::uint8_t { kComplete, kMoreThanLimit, kOutOfSteps, kStopped };
 
-  DealWalker(const EquityQuery& query, std::uint64_t limit, std::uint64_t max_steps)
-      : query_(query), limit_(limit), max_steps_(max_steps) {
+  DealWalker(const EquityQuery& query, std::uint64_t limit, std::uint64_t max_steps,
+             const std::atomic<bool>* stop = nullptr)
+      : query_(query), limit_(limit), max_steps_(max_steps), stop_(stop) {
     deal_.players = static_cast<int>(query.players.size());
     deal_.board = query.board;
     deal_.dead = query.dead;
@@ -120,6 +121,10 @@ class DealWalker {
         result_ = Result::kOutOfSteps;
         return false;
       }
+      if (steps_ % 4096 == 0 && stop_ != nullptr && stop_->load(std::memory_order_relaxed)) {
+        result_ = Result::kStopped;
+        return false;
+      }
       if ((combo.mask() & used) != 0) continue;
       deal_.holes[player] = {combo.high, combo.low};
       if (!walk_from(depth + 1, used | combo.mask(), weight * combo.weight, visit)) return false;
@@ -130,6 +135,7 @@ class DealWalker {
   const EquityQuery& query_;
   const std::uint64_t limit_;
   const std::uint64_t max_steps_;
+  const std::atomic<bool>* const stop_;  // may be null
   std::vector<int> order_;  // players, fewest combinations first
   std::uint64_t visited_ = 0;
   std::uint64_t steps_ = 0;
@@ -152,18 +158,20 @@ std::uint64_t binomial(int n, int k) {
 }  // namespace
 
 bool walk_deals(const EquityQuery& query, std::uint64_t limit,
-                const std::function<void(const Deal&, double)>& visit) {
-  return DealWalker(query, limit, steps_for(limit)).walk(visit) == DealWalker::Result::kComplete;
+                const std::function<void(const Deal&, double)>& visit, const std::atomic<bool>* stop) {
+  return DealWalker(query, limit, steps_for(limit), stop).walk(visit) == DealWalker::Result::kComplete;
 }
 
 std::uint64_t boards_per_deal(const Deal& deal) {
   return binomial(kCardCount - card_count(deal.known()), 5 - card_count(deal.board));
 }
 
-std::optional<ExactPlan> plan_exact(const EquityQuery& query, std::uint64_t max_deals) {
+std::optional<ExactPlan> plan_exact(const EquityQuery& query, std::uint64_t max_deals,
+                                    const std::atomic<bool>* stop) {
   ExactPlan plan;
   std::unordered_map<DealKey, std::size_t, DealKeyHash> groups;
-  const bool complete = DealWalker(query, max_deals, steps_for(max_deals)).walk([&](const Deal& deal, double weight) {
+  DealWalker walker(query, max_deals, steps_for(max_deals), stop);
+  const bool complete = walker.walk([&](const Deal& deal, double weight) {
     const auto [group, added] = groups.try_emplace(canonical_key(deal), plan.representatives.size());
     if (added) {
       plan.representatives.push_back(deal);
@@ -186,6 +194,7 @@ DealSearchResult find_possible_deal(const EquityQuery& query) {
     case DealWalker::Result::kComplete:
       return DealSearchResult::kNone;
     case DealWalker::Result::kOutOfSteps:
+    case DealWalker::Result::kStopped:  // not asked for here
       break;
   }
   return DealSearchResult::kGaveUp;

@@ -3,6 +3,7 @@
 #include <bit>
 #include <optional>
 
+#include "equity_request.h"
 #include "error_text.h"
 #include "poker/equity_format.h"
 #include "poker/number_text.h"
@@ -32,7 +33,8 @@ std::variant<CardMask, QueryError> parse_card_run(std::string_view text, std::si
 
 class RequestParser {
  public:
-  RequestParser(std::span<const std::string_view> words, const EquitySettings& defaults) : words_(words) {
+  RequestParser(std::span<const std::string_view> words, const EquitySettings& defaults, equity::QueryCheck check)
+      : words_(words), check_(check) {
     request_.settings = defaults;
   }
 
@@ -41,6 +43,7 @@ class RequestParser {
       const std::string_view word = words_[word_];
       if (std::optional<QueryError> error = word.starts_with("--") ? option(word) : player(word)) return *error;
     }
+    if (check_ == equity::QueryCheck::kSkip) return std::move(request_);
     if (std::optional<std::string> problem = check_equity_query(request_.query)) {
       return QueryError{QueryError::kWholeQuery, 0, *std::move(problem)};
     }
@@ -108,6 +111,7 @@ class RequestParser {
   }
 
   const std::span<const std::string_view> words_;
+  const equity::QueryCheck check_;
   std::size_t word_ = 0;
   bool explicit_method_ = false;  // set by an option of these words, not by the defaults
   EquityRequest request_;
@@ -148,7 +152,16 @@ std::optional<std::string> read_equity_number(std::string_view name, std::string
 
 std::variant<EquityRequest, QueryError> parse_equity_request(std::span<const std::string_view> words,
                                                              const EquitySettings& defaults) {
-  return RequestParser(words, defaults).parse();
+  return equity::parse_request(words, defaults, equity::QueryCheck::kRun);
 }
+
+namespace equity {
+
+std::variant<EquityRequest, QueryError> parse_request(std::span<const std::string_view> words,
+                                                      const EquitySettings& defaults, QueryCheck check) {
+  return RequestParser(words, defaults, check).parse();
+}
+
+}  // namespace equity
 
 }  // namespace poker

@@ -3,8 +3,14 @@
 // tests/unit/equity_test.cpp against a plain enumeration; here the answers'
 // text, order, determinism and errors.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "e2e_helpers.h"
@@ -146,6 +152,72 @@ TEST(Equity, Example) {
   const RunResult result = run_poker({"equity", "-i", "examples/equity.txt"});
   EXPECT_EQ(result.out, read_whole_file(kSourceDir + "/examples/equity.expected"));
   EXPECT_EQ(result.exit_status, 0) << result.err;
+}
+
+// ---- Signals, memory and the output -------------------------------------------
+
+using testing::Milliseconds;
+
+// Starts `poker args...` (stdin a pipe holding `input`, then closed), lets
+// it compute for 300 ms, sends `signal`, and checks that it ends by that
+// signal promptly with the one-line message and no answer.
+void expect_stopped_promptly(const std::vector<std::string>& args, int signal, const std::string& input = {}) {
+  SCOPED_TRACE(::testing::PrintToString(args));
+  testing::Subprocess poker(kBinary, testing::SpawnOptions{args, kSourceDir, {}, {}});
+  if (!input.empty()) {
+    ASSERT_TRUE(poker.write_stdin(input, Milliseconds(10000)));
+  }
+  poker.close_stdin();
+  std::this_thread::sleep_for(Milliseconds(300));
+  const auto sent = std::chrono::steady_clock::now();
+  ASSERT_EQ(::kill(poker.pid(), signal), 0);
+  const RunResult result = poker.wait(Milliseconds(10000));
+  const auto waited = std::chrono::duration_cast<Milliseconds>(std::chrono::steady_clock::now() - sent);
+  EXPECT_FALSE(result.timed_out) << "still computing 10 s after the signal";
+  EXPECT_EQ(result.signal, signal) << "exit status " << result.exit_status << ", stderr " << result.err;
+  EXPECT_EQ(result.err, std::string("poker: interrupted by SIG") + sigabbrev_np(signal) + "\n");
+  EXPECT_EQ(result.out, "");
+  // The README promises 100 ms; the bound leaves room for a loaded CI
+  // machine and sanitizers, and is far below the hours the work would take.
+  EXPECT_LT(waited, Milliseconds(kUnderSanitizer ? 3000 : 1000));
+}
+
+TEST(Equity, SignalStopsAnyComputationPromptly) {
+  expect_stopped_promptly({"equity", "random", "random", "random", "--mc", "2000000000"}, SIGINT);
+  expect_stopped_promptly({"equity", "random", "random", "random", "--time", "1000", "-j", "1"}, SIGTERM);
+  // The deal walker of an enumeration of a billion deals, then its boards.
+  expect_stopped_promptly({"equity", "random", "random", "random", "--exact"}, SIGINT);
+  expect_stopped_promptly({"equity", "AhKh", "QsQd", "random", "random", "random", "random", "random", "random",
+                           "random", "random", "--mc", "1000000000000"},
+                          SIGTERM);
+}
+
+TEST(Equity, SignalStopsAQueryFilePromptly) {
+  std::string queries;
+  for (int i = 0; i < 100; ++i) queries += "random random random --mc 100000000\n";
+  expect_stopped_promptly({"equity"}, SIGTERM, queries);
+  expect_stopped_promptly({"equity", "--exact", "-j", "1"}, SIGINT, "random random random\n");
+}
+
+TEST(Equity, QueryFileMemoryDoesNotGrowWithTheQueriesOfAChunk) {
+  // 200 queries in one chunk, each of ten "random" ranges (13,260 combos,
+  // over 200 KB parsed): 40 MB if every query of the chunk stayed parsed
+  // until its turn.
+  std::string queries;
+  for (int i = 0; i < 200; ++i) queries += "random random random random random random random random random random --mc 1\n";
+  const RunResult result = run_poker({"equity", "-j", "2", "--chunk-size", "1M"}, queries);
+  EXPECT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_EQ(std::count(result.out.begin(), result.out.end(), '\n'), 200);
+  EXPECT_LT(result.max_rss_kib, kUnderSanitizer ? kMemoryBoundKib : 32 * 1024);
+}
+
+TEST(Equity, UnwritableOutputFailsBeforeTheComputation) {
+  const auto start = std::chrono::steady_clock::now();
+  const RunResult result =
+      run_poker({"equity", "random", "random", "random", "--mc", "100000000000", "-o", "/nonexistent/dir/out.txt"});
+  EXPECT_EQ(result.exit_status, 3);
+  EXPECT_EQ(result.err, "poker: /nonexistent/dir/out.txt: cannot open for writing: No such file or directory\n");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10)) << "it computed first";
 }
 
 }  // namespace
