@@ -14,6 +14,7 @@
 #include <tbb/task_arena.h>
 
 #include <atomic>
+#include <utility>
 #include <vector>
 
 #include "equity_request.h"
@@ -38,7 +39,8 @@ using Words = std::vector<std::string_view>;
 
 class EquityFormat final : public Format {
  public:
-  explicit EquityFormat(const EquitySettings& defaults) : defaults_(defaults) {}
+  EquityFormat(const EquitySettings& defaults, EquityComputation compute)
+      : defaults_(defaults), compute_(std::move(compute)) {}
 
   std::size_t lines_per_instance() const override { return 1; }
   std::size_t answer_lines_per_instance() const override { return 1; }
@@ -74,7 +76,7 @@ class EquityFormat final : public Format {
       if (stopping()) return;
       const auto parsed = equity::parse_request(window[i], defaults_, equity::QueryCheck::kSkip);
       const EquityRequest& request = std::get<EquityRequest>(parsed);  // checked when it was read
-      answers[i] = tbb::this_task_arena::isolate([&] { return compute_equity(request.query, request.settings); });
+      answers[i] = tbb::this_task_arena::isolate([&] { return compute_(request.query, request.settings); });
     });
     for (const EquityResult& answer : answers) append_equity_line(result.answers, answer);
     result.instances += answers.size();
@@ -113,12 +115,13 @@ class EquityFormat final : public Format {
   }
 
   const EquitySettings defaults_;
+  const EquityComputation compute_;
 };
 
 }  // namespace
 
-std::unique_ptr<Format> make_equity_format(const EquitySettings& defaults) {
-  return std::make_unique<EquityFormat>(defaults);
+std::unique_ptr<Format> make_equity_format(const EquitySettings& defaults, EquityComputation compute) {
+  return std::make_unique<EquityFormat>(defaults, std::move(compute));
 }
 
 }  // namespace poker

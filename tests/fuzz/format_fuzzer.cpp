@@ -1,12 +1,15 @@
 // libFuzzer targets over one format each. CMakeLists.txt builds this source
 // once per format and harness: POKER_FUZZ_FORMAT names the format (holdem,
-// euler, eval, draw) and POKER_FUZZ_HARNESS the harness, fuzz_format (its
+// euler, eval, draw, equity) and POKER_FUZZ_HARNESS the harness, fuzz_format (its
 // parser and validator) or fuzz_pipeline (the whole pipeline, differential).
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <string_view>
 
 #include "fuzz_harness.h"
 #include "poker/draw_format.h"
+#include "poker/equity_format.h"
 #include "poker/euler_format.h"
 #include "poker/eval_format.h"
 #include "poker/holdem_format.h"
@@ -20,8 +23,16 @@ constexpr std::string_view kFormat = POKER_FUZZ_NAME(POKER_FUZZ_FORMAT);
 // euler's --summary replaces by three lines at the end: only the pipeline
 // harness, which compares whole outputs, fuzzes the summary.
 constexpr bool kWholeOutputHarness = std::string_view(POKER_FUZZ_NAME(POKER_FUZZ_HARNESS)) == "fuzz_pipeline";
-static_assert(kFormat == "holdem" || kFormat == "euler" || kFormat == "eval" || kFormat == "draw",
-              "POKER_FUZZ_FORMAT: holdem, euler, eval or draw");
+static_assert(kFormat == "holdem" || kFormat == "euler" || kFormat == "eval" || kFormat == "draw" ||
+                  kFormat == "equity",
+              "POKER_FUZZ_FORMAT: holdem, euler, eval, draw or equity");
+
+// Equity queries ask for as much work as they like (--mc 10^15, --exact of
+// a billion deals, --time) and the harnesses run each several times: every
+// query is computed from a few Monte Carlo deals of its seed instead, which
+// is fast and, unlike --time, the same at every run. Reading and checking
+// the queries, what the harnesses test, is untouched.
+constexpr std::uint64_t kFuzzDeals = 64;
 
 // The format under test, with the options the input's first byte selects
 // where the format has them.
@@ -32,6 +43,15 @@ std::unique_ptr<poker::Format> make_format(const poker::fuzz::FuzzOptions& optio
     return poker::make_eval_format();
   } else if constexpr (kFormat == "draw") {
     return poker::make_draw_format();
+  } else if constexpr (kFormat == "equity") {
+    return poker::make_equity_format(
+        poker::EquitySettings{}, [](const poker::EquityQuery& query, const poker::EquitySettings& settings) {
+          poker::EquitySettings capped = settings;
+          capped.method = poker::EquityMethod::kMonteCarlo;
+          capped.samples = std::min(settings.samples == 0 ? kFuzzDeals : settings.samples, kFuzzDeals);
+          capped.seconds = 0;
+          return poker::compute_equity(query, capped);
+        });
   } else {
     return poker::make_holdem_format(poker::HoldemOptions{options.players, options.explain});
   }

@@ -5,6 +5,8 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <random>
 #include <string>
@@ -261,6 +263,29 @@ TEST(Equity, AutoIsExactForSmallWorkAndSamplesForLarge) {
   const EquityResult sampled = compute_equity(wide, settings);
   EXPECT_FALSE(sampled.exact);
   EXPECT_EQ(sampled.boards, 20'000u);
+}
+
+TEST(Equity, AStopFlagEndsEveryMethodAtOnce) {
+  // Hours of work each: an enumeration of over a billion deals of hands, the
+  // most deals Monte Carlo takes, and the longest time.
+  EquityQuery query;
+  for (int p = 0; p < 3; ++p) query.players.push_back(std::get<Range>(parse_range("random")));
+  ASSERT_EQ(check_equity_query(query), std::nullopt);
+  std::atomic<bool> stop{true};
+  EquitySettings exact_settings;
+  exact_settings.method = EquityMethod::kExact;
+  EquitySettings most_deals;
+  most_deals.method = EquityMethod::kMonteCarlo;
+  most_deals.samples = kMaxSamples;
+  EquitySettings longest;
+  longest.method = EquityMethod::kMonteCarlo;
+  longest.seconds = kMaxSeconds;
+  for (EquitySettings settings : {exact_settings, most_deals, longest}) {
+    settings.stop = &stop;
+    const auto start = std::chrono::steady_clock::now();
+    compute_equity(query, settings);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+  }
 }
 
 }  // namespace

@@ -25,6 +25,7 @@
 #define POKER_EQUITY_FORMAT_H_
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -76,8 +77,13 @@ std::string equity_table(std::span<const std::string_view> names, const EquityRe
 // The answer as one line, '\n' included (the batch format's answer).
 void append_equity_line(std::string& out, const EquityResult& result);
 
+// What the batch format runs for each valid query: compute_equity, or for
+// tests and fuzzing a stand-in that caps the work a query may ask for.
+using EquityComputation = std::function<EquityResult(const EquityQuery&, const EquitySettings&)>;
+
 // The batch format: one query per line; `defaults` are the command line's settings.
-std::unique_ptr<Format> make_equity_format(const EquitySettings& defaults);
+std::unique_ptr<Format> make_equity_format(const EquitySettings& defaults,
+                                           EquityComputation compute = compute_equity);
 
 }  // namespace poker
 
