@@ -152,7 +152,7 @@ Bad text raises ValueError with the CLI's message, e.g.
 (h, d, s, c), like 'Ah' or 'Td'".
 
 >>> poker.parse_cards("Ah Kh 7c")
-array([50, 46, 22], dtype=uint8)
+array([50, 46, 20], dtype=uint8)
 )doc");
 
   m.def("card_str", &card_str, py::arg("cards"), R"doc(

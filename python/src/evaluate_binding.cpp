@@ -168,7 +168,7 @@ Returns a uint16 array of shape (...): larger is a better hand, equal values
 tie; category(values) gives the categories.
 
 >>> poker.evaluate(poker.parse_cards(["Ah Kh Qh Jh Th 2c 3d", "2c 2d 5h 9s Jd Kc Ac"]))
-array([36874,  4217], dtype=uint16)
+array([32778,  4315], dtype=uint16)
 )doc");
 
   m.def("category", &categories_of, py::arg("values"), R"doc(
