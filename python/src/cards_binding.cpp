@@ -64,7 +64,7 @@ std::vector<Card> parse_text(std::string_view text, bool check) {
   return cards;
 }
 
-py::array_t<std::uint8_t> parse_cards(py::object text, bool check) {
+py::array_t<std::uint8_t> parse_cards(const py::object& text, bool check) {
   if (py::isinstance<py::str>(text)) {
     const std::vector<Card> cards = parse_text(text.cast<std::string>(), check);
     py::array_t<std::uint8_t> out(static_cast<py::ssize_t>(cards.size()));
@@ -108,7 +108,7 @@ std::string row_text(const std::uint8_t* cards, std::size_t count) {
   return text;
 }
 
-py::object card_str(py::handle cards) {
+py::object card_str(const py::object& cards) {
   if (py::isinstance<py::int_>(cards) && !py::isinstance<py::bool_>(cards)) {
     const auto value = cards.cast<long long>();
     if (value < 0 || value >= kCardCount) throw py::value_error(std::to_string(value) + " is not a card index (0..51)");

@@ -10,6 +10,7 @@
 #include "bindings.h"
 #include "card_arrays.h"
 #include "poker/evaluator.h"
+#include "seven_card_check.h"
 #include "threads.h"
 
 namespace poker::python {
@@ -26,39 +27,45 @@ void for_rows(std::size_t rows, Body&& body) {
                     [&](const tbb::blocked_range<std::size_t>& range) { body(range.begin(), range.end()); });
 }
 
-// The values of rows of K cards (K = 0: any count, through the card mask).
-// A faulty row (a value over 51, or with `check`, a card twice) is recorded;
-// without `check`, a row holding a card twice gets the value 0, which no
-// hand has.
+// The value of each row of K cards [begin, end) into `out`; returns the
+// first row that is faulty (a value over 51, or with `check`, a card twice),
+// or `end`. Without `check`, a row holding a card twice gets the value 0,
+// which no hand has.
+template <std::size_t K>
+std::size_t evaluate_range(const std::uint8_t* data, std::size_t k, std::size_t begin, std::size_t end, bool check,
+                           std::uint16_t* out) {
+  if constexpr (K != 0) k = K;
+  for (std::size_t row = begin; row < end; ++row) {
+    const std::uint8_t* cards = data + row * k;
+    CardMask mask;
+    if (!row_mask(cards, k, mask)) [[unlikely]] {
+      if (check || std::any_of(cards, cards + k, [](std::uint8_t c) { return c >= kCardCount; })) return row;
+      out[row] = 0;
+      continue;
+    }
+    if constexpr (K == 7) {
+      out[row] = evaluate7(cards).raw();
+    } else if constexpr (K == 5 || K == 6) {
+      Hand hand;
+      for (std::size_t i = 0; i < K; ++i) hand.add(cards[i]);
+      out[row] = hand.evaluate().raw();
+    } else {
+      out[row] = evaluate(mask).raw();
+    }
+  }
+  return end;
+}
+
 template <std::size_t K>
 void evaluate_rows(const CardRows& rows, bool check, std::uint16_t* values, FirstFault& fault) {
-  const std::size_t k = K != 0 ? K : rows.row_size;
-  const std::uint8_t* const data = rows.data;
-  for_rows(rows.rows, [=, &fault](std::size_t begin, std::size_t end) {
-    // Locals only: the uint8 card loads may alias anything reached through a reference.
-    std::uint16_t* const out = values;
-    for (std::size_t row = begin; row < end; ++row) {
-      const std::uint8_t* cards = data + row * k;
-      CardMask mask;
-      if (!row_mask(cards, k, mask)) [[unlikely]] {
-        const bool out_of_range = std::any_of(cards, cards + k, [](std::uint8_t c) { return c >= kCardCount; });
-        if (check || out_of_range) {
-          fault.record(row);
-          return;
-        }
-        out[row] = 0;
-        continue;
-      }
-      if constexpr (K == 7) {
-        out[row] = evaluate7(cards).raw();
-      } else if constexpr (K == 5 || K == 6) {
-        Hand hand;
-        for (std::size_t i = 0; i < K; ++i) hand.add(cards[i]);
-        out[row] = hand.evaluate().raw();
-      } else {
-        out[row] = evaluate(mask).raw();
-      }
+  for_rows(rows.rows, [&](std::size_t begin, std::size_t end) {
+    if (K == 7 && seven_card_rows_valid(rows.data, begin, end, rows.rows)) {
+      // Checked four rows at a time: the evaluation alone remains.
+      for (std::size_t row = begin; row < end; ++row) values[row] = evaluate7(rows.data + 7 * row).raw();
+      return;
     }
+    const std::size_t faulty = evaluate_range<K>(rows.data, rows.row_size, begin, end, check, values);
+    if (faulty != end) fault.record(faulty);
   });
 }
 
@@ -74,7 +81,7 @@ void check_row_size(const CardRows& rows, const char* what) {
   throw py::value_error(message.value_or(std::string(what) + " " + row_name(rows.leading_shape, row) + " is invalid"));
 }
 
-py::array_t<std::uint16_t> evaluate_cards(py::handle cards, bool check, std::optional<int> threads) {
+py::array_t<std::uint16_t> evaluate_cards(const py::object& cards, bool check, std::optional<int> threads) {
   const CardRows rows = card_rows(cards, "cards");
   check_row_size(rows, "cards");
   auto values = new_array<std::uint16_t>(rows.leading_shape);
@@ -92,7 +99,7 @@ py::array_t<std::uint16_t> evaluate_cards(py::handle cards, bool check, std::opt
   return values;
 }
 
-py::array_t<std::uint8_t> categories_of(py::handle values) {
+py::array_t<std::uint8_t> categories_of(const py::object& values) {
   const py::array array = py::module_::import("numpy").attr("asarray")(values);
   const char kind = array.dtype().kind();
   if (kind != 'i' && kind != 'u') {
@@ -116,7 +123,7 @@ py::array_t<std::uint8_t> categories_of(py::handle values) {
   return categories;
 }
 
-py::array_t<std::uint8_t> best_five_of(py::handle cards, std::optional<int> threads) {
+py::array_t<std::uint8_t> best_five_of(const py::object& cards, std::optional<int> threads) {
   const CardRows rows = card_rows(cards, "cards");
   check_row_size(rows, "cards");
   std::vector<py::ssize_t> shape = rows.leading_shape;

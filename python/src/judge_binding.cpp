@@ -27,7 +27,7 @@ bool instance_valid(const std::uint8_t* board, const std::uint8_t* holes, std::s
   return row_mask(board, 5, board_mask) && row_mask(holes, hole_cards, holes_mask) && (board_mask & holes_mask) == 0;
 }
 
-py::array_t<std::int8_t> judge(py::handle boards_in, py::handle holes_in, bool check, std::optional<int> threads) {
+py::array_t<std::int8_t> judge(const py::object& boards_in, const py::object& holes_in, bool check, std::optional<int> threads) {
   const CardRows boards = card_rows(boards_in, "boards");
   if (boards.row_size != 5) {
     throw py::value_error("boards must have 5 cards on the last axis, not " + std::to_string(boards.row_size));

@@ -91,7 +91,7 @@ std::unique_ptr<Format> make_format(const std::string& format, int players) {
   throw py::error_already_set();
 }
 
-py::array_t<std::int8_t> judge_file(py::object path_like, int players, const std::string& format_name,
+py::array_t<std::int8_t> judge_file(const py::object& path_like, int players, const std::string& format_name,
                                     std::optional<int> threads) {
   const std::string path = py::str(py::module_::import("os").attr("fspath")(path_like)).cast<std::string>();
   const std::unique_ptr<Format> format = make_format(format_name, players);

@@ -111,3 +111,21 @@ def test_random_garbage_never_crashes():
         values = poker.evaluate(small, check=False)
         distinct = np.array([len(set(row)) == k for row in small.tolist()])
         assert (values[~distinct] == 0).all() and (values[distinct] > 0).all()
+
+
+def test_every_pair_of_positions_holding_one_card_is_found_in_every_row_of_a_block():
+    # evaluate's 7-card check compares the cards of four rows at once: a
+    # repeat between any two positions, in any of the four rows, is found.
+    for row in range(8):
+        for first in range(7):
+            for second in range(first + 1, 7):
+                cards = HANDS[:12].copy()
+                cards[row, second] = cards[row, first]
+                with pytest.raises(ValueError, match=f"^cards row {row}: "):
+                    poker.evaluate(cards)
+                assert poker.evaluate(cards, check=False)[row] == 0
+    for row in range(12):
+        cards = HANDS[:12].copy()
+        cards[row, 6] = 52
+        with pytest.raises(ValueError, match=f"^cards row {row}: 52 "):
+            poker.evaluate(cards)
