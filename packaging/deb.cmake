@@ -15,4 +15,10 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # The libraries and headers are in the package too; building against them
 # needs oneTBB's headers and CMake config.
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libtbb-dev, cmake")
+# The Python module is in the same package (python/): it runs with Debian's
+# python3 and needs NumPy, which the command itself does not.
+if(POKER_PYTHON)
+  math(EXPR next_minor "${POKER_PYTHON_MINOR} + 1")
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3 (>= 3.${POKER_PYTHON_MINOR}), python3 (<< 3.${next_minor}), python3-numpy")
+endif()
 include(CPack)

@@ -13,9 +13,10 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libbenchmark-tools
   clang libclang-rt-14-dev  # the fuzz targets: clang's libFuzzer (scripts/build.sh fuzz)
   dpkg-dev file             # cpack -G DEB: dpkg-shlibdeps writes Depends, file finds the binaries
+  pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module (POKER_PYTHON) and its tests
 )
 if [[ ${1:-} == --bench ]]; then
-  packages+=(python3 python3-scipy python3-numpy time bc valgrind)
+  packages+=(python3 python3-scipy time bc valgrind)
 fi
 
 missing=()

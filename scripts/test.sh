@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The second command of the README: set up, then build and run every test,
-# first optimised, then under AddressSanitizer + UndefinedBehaviorSanitizer;
+# first optimised (the Python module's pytest suite too), then under
+# AddressSanitizer + UndefinedBehaviorSanitizer;
 # then the tests of the concurrent parts (chunker, pipeline, streaming,
 # faults, signals, input and output, verify) under ThreadSanitizer, and each fuzz target for POKER_FUZZ_SECONDS (default 30).
 set -euo pipefail
@@ -12,6 +13,14 @@ for flavour in release sanitize; do
   "$root/scripts/build.sh" "$flavour"
   echo "== $flavour: test"
   ctest --test-dir "$root/build/$flavour" --output-on-failure -j "$jobs"
+  if [[ $flavour == release ]]; then
+    echo "== release: python tests"
+    # pytest exits 5 when it collected no test: a suite that vanished fails too.
+    status=0
+    "$root/build/release/python/run_pytest.sh" -q || status=$?
+    if (( status == 5 )); then echo "test.sh: pytest collected no tests" >&2; fi
+    if (( status != 0 )); then exit 1; fi
+  fi
 done
 
 # Any report fails the test that caused it: a child's report lands on the

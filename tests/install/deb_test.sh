@@ -62,4 +62,13 @@ for file in usr/include/poker/evaluator.h usr/include/poker/io/chunk.h \
             usr/lib/cmake/poker/pokerConfig.cmake usr/lib/cmake/poker/pokerConfigVersion.cmake; do
   [[ -f $tmp/root/$file ]] || fail "no $file in the package"
 done
+# The Python module (POKER_PYTHON builds): in the same package, importable
+# from where it lands, with Python and NumPy recommended.
+if [[ -n ${POKER_PYTHON_DIR:-} ]]; then
+  package_dir=$tmp/root/usr/$POKER_PYTHON_DIR
+  [[ -f $package_dir/poker/__init__.py ]] || fail "no usr/$POKER_PYTHON_DIR/poker in the package"
+  [[ $(dpkg-deb -f "$deb" Recommends) == *python3-numpy* ]] || fail "Recommends lacks python3-numpy"
+  (cd "$tmp" && PYTHONPATH=$package_dir "$POKER_PYTHON_EXECUTABLE" -c \
+    'import poker; assert list(poker.parse_cards("As 2c")) == [51, 0]') || fail "the packaged Python module does not import"
+fi
 echo "ok: $(basename "$deb"), $(dpkg-deb -c "$deb" | wc -l) entries"

@@ -1,0 +1,46 @@
+# Type stubs of the compiled extension poker._poker (python/src/*.cpp).
+from os import PathLike
+from typing import Any, Literal, Optional, Sequence, Union, overload
+
+import numpy as np
+import numpy.typing as npt
+
+CATEGORIES: tuple[str, ...]
+
+class InputError(ValueError):
+    path: str
+    line: int
+    column: int
+    message: str
+    answers: npt.NDArray[np.int8]
+
+@overload
+def parse_cards(text: str, *, check: bool = True) -> npt.NDArray[np.uint8]: ...
+@overload
+def parse_cards(text: Sequence[str], *, check: bool = True) -> npt.NDArray[np.uint8]: ...
+@overload
+def card_str(cards: int) -> str: ...
+@overload
+def card_str(cards: npt.ArrayLike) -> Union[str, list[str]]: ...
+def evaluate(cards: npt.ArrayLike, *, check: bool = True, threads: Optional[int] = None) -> npt.NDArray[np.uint16]: ...
+def category(values: npt.ArrayLike) -> npt.NDArray[np.uint8]: ...
+def best_five(cards: npt.ArrayLike, *, threads: Optional[int] = None) -> npt.NDArray[np.uint8]: ...
+def judge(
+    boards: npt.ArrayLike, holes: npt.ArrayLike, *, check: bool = True, threads: Optional[int] = None
+) -> npt.NDArray[np.int8]: ...
+def judge_file(
+    path: Union[str, PathLike[str]],
+    players: int = 2,
+    format: Literal["holdem", "euler"] = "holdem",
+    *,
+    threads: Optional[int] = None,
+) -> npt.NDArray[np.int8]: ...
+def _equity(
+    hands: list[str],
+    board: str,
+    dead: str,
+    exact: Optional[bool],
+    samples: Optional[int],
+    seed: Optional[int],
+    threads: Optional[int],
+) -> dict[str, Any]: ...

@@ -1,0 +1,162 @@
+// judge_file: a file of instances through the real pipeline (memory-mapped,
+// or streamed when it cannot be mapped), its answers as an array, and
+// InputError for an invalid file.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bindings.h"
+#include "poker/euler_format.h"
+#include "poker/holdem_format.h"
+#include "poker/io/input.h"
+#include "poker/io/output_sink.h"
+#include "poker/pipeline.h"
+#include "threads.h"
+
+namespace poker::python {
+namespace {
+
+// As the CLI reads: memory maps of 64 MiB windows, or 1 MiB read buffers.
+constexpr std::size_t kMapWindow = 64 * 1024 * 1024;
+constexpr std::size_t kReadBuffer = 1024 * 1024;
+
+PyObject* input_error_type = nullptr;  // poker.InputError, created by bind_judge_file
+
+// The answers the pipeline writes, "Player K" or "Draw" a line, as winners
+// K - 1 or -1. The writer hands over whole lines, in input order.
+class WinnerSink final : public io::OutputSink {
+ public:
+  io::WriteResult write(std::string_view bytes) override {
+    while (!bytes.empty()) {
+      const std::size_t end = bytes.find('\n');
+      const std::string_view line = bytes.substr(0, end);
+      bytes.remove_prefix(end == std::string_view::npos ? bytes.size() : end + 1);
+      constexpr std::string_view kPlayer = "Player ";
+      int player = 0;
+      if (line == "Draw") {
+        winners_.push_back(-1);
+      } else if (line.starts_with(kPlayer) &&
+                 std::from_chars(line.data() + kPlayer.size(), line.data() + line.size(), player).ec == std::errc{}) {
+        winners_.push_back(static_cast<std::int8_t>(player - 1));
+      } else {
+        return {io::WriteResult::Kind::kFailed, EPROTO};  // not an answer of the judge: a bug, reported
+      }
+    }
+    return {};
+  }
+  io::WriteResult finish() override { return {}; }
+
+  py::array_t<std::int8_t> winners() const {
+    py::array_t<std::int8_t> array(static_cast<py::ssize_t>(winners_.size()));
+    std::copy(winners_.begin(), winners_.end(), array.mutable_data());
+    return array;
+  }
+
+ private:
+  std::vector<std::int8_t> winners_;
+};
+
+std::unique_ptr<Format> make_format(const std::string& format, int players) {
+  if (format == "holdem") {
+    if (players < kMinHoldemPlayers || players > kMaxHoldemPlayers) {
+      throw py::value_error("players must be " + std::to_string(kMinHoldemPlayers) + " to " +
+                            std::to_string(kMaxHoldemPlayers) + ", not " + std::to_string(players));
+    }
+    return make_holdem_format(HoldemOptions{players, false});
+  }
+  if (format == "euler") {
+    if (players != 2) throw py::value_error("the euler format has 2 players, not " + std::to_string(players));
+    return make_euler_format(EulerOptions{false});
+  }
+  throw py::value_error("format must be 'holdem' or 'euler', not '" + format + "'");
+}
+
+// OSError (FileNotFoundError, IsADirectoryError, ...) for an errno, or for
+// a mapped file truncated while it was read.
+[[noreturn]] void raise_os_error(int error_number, const std::string& path) {
+  if (error_number == io::kTruncatedWhileRead) {
+    PyErr_SetString(PyExc_OSError, (path + ": " + io::read_error_text(error_number)).c_str());
+    throw py::error_already_set();
+  }
+  errno = error_number;
+  PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str());
+  throw py::error_already_set();
+}
+
+py::array_t<std::int8_t> judge_file(const py::object& path_like, int players, const std::string& format_name,
+                                    std::optional<int> threads) {
+  const std::string path = py::str(py::module_::import("os").attr("fspath")(path_like)).cast<std::string>();
+  const std::unique_ptr<Format> format = make_format(format_name, players);
+  check_threads(threads);
+  io::OpenedInput input;
+  WinnerSink sink;
+  RunOutcome outcome;
+  run_batch(threads, [&] {
+    input = io::open_input(path, kMapWindow, kReadBuffer);
+    if (input.source) outcome = run_pipeline(*format, *input.source, sink, PipelineOptions{});
+  });
+  if (!input.source) raise_os_error(input.error_number, path);
+  switch (outcome.status) {
+    case RunOutcome::Status::kOk:
+      return sink.winners();
+    case RunOutcome::Status::kInvalidInput: {
+      const InputError& where = *outcome.input_error;
+      const std::string text =
+          path + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": " + where.message;
+      py::object error = py::reinterpret_borrow<py::object>(input_error_type)(text);
+      error.attr("path") = path;
+      error.attr("line") = where.line;
+      error.attr("column") = where.column;
+      error.attr("message") = where.message;
+      error.attr("answers") = sink.winners();
+      PyErr_SetObject(input_error_type, error.ptr());
+      throw py::error_already_set();
+    }
+    case RunOutcome::Status::kReadError:
+      raise_os_error(outcome.error_number, path);
+    case RunOutcome::Status::kWriteError:
+    case RunOutcome::Status::kBrokenPipe:
+    case RunOutcome::Status::kStopped:
+      break;
+  }
+  throw std::runtime_error(path + ": the judge's answers could not be read back");
+}
+
+}  // namespace
+
+void bind_judge_file(py::module_& m) {
+  input_error_type = PyErr_NewExceptionWithDoc(
+      "poker.InputError",
+      "An invalid instance file (judge_file). str() is the CLI's message, PATH:LINE:COLUMN: MESSAGE; the attributes\n"
+      "path, line, column (1-based) and message hold its parts, and answers the winners of the instances before it.",
+      PyExc_ValueError, nullptr);
+  if (input_error_type == nullptr) throw py::error_already_set();
+  m.add_object("InputError", py::handle(input_error_type));
+
+  m.def("judge_file", &judge_file, py::arg("path"), py::arg("players") = 2, py::arg("format") = "holdem",
+        py::kw_only(), py::arg("threads") = py::none(), R"doc(
+Judges a file of instances as `poker -i PATH` does, with the same pipeline
+(memory-mapped, or read in buffers when it cannot be mapped), and returns
+the answers as an int8 array: the 0-based winner of each instance ("Player
+K" is K - 1), or -1 for a draw.
+
+path: a str or os.PathLike.
+players: players per hold'em instance, 2 to 23 (`poker -p`).
+format: "holdem" (the default format) or "euler" (`poker euler`, 2 players).
+threads: how many threads work (None: all cores); the GIL is released.
+
+An invalid file raises InputError (a ValueError) whose str() is the CLI's
+message "PATH:LINE:COLUMN: MESSAGE"; a file that cannot be opened or read
+raises OSError.
+)doc");
+}
+
+}  // namespace poker::python

@@ -1,0 +1,92 @@
+"""equity against the published figures tests/unit/equity_test.cpp checks,
+Monte Carlo against exact, and the CLI's messages for bad queries."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+import poker
+from conftest import run_cli
+
+
+def test_ace_king_suited_against_queens_is_the_published_count():
+    result = poker.equity(["AhKh", "QsQd"], exact=True)
+    assert dataclasses.is_dataclass(result)
+    assert result.method == "exact"
+    assert result.deals == 1_712_304
+    boards = 1_712_304
+    assert (result.win * boards).round().tolist() == [787_966, 917_606]
+    assert (result.tie * boards).round().tolist() == [6_732, 6_732]
+    assert np.allclose(result.equity * 100, [46.214457, 53.785543], atol=5e-7)
+    assert result.stderr.tolist() == [0, 0]
+
+
+def test_aces_against_kings_and_three_way_are_the_published_figures():
+    aces = poker.equity(["AcAd", "KsKh"])
+    assert aces.method == "exact"  # the automatic choice for a small query
+    assert np.allclose(aces.equity * 100, [81.255490, 18.744510], atol=5e-7)
+    three = poker.equity(["AhKh", "QsQd", "JcTc"], exact=True)
+    assert three.deals == 1_370_754
+    assert np.allclose(three.equity * 100, [40.209184, 41.054485, 18.736331], atol=5e-7)
+
+
+def test_board_dead_cards_and_ranges_answer_as_the_cli(poker_cli):
+    result = poker.equity(["QQ+", "AKs"], board="Ts 9s 2d", dead="3c")
+    cli = run_cli(poker_cli, "equity", "QQ+", "AKs", "--board", "Ts9s2d", "--dead", "3c")
+    assert cli.returncode == 0, cli.stderr
+    rows = [line.split() for line in cli.stdout.decode().splitlines()[1:3]]
+    assert np.allclose(result.equity * 100, [float(row[3]) for row in rows], atol=5e-7)
+    assert np.allclose(result.win * 100, [float(row[1]) for row in rows], atol=5e-7)
+    assert np.isclose(result.equity.sum(), 1)
+
+
+def test_monte_carlo_is_within_its_error_of_exact_and_repeats_with_its_seed():
+    exact = poker.equity(["AhKh", "QsQd"], exact=True)
+    sampled = poker.equity(["AhKh", "QsQd"], samples=300_000, seed=7)
+    assert sampled.method == "monte-carlo"
+    assert sampled.deals >= 300_000
+    assert (sampled.stderr > 0).all()
+    assert (np.abs(sampled.equity - exact.equity) < 4.5 * sampled.stderr).all()
+    again = poker.equity(["AhKh", "QsQd"], samples=300_000, seed=7, threads=1)
+    assert np.array_equal(again.equity, sampled.equity)
+    assert poker.equity(["AhKh", "QsQd"], exact=False, samples=100_000).method == "monte-carlo"
+
+
+@pytest.mark.parametrize("hands", [["AX", "QQ"], ["AhKh", "KA"], ["AhKh", "QsQd,"], ["AhKh", "AhQd"]])
+def test_a_bad_hand_raises_the_clis_message(poker_cli, hands):
+    cli = run_cli(poker_cli, "equity", *hands)
+    assert cli.returncode != 0
+    message = cli.stderr.decode().splitlines()[0].removeprefix("poker: equity: ")
+    with pytest.raises(ValueError) as error:
+        poker.equity(hands)
+    assert str(error.value) == message
+
+
+@pytest.mark.parametrize("arguments", [
+    {"hands": ["AhKh"]},                                   # one player
+    {"hands": ["AA"] * 11},                                # eleven players
+    {"hands": ["AhKh", "QsQd"], "board": "Ts9s"},          # a board of two cards
+    {"hands": ["AhKh", "QsQd"], "board": "Ah9s2d"},        # a card in a hand and on the board
+    {"hands": ["AhKh", "QsQd"], "dead": "Zz"},
+    {"hands": ["AhKh", "--exact"]},
+    {"hands": ["AhKh", ""]},
+    {"hands": ["AhKh", "QsQd"], "exact": True, "samples": 10},
+    {"hands": ["AhKh", "QsQd"], "samples": 0},
+    {"hands": ["AhKh", "QsQd"], "seed": -1},
+    {"hands": ["AhKh", "QsQd"], "threads": 0},
+])
+def test_bad_queries_raise_value_error(arguments):
+    with pytest.raises(ValueError):
+        poker.equity(**arguments)
+
+
+def test_hands_must_be_a_sequence_of_str():
+    with pytest.raises(TypeError):
+        poker.equity("AhKh QsQd")
+    with pytest.raises(TypeError):
+        poker.equity(["AhKh", 5])
+    with pytest.raises(TypeError):
+        poker.equity(["AhKh", "QsQd"], board=3)
