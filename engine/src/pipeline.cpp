@@ -199,16 +199,20 @@ class WriteAnswers {
     take_over(&g_run_start);
     take_over(work);
     take_over(&state_);
-    for (const Piece& piece : work->pieces) write(piece);
+    // The chunks framed from a range rest on all of its bytes (its newline
+    // count, the searches at its ends), not only on their own.
+    const std::uint64_t framed_from = work->range.offset + work->range.size;
+    for (const Piece& piece : work->pieces) write(piece, framed_from);
     hand_over(&state_);
   }
 
  private:
-  void write(const Piece& piece) const {
+  void write(const Piece& piece, std::uint64_t framed_from) const {
     if (state_.stopping()) return;
     // Answers (or an error) computed from bytes that were not the input's,
     // such as zeros in place of a truncated file, must not be written.
-    if (const int damage = source_.check_intact(piece.chunk.offset + piece.chunk.bytes.size()); damage != 0) {
+    const std::uint64_t end = std::max<std::uint64_t>(piece.chunk.offset + piece.chunk.bytes.size(), framed_from);
+    if (const int damage = source_.check_intact(end); damage != 0) {
       state_.outcome.status = RunOutcome::Status::kReadError;
       state_.outcome.error_number = damage;
       state_.stop_requested = true;
@@ -295,6 +299,10 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
   if (outcome.status == RunOutcome::Status::kOk && reader.read_error() != 0) {
     outcome.status = RunOutcome::Status::kReadError;
     outcome.error_number = reader.read_error();
+  }
+  if (outcome.status == RunOutcome::Status::kOk && framer.input_changed()) {
+    outcome.status = RunOutcome::Status::kReadError;
+    outcome.error_number = io::kTruncatedWhileRead;
   }
   if (outcome.status == RunOutcome::Status::kOk) destination.finish(format.summary(state.tally), outcome);
   return outcome;

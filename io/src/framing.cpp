@@ -11,21 +11,25 @@ namespace poker::io {
 namespace {
 
 // The position just after the `count`-th newline of [begin, end), counting
-// from the front. REQUIRES: there are that many.
+// from the front; nullptr if there are fewer (the count was of other bytes:
+// a file cut short under the map reads as zeros from then on).
 const char* after_nth_newline(const char* begin, const char* end, std::uint64_t count) {
   const char* p = begin;
   for (; count > 0; --count) {
-    p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p))) + 1;
+    const void* found = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
+    if (found == nullptr) return nullptr;
+    p = static_cast<const char*>(found) + 1;
   }
   return p;
 }
 
-// The position just after the `count`-th newline of [begin, end), counting
-// from the back. REQUIRES: there are that many.
+// The same, counting from the back.
 const char* after_nth_newline_from_back(const char* begin, const char* end, std::uint64_t count) {
   const char* p = end;
   for (; count > 0; --count) {
-    p = static_cast<const char*>(::memrchr(begin, '\n', static_cast<std::size_t>(p - begin)));
+    const void* found = ::memrchr(begin, '\n', static_cast<std::size_t>(p - begin));
+    if (found == nullptr) return nullptr;
+    p = static_cast<const char*>(found);
   }
   return p + 1;
 }
@@ -168,12 +172,14 @@ void Framer::add(const Range& range, std::uint64_t newlines, std::vector<Chunk>&
     return;
   }
   const char* const first_end = after_nth_newline(begin, end, need);
+  if (first_end == nullptr) return lose_track();
   if (carry_size_ + distance(begin, first_end) > limit) return too_long(range, begin, chunks);
   // The whole records after the first; the lines after them begin the next.
   const std::uint64_t rest = newlines - need;
   const std::uint64_t tail_lines = rest % lines_per_record_;
   const char* const last_boundary =
       tail_lines == rest ? first_end : after_nth_newline_from_back(first_end, end, tail_lines + 1);
+  if (last_boundary == nullptr) return lose_track();
   const bool ends_input = range.at_end && distance(last_boundary, end) < limit;
   const char* const chunk_end = ends_input ? end : last_boundary;
   const Chunk::End kind = ends_input ? Chunk::End::kEndOfInput : Chunk::End::kRecords;
@@ -200,6 +206,11 @@ void Framer::add(const Range& range, std::uint64_t newlines, std::vector<Chunk>&
   carry(range.owner, last_boundary, distance(last_boundary, end), range.offset + distance(begin, last_boundary),
         tail_lines);
   if (carry_size_ >= limit) too_long(range, end, chunks);
+}
+
+void Framer::lose_track() {
+  input_changed_ = true;
+  state_ = State::kFinished;
 }
 
 void Framer::too_long(const Range& range, const char* rest, std::vector<Chunk>& chunks) {

@@ -25,9 +25,13 @@
 //
 // Each byte is read by count_newlines once, and by the format once; the
 // Framer reads again only the few lines at each end of a range. A file cut
-// short under the map can make those readings disagree, but every chunk
-// built on such bytes ends past the cut, so ByteSource::check_intact()
-// rejects it before its answers are written.
+// short under the map can make those readings disagree (real bytes counted,
+// zeros searched, or the reverse). The chunks framed from a range depend on
+// no byte past that range's end, so the writer asks
+// ByteSource::check_intact() up to the range's end, not the chunk's, before
+// it writes their answers: chunks framed on damaged bytes are never written.
+// A search that finds fewer newlines than were counted stops the framing
+// (input_changed()).
 //
 // Thread safety: RangeReader and Framer are each used by one thread at a time
 // (their serial stages); count_newlines may run anywhere.
@@ -101,8 +105,14 @@ class Framer {
   // after the chunk that ends the input.
   void add(const Range& range, std::uint64_t newlines, std::vector<Chunk>& chunks);
 
-  // Whether the chunk that ends the input was handed out.
+  // Whether the chunk that ends the input was handed out, or framing gave up
+  // (input_changed()).
   bool finished() const { return state_ == State::kFinished; }
+
+  // The newlines a range was said to hold are not there: its bytes changed
+  // between the count and the framing (a file cut short under the map). No
+  // chunk was handed out for it or after it.
+  bool input_changed() const { return input_changed_; }
 
  private:
   enum class State { kRecords, kBlankRun, kFinished };
@@ -114,12 +124,14 @@ class Framer {
   // Hands out the bytes of the record at carry_offset_, which is too long,
   // followed in memory by `rest` (the unread part of the range).
   void too_long(const Range& range, const char* rest, std::vector<Chunk>& chunks);
+  void lose_track();
   void push(std::shared_ptr<const void> owner, const char* data, std::size_t size, std::uint64_t offset,
             std::uint64_t first_line, Chunk::End end, std::vector<Chunk>& chunks);
 
   const std::size_t lines_per_record_;
   const std::size_t max_record_size_;
   State state_ = State::kRecords;
+  bool input_changed_ = false;
   std::shared_ptr<const void> carry_owner_;
   const char* carry_data_ = nullptr;
   std::size_t carry_size_ = 0;
