@@ -16,6 +16,7 @@
 
 #include "poker/cards.h"
 #include "poker/holdem_format.h"
+#include "poker/io/chunker.h"
 #include "poker/io/input.h"
 #include "poker/pipeline.h"
 
@@ -171,5 +172,24 @@ BENCHMARK(BM_SerialStages)
     ->Args({2, 0})
     ->Args({2, 1})
     ->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The Chunker's serial framing alone (before issue 14, the pipeline's input
+// stage: every record end found one by one), over the same bytes in memory,
+// for comparison with BM_SerialStages/threads:1/in_memory:1.
+void BM_ChunkerSerialFraming(benchmark::State& state) {
+  std::string bytes;
+  {
+    std::ifstream in(two_player_file(), std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  for (auto _ : state) {
+    auto source = poker::io::make_memory_source(bytes);
+    poker::io::Chunker chunker(*source, poker::io::ChunkerOptions{3, 256 * 1024, 1024 * 1024});
+    poker::io::Chunk chunk;
+    while (chunker.next(chunk)) benchmark::DoNotOptimize(chunk.bytes.data());
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes.size()));
+}
+BENCHMARK(BM_ChunkerSerialFraming)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

@@ -143,6 +143,7 @@ class CountLines {
   WorkPtr operator()(WorkPtr work) const {
     take_over(&g_run_start);
     take_over(work);
+    io::populate(work->range);
     work->newlines = io::count_newlines(work->range.data, work->range.size);
     hand_over(work);
     return work;

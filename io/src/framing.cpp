@@ -1,5 +1,8 @@
 #include "poker/io/framing.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstring>
 
@@ -67,6 +70,19 @@ std::uint64_t count_newlines(const char* data, std::size_t size) {
   return total;
 }
 
+void populate(const Range& range) {
+#if defined(MADV_POPULATE_READ)
+  constexpr int kPopulateRead = MADV_POPULATE_READ;
+#else
+  constexpr int kPopulateRead = 22;  // Linux 5.14; older kernels refuse it with EINVAL, harmlessly
+#endif
+  if (!range.mapped || range.size == 0) return;
+  static const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const auto begin = reinterpret_cast<std::uintptr_t>(range.data);
+  const std::uintptr_t first_page = begin - begin % page;
+  ::madvise(reinterpret_cast<void*>(first_page), begin + range.size - first_page, kPopulateRead);
+}
+
 RangeReader::RangeReader(ByteSource& source, std::size_t range_size)
     : source_(source), range_size_(std::max<std::size_t>(range_size, 1)) {}
 
@@ -89,6 +105,7 @@ bool RangeReader::next(Range& range) {
   range.size = size;
   range.offset = position_;
   range.at_end = window.at_end && size == window.size;
+  range.mapped = source_.is_mapped();
   position_ += size;
   finished_ = range.at_end;
   return true;

@@ -57,7 +57,15 @@ struct Range {
   std::size_t size = 0;
   std::uint64_t offset = 0;  // input offset of data[0]
   bool at_end = false;       // the input ends with this range (it may be empty)
+  bool mapped = false;       // the bytes are a memory map's (see populate())
 };
+
+// Maps in the pages of a mapped range before they are read: one system call
+// for the range instead of a page fault per page, which is what a mapped
+// file costs most (on a VM, 6 us a fault: more than counting the page's
+// newlines 50 times over). Nothing for other ranges, and nothing if the
+// kernel cannot (pages past a truncated file's end fault as before).
+void populate(const Range& range);
 
 // How many '\n' bytes [data, data + size) holds.
 std::uint64_t count_newlines(const char* data, std::size_t size);
