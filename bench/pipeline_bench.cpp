@@ -105,7 +105,11 @@ const std::string& two_player_file() {
     const std::string block = make_input(2, 16 << 20);
     std::ofstream out(made, std::ios::binary);
     for (int i = 0; i < 16; ++i) out << block;  // 256 MiB
-    std::atexit([] { std::remove(two_player_file().c_str()); });
+    // Removed at exit through a copy that outlives the function's statics
+    // (they are destroyed before a handler registered during their
+    // construction runs).
+    static const std::string* const to_remove = new std::string(made);
+    std::atexit([] { std::remove(to_remove->c_str()); });
     return made;
   }();
   return path;
