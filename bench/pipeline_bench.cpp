@@ -1,15 +1,22 @@
 // The whole judge on an in-memory input: chunking, parsing, validation,
-// evaluation, rendering and ordered writing to a sink that discards.
+// evaluation, rendering and ordered writing to a sink that discards. And the
+// serial stages alone (BM_SerialStages) on a page-cached file.
 #include <benchmark/benchmark.h>
 #include <tbb/task_arena.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "poker/cards.h"
 #include "poker/holdem_format.h"
+#include "poker/io/chunker.h"
 #include "poker/io/input.h"
 #include "poker/pipeline.h"
 
@@ -75,5 +82,118 @@ BENCHMARK(BM_Pipeline)
     ->Args({2, 1, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+
+// A format that frames 2-player records and does nothing with them: the
+// pipeline's parallel stages then do only what framing needs (the newline
+// counts), and what remains is the serial stages' cost.
+class FramingOnly final : public poker::Format {
+ public:
+  std::size_t lines_per_instance() const override { return 3; }
+  std::size_t answer_lines_per_instance() const override { return 1; }
+  void process(const poker::io::Chunk& chunk, poker::ChunkResult& result) const override {
+    benchmark::DoNotOptimize(chunk.bytes.data());
+    result.instances = 0;
+  }
+};
+
+// A page-cached file of 2-player instances, written once per process:
+// POKER_BENCH_FILE names one to use instead (bench/throughput.sh passes its own).
+const std::string& two_player_file() {
+  static const std::string path = [] {
+    if (const char* given = std::getenv("POKER_BENCH_FILE"); given != nullptr && *given != '\0') return std::string(given);
+    std::string made = "/tmp/poker-bench-serial-" + std::to_string(::getpid()) + ".txt";
+    const std::string block = make_input(2, 16 << 20);
+    std::ofstream out(made, std::ios::binary);
+    for (int i = 0; i < 16; ++i) out << block;  // 256 MiB
+    // Removed at exit through a copy that outlives the function's statics
+    // (they are destroyed before a handler registered during their
+    // construction runs).
+    static const std::string* const to_remove = new std::string(made);
+    std::atexit([] { std::remove(to_remove->c_str()); });
+    return made;
+  }();
+  return path;
+}
+
+// Seconds `wc -l` takes on `path`: the best of three, page-cached.
+double wc_seconds(const std::string& path) {
+  double best = 1e9;
+  for (int i = 0; i < 3; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    if (std::system(("wc -l '" + path + "' >/dev/null").c_str()) != 0) return 0;
+    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
+  return best;
+}
+
+// The real reader (a memory map, as the CLI opens it), framing and ordered
+// writer over the file. Args: threads, and in_memory (1: the file's bytes
+// read into memory first, to tell the map's page faults from the rest). Counters: vs_wc_l, this run's bytes
+// per second over `wc -l`'s on the same file, measured in the same process.
+void BM_SerialStages(benchmark::State& state) {
+  const int threads = static_cast<int>(state.range(0));
+  const bool in_memory = state.range(1) != 0;
+  const std::string& path = two_player_file();
+  std::string bytes_in_memory;
+  if (in_memory) {
+    std::ifstream in(path, std::ios::binary);
+    bytes_in_memory.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const FramingOnly format;
+  tbb::task_arena arena(threads);
+  std::uint64_t bytes = 0;
+  for (auto _ : state) {
+    poker::io::OpenedInput input;
+    if (in_memory) {
+      input.source = poker::io::make_memory_source(bytes_in_memory);
+    } else {
+      input = poker::io::open_input(path, 64 << 20, 1 << 20);
+    }
+    if (!input.source) {
+      state.SkipWithError("cannot open the bench file");
+      return;
+    }
+    NullSink sink;
+    poker::RunOutcome outcome;
+    arena.execute([&] { outcome = poker::run_pipeline(format, *input.source, sink, poker::PipelineOptions{}); });
+    if (outcome.status != poker::RunOutcome::Status::kOk) state.SkipWithError("pipeline failed");
+    bytes += outcome.stats.bytes;
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(bytes));
+  const double wc = wc_seconds(path);
+  if (wc > 0 && state.iterations() > 0) {
+    const double file_bytes = static_cast<double>(bytes) / static_cast<double>(state.iterations());
+    state.counters["wc_l_bytes_per_second"] = file_bytes / wc;
+    // A rate counter divides by the run's (real) time: wc -l's seconds for
+    // these bytes over ours is the speed over wc -l's.
+    state.counters["vs_wc_l"] = benchmark::Counter(static_cast<double>(bytes) / (file_bytes / wc),
+                                                  benchmark::Counter::kIsRate);
+  }
+}
+BENCHMARK(BM_SerialStages)
+    ->ArgNames({"threads", "in_memory"})
+    ->Args({1, 0})
+    ->Args({2, 0})
+    ->Args({2, 1})
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The Chunker's serial framing alone (before issue 14, the pipeline's input
+// stage: every record end found one by one), over the same bytes in memory,
+// for comparison with BM_SerialStages/threads:1/in_memory:1.
+void BM_ChunkerSerialFraming(benchmark::State& state) {
+  std::string bytes;
+  {
+    std::ifstream in(two_player_file(), std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  for (auto _ : state) {
+    auto source = poker::io::make_memory_source(bytes);
+    poker::io::Chunker chunker(*source, poker::io::ChunkerOptions{3, 256 * 1024, 1024 * 1024});
+    poker::io::Chunk chunk;
+    while (chunker.next(chunk)) benchmark::DoNotOptimize(chunk.bytes.data());
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes.size()));
+}
+BENCHMARK(BM_ChunkerSerialFraming)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

@@ -6,6 +6,9 @@
 #   SIZE=1G REPS=5 RSS_GB=4 bench/throughput.sh
 #
 # SIZE: size of each generated file (default 1G). REPS: repetitions (5).
+# The serial stages alone (reader, framing, ordered writer: BM_SerialStages
+# of poker_bench, 2 threads, on the same 2-player file) are printed beside
+# the rest, and the CPU time (user + sys) of -j 2 over that of -j 1.
 # RSS_GB: also generate an RSS_GB-GiB file and report poker's peak resident
 # memory on it with -j 1 and -j 2 (default 0: skipped).
 set -euo pipefail
@@ -17,6 +20,7 @@ fi
 build=${1:-$root/build/release}
 poker=$build/cli/poker
 generate=$build/bench/poker_generate
+bench=$build/bench/poker_bench
 size=${SIZE:-1G}
 reps=${REPS:-5}
 rss_gb=${RSS_GB:-0}
@@ -50,6 +54,19 @@ measure "poker -j 2 -i FILE" "$bytes_two" "'$poker' -j 2 -i '$work/two.txt' -o /
 measure "poker -j 1 -i FILE" "$bytes_two" "'$poker' -j 1 -i '$work/two.txt' -o /dev/null"
 measure "cat FILE | poker -j 2" "$bytes_two" "cat '$work/two.txt' | '$poker' -j 2 > /dev/null"
 measure "poker -j 2 -e -i FILE (explain)" "$bytes_two" "'$poker' -j 2 -e -i '$work/two.txt' -o /dev/null"
+# BM_SerialStages's rate on the 2-player file, as the seconds it would take
+# for the whole file (one sample per repetition, so that it has a median).
+serial_seconds() {
+  POKER_BENCH_FILE="$work/two.txt" "$bench" --benchmark_filter='BM_SerialStages/threads:2/in_memory:0' \
+    --benchmark_format=json 2>/dev/null |
+    python3 -c 'import json, sys; b = json.load(sys.stdin)["benchmarks"][0]; print(int(sys.argv[1]) / b["bytes_per_second"])' \
+      "$bytes_two"
+}
+if [[ -x $bench ]]; then
+  names+=("serial stages only (BM_SerialStages)")
+  samples["serial stages only (BM_SerialStages)"]="$bytes_two"
+  for ((i = 0; i < reps; i++)); do samples["serial stages only (BM_SerialStages)"]+=" $(serial_seconds)"; done
+fi
 measure "wc -l (8 players)" "$bytes_eight" "wc -l '$work/eight.txt'"
 measure "poker 8 -j 2 -i FILE" "$bytes_eight" "'$poker' 8 -j 2 -i '$work/eight.txt' -o /dev/null"
 measure "poker 8 -j 1 -i FILE" "$bytes_eight" "'$poker' 8 -j 1 -i '$work/eight.txt' -o /dev/null"
@@ -73,6 +90,16 @@ for name in "${names[@]}"; do
   [[ $name == *8* ]] && reference=$wc_eight
   printf '%-34s %10.3f %10.2f %11.2fx\n' "$name" "$m" "$rate" "$(echo "$reference / $m" | bc -l)"
 done
+
+# CPU time (user + sys) for the same work: idle workers must not spin.
+cpu_seconds() {
+  /usr/bin/time -f '%U %S' "$poker" -j "$1" -i "$work/two.txt" -o /dev/null 2>&1 >/dev/null | tail -1 |
+    awk '{print $1 + $2}'
+}
+cpu1=$(for ((i = 0; i < reps; i++)); do cpu_seconds 1; done | median)
+cpu2=$(for ((i = 0; i < reps; i++)); do cpu_seconds 2; done | median)
+printf 'CPU time (user + sys), 2 players: -j 1 %.2f s, -j 2 %.2f s (%.2fx)\n' "$cpu1" "$cpu2" \
+  "$(echo "$cpu2 / $cpu1" | bc -l)"
 
 # A slow producer: one instance every 10 ms; how long until its answer?
 /usr/bin/python3 "$root/bench/latency.py" "$poker"

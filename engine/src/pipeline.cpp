@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <vector>
 
 #include "answer_destination.h"
 #include "line_scanner.h"
 #include "poker/io/chunker.h"
+#include "poker/io/framing.h"
 
 namespace poker {
 namespace {
@@ -42,15 +44,24 @@ void take_over(const void* /*what*/) {}
 // reads its own fields on a worker.
 char g_run_start;
 
-// One chunk on its way through the pipeline, with what processing made of it.
-// Passed between the stages as a raw pointer (made by the reader, deleted by
-// the writer), so that TBB carries it in its token slot untouched: a
-// shared_ptr would be copied into storage TSan sees written by one thread
-// and read by another with no ordering it knows of. If a stage threw (only
-// std::bad_alloc can), the Works in flight would leak: the run is over then.
-struct Work {
+// A chunk of records with what processing made of it.
+struct Piece {
   io::Chunk chunk;
   ChunkResult result;
+};
+
+// One range of the input on its way through the pipeline: its newline
+// count, the chunks framing made of it (often one, sometimes none or a few),
+// and their results. Passed between the stages as a raw pointer (made by the
+// reader, deleted by the writer), so that TBB carries it in its token slot
+// untouched: a shared_ptr would be copied into storage TSan sees written by
+// one thread and read by another with no ordering it knows of. If a stage
+// threw (only std::bad_alloc can), the Works in flight would leak: the run is
+// over then.
+struct Work {
+  io::Range range;
+  std::uint64_t newlines = 0;
+  std::vector<Piece> pieces;
 };
 using WorkPtr = Work*;
 
@@ -62,6 +73,9 @@ struct RunState {
            (external_stop != nullptr && external_stop->load(std::memory_order_relaxed));
   }
   std::atomic<bool> stop_requested{false};
+  // The framer handed out the chunk that ends the input (a record too long):
+  // the reader need read no further.
+  std::atomic<bool> framing_done{false};
   const std::atomic<bool>* const external_stop;  // the caller's, may be null
   RunOutcome outcome;
   // An error at the start of a run of blank lines, not yet known to stand.
@@ -99,16 +113,17 @@ class SinkDestination final : public AnswerDestination {
   io::OutputSink& sink_;
 };
 
-class ReadChunk {
+class ReadRange {
  public:
-  ReadChunk(io::Chunker& chunker, RunState& state) : chunker_(chunker), state_(state) {}
+  ReadRange(io::RangeReader& reader, RunState& state) : reader_(reader), state_(state) {}
 
   WorkPtr operator()(tbb::flow_control& control) const {
     take_over(&g_run_start);
-    take_over(&chunker_);
+    take_over(&reader_);
     auto work = std::make_unique<Work>();
-    const bool more = !state_.stopping() && chunker_.next(work->chunk);
-    hand_over(&chunker_);
+    const bool more = !state_.stopping() && !state_.framing_done.load(std::memory_order_relaxed) &&
+                      reader_.next(work->range);
+    hand_over(&reader_);
     if (!more) {
       control.stop();
       return nullptr;
@@ -118,7 +133,43 @@ class ReadChunk {
   }
 
  private:
-  io::Chunker& chunker_;
+  io::RangeReader& reader_;
+  RunState& state_;
+};
+
+// All that framing needs of the bytes, done in parallel.
+class CountLines {
+ public:
+  WorkPtr operator()(WorkPtr work) const {
+    take_over(&g_run_start);
+    take_over(work);
+    io::populate(work->range);
+    work->newlines = io::count_newlines(work->range.data, work->range.size);
+    hand_over(work);
+    return work;
+  }
+};
+
+class FrameRecords {
+ public:
+  FrameRecords(io::Framer& framer, RunState& state) : framer_(framer), state_(state) {}
+
+  WorkPtr operator()(WorkPtr work) const {
+    take_over(&g_run_start);
+    take_over(work);
+    take_over(&framer_);
+    std::vector<io::Chunk> chunks;
+    framer_.add(work->range, work->newlines, chunks);
+    if (framer_.finished()) state_.framing_done.store(true, std::memory_order_relaxed);
+    hand_over(&framer_);
+    work->pieces.resize(chunks.size());
+    for (std::size_t i = 0; i < chunks.size(); ++i) work->pieces[i].chunk = std::move(chunks[i]);
+    hand_over(work);
+    return work;
+  }
+
+ private:
+  io::Framer& framer_;
   RunState& state_;
 };
 
@@ -129,7 +180,7 @@ class ProcessChunk {
   WorkPtr operator()(WorkPtr work) const {
     take_over(&g_run_start);
     take_over(work);
-    format_.process(work->chunk, work->result);
+    for (Piece& piece : work->pieces) format_.process(piece.chunk, piece.result);
     hand_over(work);
     return work;
   }
@@ -149,40 +200,44 @@ class WriteAnswers {
     take_over(&g_run_start);
     take_over(work);
     take_over(&state_);
-    write(work);
+    // The chunks framed from a range rest on all of its bytes (its newline
+    // count, the searches at its ends), not only on their own.
+    const std::uint64_t framed_from = work->range.offset + work->range.size;
+    for (const Piece& piece : work->pieces) write(piece, framed_from);
     hand_over(&state_);
   }
 
  private:
-  void write(const Work* work) const {
+  void write(const Piece& piece, std::uint64_t framed_from) const {
     if (state_.stopping()) return;
     // Answers (or an error) computed from bytes that were not the input's,
     // such as zeros in place of a truncated file, must not be written.
-    if (const int damage = source_.check_intact(work->chunk.offset + work->chunk.bytes.size()); damage != 0) {
+    const std::uint64_t end = std::max<std::uint64_t>(piece.chunk.offset + piece.chunk.bytes.size(), framed_from);
+    if (const int damage = source_.check_intact(end); damage != 0) {
       state_.outcome.status = RunOutcome::Status::kReadError;
       state_.outcome.error_number = damage;
       state_.stop_requested = true;
       return;
     }
-    const ChunkResult& result = work->result;
+    const ChunkResult& result = piece.result;
     if (state_.pending_blank_error) {
       // Blank lines were left after the last instance; they are fine only if
       // nothing else follows them.
-      if (work->chunk.end != io::Chunk::End::kRecordTooLong && is_blank_text(work->chunk.bytes)) return;
+      if (piece.chunk.end != io::Chunk::End::kRecordTooLong && is_blank_text(piece.chunk.bytes)) return;
       fail(std::move(*state_.pending_blank_error));
       return;
     }
-    if (!destination_.take(work->chunk, result, state_.outcome)) {
+    if (!destination_.take(piece.chunk, result, state_.outcome)) {
       state_.stopped_by_destination = true;
       state_.stop_requested = true;
       return;
     }
     RunStats& stats = state_.outcome.stats;
     stats.instances += result.instances;
-    stats.bytes += work->chunk.bytes.size();
+    stats.bytes += piece.chunk.bytes.size();
     for (std::size_t i = 0; i < state_.tally.size(); ++i) state_.tally[i] += result.tally[i];
     if (result.error) {
-      if (result.error_starts_blank_tail && work->chunk.end == io::Chunk::End::kRecords) {
+      if (result.error_starts_blank_tail && piece.chunk.end == io::Chunk::End::kRecords) {
         state_.pending_blank_error = result.error;
       } else {
         fail(*result.error);
@@ -208,22 +263,26 @@ class WriteAnswers {
 
 RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerDestination& destination,
                            const PipelineOptions& options, bool& stopped_by_destination) {
-  io::Chunker chunker(source, io::ChunkerOptions{format.lines_per_instance(),
-                                                 std::max<std::size_t>(options.chunk_size, 1),
-                                                 std::max<std::size_t>(options.max_instance_size, 1)});
+  const io::ChunkerOptions framing{format.lines_per_instance(), std::max<std::size_t>(options.chunk_size, 1),
+                                  std::max<std::size_t>(options.max_instance_size, 1)};
+  io::RangeReader reader(source, io::Framer::range_size(framing));
+  io::Framer framer(framing);
   RunState state(options.stop);
   // Four chunks in flight per thread keep every thread busy while the serial
   // stages wait, and bound memory: a slow writer stops the reader after that
   // many chunks, rather than letting read chunks pile up.
   const std::size_t tokens = 4 * static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
   const tbb::filter<void, void> stages =
-      tbb::make_filter<void, WorkPtr>(tbb::filter_mode::serial_in_order, ReadChunk(chunker, state)) &
+      tbb::make_filter<void, WorkPtr>(tbb::filter_mode::serial_in_order, ReadRange(reader, state)) &
+      tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::parallel, CountLines()) &
+      tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::serial_in_order, FrameRecords(framer, state)) &
       tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::parallel, ProcessChunk(format)) &
       tbb::make_filter<WorkPtr, void>(tbb::filter_mode::serial_in_order,
                                       WriteAnswers(source, destination, state, options));
   hand_over(&g_run_start);
   tbb::parallel_pipeline(tokens, stages);
-  take_over(&chunker);
+  take_over(&reader);
+  take_over(&framer);
   take_over(&state);
 
   RunOutcome& outcome = state.outcome;
@@ -238,9 +297,13 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
   // The destination needs nothing more: what the input holds further on,
   // even a read error, is no concern of the run.
   if (stopped_by_destination) return outcome;
-  if (outcome.status == RunOutcome::Status::kOk && chunker.read_error() != 0) {
+  if (outcome.status == RunOutcome::Status::kOk && reader.read_error() != 0) {
     outcome.status = RunOutcome::Status::kReadError;
-    outcome.error_number = chunker.read_error();
+    outcome.error_number = reader.read_error();
+  }
+  if (outcome.status == RunOutcome::Status::kOk && framer.input_changed()) {
+    outcome.status = RunOutcome::Status::kReadError;
+    outcome.error_number = io::kTruncatedWhileRead;
   }
   if (outcome.status == RunOutcome::Status::kOk) destination.finish(format.summary(state.tally), outcome);
   return outcome;

@@ -1,11 +1,14 @@
 #include "poker/io/chunker.h"
+#include "poker/io/framing.h"
 
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -212,6 +215,125 @@ TEST(Chunker, MappedFileGivesTheSameChunksAsAStream) {
 TEST(Chunker, DirectoryCannotBeOpened) {
   EXPECT_EQ(open_input("/tmp", 4096, 4096).error_number, EISDIR);
   EXPECT_EQ(open_input("/nonexistent/poker", 4096, 4096).error_number, ENOENT);
+}
+
+}  // namespace
+}  // namespace poker::io
+
+// ---- Framing: the pipeline's ranges, newline counts and framer ---------------
+
+namespace poker::io {
+namespace {
+
+std::vector<Cut> frame_all(ByteSource& source, const ChunkerOptions& options, int* read_error = nullptr) {
+  RangeReader reader(source, Framer::range_size(options));
+  Framer framer(options);
+  std::vector<Cut> cuts;
+  Range range;
+  std::vector<Chunk> chunks;
+  while (!framer.finished() && reader.next(range)) {
+    chunks.clear();
+    framer.add(range, count_newlines(range.data, range.size), chunks);
+    for (const Chunk& chunk : chunks) {
+      cuts.push_back(Cut{std::string(chunk.bytes), chunk.offset, chunk.first_line, chunk.end});
+    }
+  }
+  if (read_error != nullptr) *read_error = reader.read_error();
+  return cuts;
+}
+
+TEST(Framing, CountNewlinesAgreesWithAByteByByteCount) {
+  std::mt19937 random(7);
+  std::string bytes(70000, 'x');
+  for (char& c : bytes) c = random() % 3 == 0 ? '\n' : 'x';
+  bytes.replace(20000, 20000, std::string(20000, '\n'));  // more than a byte lane holds
+  for (std::size_t start : {0u, 1u, 15u, 63u}) {
+    for (std::size_t size : {0u, 1u, 16u, 63u, 64u, 65u, 1000u, 16319u, 16320u, 16385u, 60000u}) {
+      const std::string_view part(bytes.data() + start, size);
+      EXPECT_EQ(count_newlines(part.data(), part.size()),
+                static_cast<std::uint64_t>(std::count(part.begin(), part.end(), '\n')))
+          << "start " << start << " size " << size;
+    }
+  }
+}
+
+// The chunks are the Chunker's in all the formats see: they tile the input
+// from record boundaries with their line numbers, and the last one ends the
+// input, or is cut at the length limit, the same way and at the same byte.
+TEST(Framing, ChunksAgreeWithTheChunkersForEveryRangeReadAndLimit) {
+  std::mt19937 random(11);
+  const char alphabet[] = {'a', 'b', ' ', '\n', '\n', '\t'};
+  for (int round = 0; round < 400; ++round) {
+    std::string input(random() % 300, 'a');
+    for (char& c : input) c = alphabet[random() % sizeof alphabet];
+    if (round % 5 == 0) input.insert(random() % (input.size() + 1), std::string(random() % 80, '\n'));
+    const std::size_t lines = 1 + random() % 4;
+    const std::size_t chunk_size = 1 + random() % 40;
+    const std::size_t limit = 1 + random() % 60;
+    const std::size_t step = 1 + random() % 30;
+    SCOPED_TRACE(::testing::Message() << "round " << round << " lines " << lines << " chunk " << chunk_size
+                                      << " limit " << limit << " step " << step);
+    const ChunkerOptions options{lines, chunk_size, limit};
+    auto old_source = fake_stream(input, step, 16);
+    const std::vector<Cut> expected = cut_all(*old_source, options);
+    for (const bool stream : {false, true}) {
+      auto source = stream ? fake_stream(input, step, 16) : make_memory_source(input);
+      const std::vector<Cut> cuts = frame_all(*source, options);
+      ASSERT_EQ(cuts.empty(), expected.empty());
+      if (cuts.empty()) continue;
+      std::string joined;
+      std::uint64_t line = 1;
+      for (std::size_t i = 0; i < cuts.size(); ++i) {
+        const Cut& cut = cuts[i];
+        EXPECT_EQ(cut.offset, joined.size());
+        EXPECT_EQ(cut.first_line, line);
+        if (i + 1 < cuts.size()) {
+          EXPECT_EQ(cut.end, Chunk::End::kRecords);
+          EXPECT_EQ(std::count(cut.bytes.begin(), cut.bytes.end(), '\n') % static_cast<long>(lines), 0);
+          EXPECT_EQ(cut.bytes.back(), '\n');
+        }
+        joined += cut.bytes;
+        line += static_cast<std::uint64_t>(std::count(cut.bytes.begin(), cut.bytes.end(), '\n'));
+      }
+      std::string expected_joined;
+      for (const Cut& cut : expected) expected_joined += cut.bytes;
+      EXPECT_EQ(joined, expected_joined);
+      // Input that ends on a record boundary may end with a kRecords chunk
+      // for one and a kEndOfInput chunk of whole records for the other: the
+      // formats make the same of both.
+      const bool whole_records = !joined.empty() && joined.back() == '\n' &&
+                                 std::count(joined.begin(), joined.end(), '\n') % static_cast<long>(lines) == 0;
+      if (!(whole_records && cuts.back().end != Chunk::End::kRecordTooLong &&
+            expected.back().end != Chunk::End::kRecordTooLong)) {
+        EXPECT_EQ(cuts.back().end, expected.back().end);
+      }
+      if (cuts.back().end == Chunk::End::kRecordTooLong) {
+        EXPECT_EQ(cuts.back().bytes, expected.back().bytes);
+        EXPECT_EQ(cuts.back().offset, expected.back().offset);
+      }
+    }
+  }
+}
+
+TEST(Framing, ARecordOverManyStreamBuffersIsOneChunk) {
+  const std::string input = "a\n" + std::string(5000, 'x') + "\nc\n" + records(3);
+  auto source = fake_stream(input, 7, 16);
+  const std::vector<Cut> cuts = frame_all(*source, ChunkerOptions{3, 5, 1 << 20});
+  expect_tiles(input, cuts, 3);
+  ASSERT_FALSE(cuts.empty());
+  EXPECT_EQ(cuts.front().bytes, "a\n" + std::string(5000, 'x') + "\nc\n");
+}
+
+TEST(Framing, NewlinesCountedButNotFoundStopTheFramingAsChanged) {
+  // A file cut short under the map reads as zeros: the count was of the
+  // bytes before, the search finds none.
+  const std::string zeros(100, '\0');
+  Framer framer(ChunkerOptions{3, 100, 1000});
+  std::vector<Chunk> chunks;
+  framer.add(Range{nullptr, zeros.data(), zeros.size(), 0, false}, 7, chunks);
+  EXPECT_TRUE(chunks.empty());
+  EXPECT_TRUE(framer.finished());
+  EXPECT_TRUE(framer.input_changed());
 }
 
 }  // namespace

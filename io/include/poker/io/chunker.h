@@ -17,8 +17,11 @@
 // without being held in memory, and handed out as a kEndOfInput chunk of its
 // first `max_record_size` bytes (the rest being more of the same).
 //
-// Thread safety: not thread-safe; the pipeline calls next() from its serial
-// input stage only.
+// The pipeline frames its input with poker/io/framing.h instead, which does
+// no serial work per record; the Chunker is the plain statement of the same
+// framing, which the framing is tested against, and the fuzz harness's.
+//
+// Thread safety: not thread-safe.
 #ifndef POKER_IO_CHUNKER_H_
 #define POKER_IO_CHUNKER_H_
 

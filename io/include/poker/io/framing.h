@@ -1,0 +1,155 @@
+// Framing with constant serial work per chunk: the pipeline's input stages.
+//
+// The old way (Chunker) found the end of every record, one by one, on the
+// serial path. Here the serial stages never look at most of the bytes:
+//
+//   RangeReader (serial)  cuts the input into byte ranges of a fixed size,
+//                         wherever they fall (O(1) per range);
+//   count_newlines        counts each range's newlines (parallel, SIMD);
+//   Framer (serial)       turns the counts into record boundaries: from the
+//                         newlines carried over it knows how many lines of the
+//                         range complete the record begun before it, and how
+//                         many lines at its end begin the next one, and finds
+//                         those two boundaries with a short search at each end
+//                         of the range (O(record) per range, not O(range));
+//   then the chunks go to the parallel parse and the ordered writer.
+//
+// The chunks are those of the Chunker in all that the formats can see: whole
+// records from a record boundary with its line number, the last one ending
+// the input (kEndOfInput) or cut at the record length limit (kRecordTooLong)
+// at the same byte. Only where they are cut differs, and no output depends on
+// that. The partial record at a range's end is no copy while the next range
+// follows it in memory (one mapping, one stream buffer): the chunk is pointer
+// arithmetic over both. Where it does not, the record that straddles them is
+// copied on its own into a chunk of its own.
+//
+// Each byte is read by count_newlines once, and by the format once; the
+// Framer reads again only the few lines at each end of a range. A file cut
+// short under the map can make those readings disagree (real bytes counted,
+// zeros searched, or the reverse). The chunks framed from a range depend on
+// no byte past that range's end, so the writer asks
+// ByteSource::check_intact() up to the range's end, not the chunk's, before
+// it writes their answers: chunks framed on damaged bytes are never written.
+// A search that finds fewer newlines than were counted stops the framing
+// (input_changed()).
+//
+// Thread safety: RangeReader and Framer are each used by one thread at a time
+// (their serial stages); count_newlines may run anywhere.
+#ifndef POKER_IO_FRAMING_H_
+#define POKER_IO_FRAMING_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "poker/io/byte_source.h"
+#include "poker/io/chunk.h"
+#include "poker/io/chunker.h"
+
+namespace poker::io {
+
+// A run of input bytes, cut with no regard to lines.
+struct Range {
+  std::shared_ptr<const void> owner;  // keeps `data` alive
+  const char* data = nullptr;
+  std::size_t size = 0;
+  std::uint64_t offset = 0;  // input offset of data[0]
+  bool at_end = false;       // the input ends with this range (it may be empty)
+  bool mapped = false;       // the bytes are a memory map's (see populate())
+};
+
+// Maps in the pages of a mapped range before they are read: one system call
+// for the range instead of a page fault per page, which is what a mapped
+// file costs most (on a VM, 6 us a fault: more than counting the page's
+// newlines 50 times over). Nothing for other ranges, and nothing if the
+// kernel cannot (pages past a truncated file's end fault as before).
+void populate(const Range& range);
+
+// How many '\n' bytes [data, data + size) holds.
+std::uint64_t count_newlines(const char* data, std::size_t size);
+
+class RangeReader {
+ public:
+  // `source` must outlive the reader. REQUIRES: range_size >= 1.
+  RangeReader(ByteSource& source, std::size_t range_size);
+
+  RangeReader(const RangeReader&) = delete;
+  RangeReader& operator=(const RangeReader&) = delete;
+
+  // The next range: `range_size` bytes, or fewer at the end of the input, or
+  // for a stream that has nothing more ready (a slow producer's record is
+  // then framed as soon as it is complete). False after the range at_end, or
+  // when a read failed (then read_error() is the errno).
+  bool next(Range& range);
+
+  int read_error() const { return read_error_; }
+
+ private:
+  ByteSource& source_;
+  const std::size_t range_size_;
+  std::uint64_t position_ = 0;
+  bool finished_ = false;
+  int read_error_ = 0;
+};
+
+class Framer {
+ public:
+  // Options as for the Chunker; chunk_size is unused (the ranges set it).
+  explicit Framer(const ChunkerOptions& options);
+
+  Framer(const Framer&) = delete;
+  Framer& operator=(const Framer&) = delete;
+
+  // The ranges' size for these options: ranges no longer than the record
+  // length limit (plus one) leave only the records that straddle ranges to
+  // be measured against it.
+  static std::size_t range_size(const ChunkerOptions& options);
+
+  // Takes the next range of the input (in order; `newlines` its newline
+  // count) and appends to `chunks` the chunks it completes: none, one, or a
+  // few (a straddling record copied on its own, the last chunk). Nothing
+  // after the chunk that ends the input.
+  void add(const Range& range, std::uint64_t newlines, std::vector<Chunk>& chunks);
+
+  // Whether the chunk that ends the input was handed out, or framing gave up
+  // (input_changed()).
+  bool finished() const { return state_ == State::kFinished; }
+
+  // The newlines a range was said to hold are not there: its bytes changed
+  // between the count and the framing (a file cut short under the map). No
+  // chunk was handed out for it or after it.
+  bool input_changed() const { return input_changed_; }
+
+ private:
+  enum class State { kRecords, kBlankRun, kFinished };
+
+  // The partial record [carry_offset_, carry_offset_ + carry_size_), which
+  // the next range continues. Drops carry_copy_ (the caller sets it again).
+  void carry(std::shared_ptr<const void> owner, const char* data, std::size_t size, std::uint64_t offset,
+             std::uint64_t lines);
+  // Hands out the bytes of the record at carry_offset_, which is too long,
+  // followed in memory by `rest` (the unread part of the range).
+  void too_long(const Range& range, const char* rest, std::vector<Chunk>& chunks);
+  void lose_track();
+  void push(std::shared_ptr<const void> owner, const char* data, std::size_t size, std::uint64_t offset,
+            std::uint64_t first_line, Chunk::End end, std::vector<Chunk>& chunks);
+
+  const std::size_t lines_per_record_;
+  const std::size_t max_record_size_;
+  State state_ = State::kRecords;
+  bool input_changed_ = false;
+  std::shared_ptr<const void> carry_owner_;
+  const char* carry_data_ = nullptr;
+  std::size_t carry_size_ = 0;
+  std::uint64_t carry_offset_ = 0;
+  std::uint64_t carry_lines_ = 0;  // whole lines in the carried partial record
+  std::uint64_t line_ = 1;         // line number at carry_offset_
+  std::shared_ptr<std::string> carry_copy_;  // the carry's bytes when gathered from several buffers
+  std::shared_ptr<const std::string> blank_head_;  // a too-long run of blanks, while we learn whether text follows
+};
+
+}  // namespace poker::io
+
+#endif  // POKER_IO_FRAMING_H_
