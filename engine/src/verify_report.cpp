@@ -116,9 +116,11 @@ std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptio
            std::to_string(options.max_candidate_line) + " bytes, which no answer line is; the comparison stops there\n";
   }
   if (at_error) {
+    // The message is already one printable line, its bytes escaped as the
+    // judge prints them: escaping it again made `\x00` read `\x5cx00`.
     const InputError& error = *outcome.run.input_error;
     out += "note: the instances stop at an error: " + std::string(input_name) + ":" + std::to_string(error.line) +
-           ":" + std::to_string(error.column) + ": " + escape(error.message) +
+           ":" + std::to_string(error.column) + ": " + error.message +
            "; the expected answers end before it\n";
   }
   if (options.all) {

@@ -265,6 +265,16 @@ TEST(VerifyReport, EscapesAndCounts) {
             "compared 2 instances: 1 match, 1 differ\n");
 }
 
+TEST(VerifyReport, NoteQuotesTheInputErrorAsTheJudgePrintsIt) {
+  VerifyOutcome outcome;
+  outcome.run.status = RunOutcome::Status::kInvalidInput;
+  outcome.run.input_error = InputError{10, 1, "invalid card '\\x00\\x00'"};
+  EXPECT_EQ(render_verify_report(outcome, {}, "in.txt"),
+            "OK: the first instance is invalid, so no answer is expected, and the candidate has none\n"
+            "note: the instances stop at an error: in.txt:10:1: invalid card '\\x00\\x00'; the expected answers "
+            "end before it\n");
+}
+
 TEST(VerifyReport, LineTooLongAndUncountedExtraLines) {
   VerifyOutcome outcome;
   outcome.report.compared = 3;
