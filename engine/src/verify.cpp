@@ -44,6 +44,7 @@ class Verifier final : public AnswerDestination {
 
   bool take(const io::Chunk& chunk, const ChunkResult& result, RunOutcome& /*outcome*/) override {
     if (result.instances == 0) return true;
+    if (report_.too_long_line != 0) return false;
     // The common case: the whole chunk's answers agree, one memcmp.
     if (answer_lines_ == 0 || (!candidate_ended_ && candidate_.skip_equal(result.answers))) {
       report_.compared += result.instances;
@@ -77,7 +78,7 @@ class Verifier final : public AnswerDestination {
 
   // The expected answers are over: the candidate must be too.
   void check_end() {
-    if (candidate_ended_ || candidate_.at_end()) return;
+    if (report_.too_long_line != 0 || candidate_ended_ || candidate_.at_end()) return;
     if (candidate_failed()) return;
     report_.extra = true;
     Mismatch mismatch;
@@ -86,15 +87,35 @@ class Verifier final : public AnswerDestination {
     read_candidate_lines(kExtraLinesShown, mismatch.got);
     if (candidate_failed()) return;
     report_.extra_lines = mismatch.got.size();
-    if (options_.all) {  // count the rest, reading on to the end
-      for (io::TextCursor::Line line; candidate_.next_line(line, 0);) ++report_.extra_lines;
+    if (options_.all && report_.too_long_line == 0) {
+      count_extra_lines();
       if (candidate_failed()) return;
     }
+    report_.extra_uncounted = report_.extra_uncounted || report_.too_long_line != 0;
     // Listed even past max_listed: it is the last thing to say.
     report_.listed.push_back(std::move(mismatch));
   }
 
  private:
+  // Counts the candidate's lines on to its end, or through max_extra_bytes
+  // (then past the next line), or to a line that is too long.
+  void count_extra_lines() {
+    const std::uint64_t from = candidate_.offset();
+    for (io::TextCursor::Line line;;) {
+      if (candidate_.offset() - from > options_.max_extra_bytes) {
+        report_.extra_uncounted = !candidate_.at_end();
+        return;
+      }
+      if (!candidate_.next_line(line, 0, options_.max_candidate_line)) return;
+      ++report_.extra_lines;
+      ++candidate_lines_;
+      if (line.too_long) {
+        report_.too_long_line = candidate_lines_;
+        return;
+      }
+    }
+  }
+
   // The chunk's answers differ somewhere: compare them instance by instance.
   bool compare_each(const io::Chunk& chunk, const ChunkResult& result) {
     const std::string_view answers = result.answers;
@@ -132,20 +153,23 @@ class Verifier final : public AnswerDestination {
         mismatch.instance_lines = lines_of(chunk.bytes.substr(start, end - start), options_.max_line);
         list(std::move(mismatch));
       }
-      if (!options_.all) return false;
+      // Past a line too long the candidate's lines cannot be aligned.
+      if (!options_.all || report_.too_long_line != 0) return false;
     }
     return true;
   }
 
-  // Up to `count` lines of the candidate into `got`; fewer when it ends.
+  // Up to `count` lines of the candidate into `got`; fewer when it ends or
+  // has a line too long (the last in `got`; nothing more is read then).
   void read_candidate_lines(std::size_t count, std::vector<io::TextCursor::Line>& got) {
-    for (std::size_t k = 0; k < count && !candidate_ended_; ++k) {
+    for (std::size_t k = 0; k < count && !candidate_ended_ && report_.too_long_line == 0; ++k) {
       io::TextCursor::Line line;
-      if (!candidate_.next_line(line, options_.max_line)) {
+      if (!candidate_.next_line(line, options_.max_line, options_.max_candidate_line)) {
         if (candidate_.error() == 0) candidate_ended_ = true;
         return;
       }
       ++candidate_lines_;
+      if (line.too_long) report_.too_long_line = candidate_lines_;
       got.push_back(std::move(line));
     }
   }

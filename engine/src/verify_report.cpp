@@ -42,11 +42,16 @@ void add_candidate_lines(std::string& out, std::uint64_t first, const std::vecto
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const io::TextCursor::Line& line = lines[i];
     out += "  " + std::to_string(first + i) + " | " + escape(line.head);
-    if (line.length > line.head.size()) out += "... (" + std::to_string(line.length) + " bytes)";
-    if (!line.has_newline) out += " (no newline at the end)";
+    if (line.too_long) {
+      out += "... (more than " + std::to_string(line.length - 1) + " bytes)";
+    } else {
+      if (line.length > line.head.size()) out += "... (" + std::to_string(line.length) + " bytes)";
+      if (!line.has_newline) out += " (no newline at the end)";
+    }
     out += "\n";
   }
-  if (lines.size() < wanted) out += "  (the candidate ends here)\n";
+  // A line too long ends what was read of the candidate, not the candidate.
+  if (lines.size() < wanted && (lines.empty() || !lines.back().too_long)) out += "  (the candidate ends here)\n";
 }
 
 void describe(std::string& out, const Mismatch& m) {
@@ -106,10 +111,16 @@ std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptio
     out += "... and " + count(report.mismatching - listed_instances, "more mismatching instance",
                               "more mismatching instances") + "\n";
   }
+  if (report.too_long_line != 0) {
+    out += "LINE TOO LONG: the candidate's line " + std::to_string(report.too_long_line) + " is longer than " +
+           std::to_string(options.max_candidate_line) + " bytes, which no answer line is; the comparison stops there\n";
+  }
   if (at_error) {
+    // The message is already one printable line, its bytes escaped as the
+    // judge prints them: escaping it again made `\x00` read `\x5cx00`.
     const InputError& error = *outcome.run.input_error;
     out += "note: the instances stop at an error: " + std::string(input_name) + ":" + std::to_string(error.line) +
-           ":" + std::to_string(error.column) + ": " + escape(error.message) +
+           ":" + std::to_string(error.column) + ": " + error.message +
            "; the expected answers end before it\n";
   }
   if (options.all) {
@@ -118,7 +129,10 @@ std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptio
            std::to_string(report.mismatching) + " differ";
     if (report.missing > 0) out += " (" + std::to_string(report.missing) + " of them missing)";
     if (report.summary_differs) out += "; the summary differs";
-    if (report.extra) out += "; the candidate has " + count(report.extra_lines, "extra line", "extra lines");
+    if (report.extra) {
+      out += "; the candidate has " + std::string(report.extra_uncounted ? "at least " : "") +
+             count(report.extra_lines, "extra line", "extra lines");
+    }
     out += "\n";
   }
   return out;

@@ -121,20 +121,23 @@ class Mapping {
 
 class MappedSource final : public ByteSource {
  public:
-  MappedSource(int fd, std::uint64_t file_size, std::size_t window_size)
-      : fd_(fd), file_size_(file_size), window_size_(window_size),
-        page_size_(static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE))), faults_(std::make_shared<FaultRecord>()) {
+  MappedSource(int fd, std::uint64_t start, std::uint64_t file_size, std::size_t window_size, MapFunction map)
+      : fd_(fd), start_(start), file_size_(file_size), window_size_(window_size),
+        page_size_(static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE))), map_(map),
+        faults_(std::make_shared<FaultRecord>()) {
     install_sigbus_handler();
   }
   ~MappedSource() override { ::close(fd_); }
 
+  // `from` is an input offset: the file's start_ + from.
   Window window(std::uint64_t from, std::size_t min_size) override {
-    if (from >= file_size_) return Window{nullptr, nullptr, 0, true, 0};
-    const std::uint64_t wanted_end = std::min<std::uint64_t>(file_size_, from + min_size);
-    if (!mapping_ || from < map_offset_ || wanted_end > map_offset_ + map_length_) {
-      if (const int error = remap(from, wanted_end); error != 0) return Window{nullptr, nullptr, 0, false, error};
+    const std::uint64_t at = start_ + from;
+    if (at >= file_size_) return Window{nullptr, nullptr, 0, true, 0};
+    const std::uint64_t wanted_end = std::min<std::uint64_t>(file_size_, at + min_size);
+    if (!mapping_ || at < map_offset_ || wanted_end > map_offset_ + map_length_) {
+      if (const int error = remap(at, wanted_end); error != 0) return Window{nullptr, nullptr, 0, false, error};
     }
-    const std::uint64_t skip = from - map_offset_;
+    const std::uint64_t skip = at - map_offset_;
     return Window{mapping_, mapping_->data() + skip, static_cast<std::size_t>(map_length_ - skip),
                   map_offset_ + map_length_ == file_size_, 0};
   }
@@ -142,17 +145,19 @@ class MappedSource final : public ByteSource {
   bool more_ready() override { return true; }
   bool is_mapped() const override { return true; }
 
-  // The bytes before `end` are the file's if no read faulted before `end`
-  // and the file still holds them (a page partly past the new end reads as
-  // zeros without a fault, hence the size check).
+  // The bytes before input offset `end` are the file's if no read faulted
+  // before them and the file still holds them (a page partly past the new end
+  // reads as zeros without a fault, hence the size check).
   int check_intact(std::uint64_t end) const override {
-    if (end > faults_->first_fault.load(std::memory_order_relaxed)) return kTruncatedWhileRead;
+    const std::uint64_t file_end = start_ + end;
+    if (file_end > faults_->first_fault.load(std::memory_order_relaxed)) return kTruncatedWhileRead;
     struct stat info {};
-    if (::fstat(fd_, &info) == 0 && static_cast<std::uint64_t>(info.st_size) < end) return kTruncatedWhileRead;
+    if (::fstat(fd_, &info) == 0 && static_cast<std::uint64_t>(info.st_size) < file_end) return kTruncatedWhileRead;
     return 0;
   }
 
  private:
+  // Maps the file from `from` (a file offset) to `wanted_end` at least.
   int remap(std::uint64_t from, std::uint64_t wanted_end) {
     const std::uint64_t offset = from - from % page_size_;
     // A record longer than a window (only with test-sized windows: the
@@ -160,32 +165,37 @@ class MappedSource final : public ByteSource {
     // growing it a byte per call: a remap per byte scanned is quadratic.
     const std::uint64_t length =
         std::min<std::uint64_t>(file_size_ - offset, std::max<std::uint64_t>(window_size_, 2 * (wanted_end - offset)));
-    void* address = ::mmap(nullptr, static_cast<std::size_t>(length), PROT_READ, MAP_PRIVATE, fd_,
-                           static_cast<off_t>(offset));
+    void* address = map_(nullptr, static_cast<std::size_t>(length), PROT_READ, MAP_PRIVATE, fd_,
+                         static_cast<off_t>(offset));
     if (address == MAP_FAILED) return errno;
     // Read ahead aggressively and drop pages behind: the file is read once.
     ::madvise(address, static_cast<std::size_t>(length), MADV_SEQUENTIAL);
     mapping_ = std::make_shared<Mapping>(address, static_cast<std::size_t>(length), offset, faults_);
     map_offset_ = offset;
     map_length_ = length;
+    // What is mapped counts as read: a shared descriptor (stdin) goes on
+    // after it, as after a read() of these bytes.
+    ::lseek(fd_, static_cast<off_t>(offset + length), SEEK_SET);
     return 0;
   }
 
   const int fd_;
-  const std::uint64_t file_size_;
+  const std::uint64_t start_;      // file offset of input offset 0
+  const std::uint64_t file_size_;  // file offsets below here hold input
   const std::uint64_t window_size_;
   const std::uint64_t page_size_;
-  const std::shared_ptr<FaultRecord> faults_;
+  const MapFunction map_;
+  const std::shared_ptr<FaultRecord> faults_;  // file offsets
   std::shared_ptr<Mapping> mapping_;  // the current window; older ones live on in chunks
-  std::uint64_t map_offset_ = 0;
+  std::uint64_t map_offset_ = 0;      // file offset of mapping_'s first byte
   std::uint64_t map_length_ = 0;
 };
 
 }  // namespace
 
-std::unique_ptr<ByteSource> make_mapped_source(int fd, std::uint64_t file_size,
-                                               std::size_t window_size) {
-  return std::make_unique<MappedSource>(fd, file_size, window_size);
+std::unique_ptr<ByteSource> make_mapped_source(int fd, std::uint64_t start, std::uint64_t file_size,
+                                               std::size_t window_size, MapFunction map) {
+  return std::make_unique<MappedSource>(fd, start, file_size, window_size, map);
 }
 
 }  // namespace poker::io

@@ -5,7 +5,7 @@
 
 #include <cerrno>
 
-#include "mapped_source.h"
+#include "open_input_internal.h"
 #include "poker/io/input.h"
 
 namespace poker::io {
@@ -55,8 +55,24 @@ std::unique_ptr<Reader> make_fd_reader(int fd, bool owned, int wake_fd) {
 
 namespace {
 
+// A memory map of `fd`, a regular file of `size` bytes, from its current
+// offset on; null (and `fd` as it was) if nothing is left there or the map
+// fails. The source maps through a duplicate of `fd`, so that a failed map
+// closes nothing the reads that replace it need.
+std::unique_ptr<ByteSource> try_to_map(int fd, std::uint64_t size, std::size_t window_size, MapFunction map) {
+  const off_t offset = ::lseek(fd, 0, SEEK_CUR);
+  if (offset < 0 || static_cast<std::uint64_t>(offset) >= size) return nullptr;
+  const int mapped_fd = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
+  if (mapped_fd < 0) return nullptr;
+  auto source = make_mapped_source(mapped_fd, static_cast<std::uint64_t>(offset), size, window_size, map);
+  // Map the first window now so that a file that cannot be mapped falls back
+  // to reads before anything has been consumed.
+  if (source->window(0, 1).error_number != 0) return nullptr;
+  return source;
+}
+
 OpenedInput open_any(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd,
-                     bool may_map) {
+                     MapFunction map) {
   const bool is_stdin = path.empty() || path == "-";
   const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return OpenedInput{nullptr, errno};
@@ -70,15 +86,13 @@ OpenedInput open_any(const std::string& path, std::size_t window_size, std::size
     if (!is_stdin) ::close(fd);
     return OpenedInput{nullptr, EISDIR};
   }
-  // Regular files are mapped (stdin too, when redirected from one); an empty
-  // "regular" file may be a /proc file whose size is unknown, so it is read.
-  if (may_map && S_ISREG(info.st_mode) && info.st_size > 0) {
-    const int mapped_fd = is_stdin ? ::dup(fd) : fd;
-    if (mapped_fd >= 0) {
-      auto source = make_mapped_source(mapped_fd, static_cast<std::uint64_t>(info.st_size), window_size);
-      // Map the first window now so that a file that cannot be mapped falls
-      // back to reads before anything has been consumed.
-      if (source->window(0, 1).error_number == 0) return OpenedInput{std::move(source), 0};
+  // Regular files are mapped (stdin too, when redirected from one, from its
+  // current offset); an empty "regular" file may be a /proc file whose size
+  // is unknown, so it is read.
+  if (map != nullptr && S_ISREG(info.st_mode) && info.st_size > 0) {
+    if (auto source = try_to_map(fd, static_cast<std::uint64_t>(info.st_size), window_size, map)) {
+      if (!is_stdin) ::close(fd);
+      return OpenedInput{std::move(source), 0};
     }
   }
   if (S_ISFIFO(info.st_mode)) {
@@ -92,13 +106,18 @@ OpenedInput open_any(const std::string& path, std::size_t window_size, std::size
 
 }  // namespace
 
+OpenedInput open_input_with_map(const std::string& path, std::size_t window_size, std::size_t buffer_size,
+                                int wake_fd, MapFunction map) {
+  return open_any(path, window_size, buffer_size, wake_fd, map);
+}
+
 OpenedInput open_input(const std::string& path, std::size_t window_size, std::size_t buffer_size,
                        int wake_fd) {
-  return open_any(path, window_size, buffer_size, wake_fd, true);
+  return open_any(path, window_size, buffer_size, wake_fd, ::mmap);
 }
 
 OpenedInput open_read_input(const std::string& path, std::size_t buffer_size, int wake_fd) {
-  return open_any(path, 0, buffer_size, wake_fd, false);
+  return open_any(path, 0, buffer_size, wake_fd, nullptr);
 }
 
 }  // namespace poker::io

@@ -31,11 +31,15 @@ std::shared_ptr<const void> lease(const std::shared_ptr<Buffer>& buffer) {
   });
 }
 
+// The first buffer's size: a short input (a few instances through a pipe, a
+// one-line candidate) costs no more, whatever the largest buffer allowed.
+constexpr std::size_t kFirstBufferSize = 64 * 1024;
+
 class StreamSource final : public ByteSource {
  public:
   StreamSource(std::unique_ptr<Reader> reader, std::size_t buffer_size)
       : reader_(std::move(reader)), buffer_size_(std::max<std::size_t>(buffer_size, 1)),
-        buffer_(std::make_shared<Buffer>(buffer_size_)) {}
+        next_size_(std::min(buffer_size_, kFirstBufferSize)), buffer_(std::make_shared<Buffer>(next_size_)) {}
 
   Window window(std::uint64_t from, std::size_t min_size) override {
     std::size_t skip = static_cast<std::size_t>(from - buffer_offset_);
@@ -60,7 +64,9 @@ class StreamSource final : public ByteSource {
 
  private:
   // The buffer is full: move the bytes from `skip` on (a partial record) to
-  // the front of a buffer with room for `min_size` bytes and more. The old
+  // the front of a buffer with room for `min_size` bytes and more. A full
+  // buffer means input keeps coming: the next one is twice the size, up to
+  // buffer_size_, so that buffers grow with what is read. The old
   // buffer is reused when no chunk views it any longer; otherwise a spare
   // that no chunk views any longer, or a new one. Buffers are recycled, not
   // freed and allocated again: a fresh megabyte costs its page faults (with
@@ -68,7 +74,8 @@ class StreamSource final : public ByteSource {
   // faults as much system time as the whole run's user time).
   void carry_over(std::size_t skip, std::size_t min_size) {
     const std::size_t kept = filled_ - skip;
-    const std::size_t capacity = std::max({buffer_size_, 2 * kept, min_size});
+    next_size_ = std::min(buffer_size_, 2 * next_size_);
+    const std::size_t capacity = std::max({next_size_, 2 * kept, min_size});
     if (reusable(*buffer_, capacity)) {
       std::memmove(buffer_->data.get(), buffer_->data.get() + skip, kept);
     } else {
@@ -83,8 +90,9 @@ class StreamSource final : public ByteSource {
       }
       std::memcpy(next->data.get(), buffer_->data.get() + skip, kept);
       // Chunks in flight bound the buffers in use; a few spares beyond them
-      // are kept, the rest freed (when their chunks are done).
-      if (spares_.size() < kMaxSpares) spares_.push_back(std::move(buffer_));
+      // are kept, the rest freed (when their chunks are done), as are those
+      // smaller than buffers have grown to, which would never serve again.
+      if (spares_.size() < kMaxSpares && buffer_->capacity >= next_size_) spares_.push_back(std::move(buffer_));
       buffer_ = std::move(next);
     }
     buffer_offset_ += skip;
@@ -98,7 +106,8 @@ class StreamSource final : public ByteSource {
   static constexpr std::size_t kMaxSpares = 16;
 
   std::unique_ptr<Reader> reader_;
-  const std::size_t buffer_size_;
+  const std::size_t buffer_size_;  // the size buffers grow to (more only for a long record)
+  std::size_t next_size_;          // the size of the next buffer: doubles up to buffer_size_
   std::shared_ptr<Buffer> buffer_;
   std::vector<std::shared_ptr<Buffer>> spares_;  // earlier buffers, reused once no chunk views them
   std::uint64_t buffer_offset_ = 0;  // input offset of buffer_->data[0]

@@ -36,7 +36,7 @@ bool TextCursor::skip_equal(std::string_view text) {
   return true;
 }
 
-bool TextCursor::next_line(Line& line, std::size_t keep) {
+bool TextCursor::next_line(Line& line, std::size_t keep, std::uint64_t limit) {
   line = Line{};
   bool started = false;
   for (;;) {
@@ -45,7 +45,14 @@ bool TextCursor::next_line(Line& line, std::size_t keep) {
     if (bytes.empty()) return started;  // the input ends inside the line, or before it
     started = true;
     const auto* newline = static_cast<const char*>(std::memchr(bytes.data(), '\n', bytes.size()));
-    const std::size_t length = newline != nullptr ? static_cast<std::size_t>(newline - bytes.data()) : bytes.size();
+    std::size_t length = newline != nullptr ? static_cast<std::size_t>(newline - bytes.data()) : bytes.size();
+    // Cut at the same byte whatever the windows: the verdict on a long line
+    // must not depend on buffer sizes.
+    if (length > limit - line.length) {
+      length = static_cast<std::size_t>(limit - line.length) + 1;
+      newline = nullptr;
+      line.too_long = true;
+    }
     if (line.head.size() < keep) line.head.append(bytes.data(), std::min(length, keep - line.head.size()));
     line.length += length;
     if (newline != nullptr) {
@@ -53,7 +60,9 @@ bool TextCursor::next_line(Line& line, std::size_t keep) {
       line.has_newline = true;
       return true;
     }
-    offset_ += length;  // a long line: on to the next window, leaving this one behind
+    offset_ += length;
+    if (line.too_long) return true;
+    // A long line: on to the next window, leaving this one behind.
   }
 }
 

@@ -67,6 +67,28 @@ TEST(TextCursor, ReadErrorStopsTheCursor) {
   EXPECT_FALSE(cursor.at_end());
 }
 
+TEST(TextCursor, LineLongerThanTheLimitStopsOneBytePastItWhateverTheWindows) {
+  // An endless line (`--answers /dev/zero`) once held the reader forever.
+  for (const std::size_t step : {std::size_t{1}, std::size_t{7}, std::size_t{4096}}) {
+    auto source = fake_stream("1234\n12345\n123456789", step, 4);
+    io::TextCursor cursor(*source);
+    io::TextCursor::Line line;
+    ASSERT_TRUE(cursor.next_line(line, 2, 5));
+    EXPECT_EQ(line.length, 4u);
+    EXPECT_FALSE(line.too_long);
+    ASSERT_TRUE(cursor.next_line(line, 2, 5));  // exactly the limit
+    EXPECT_EQ(line.length, 5u);
+    EXPECT_TRUE(line.has_newline);
+    EXPECT_FALSE(line.too_long);
+    ASSERT_TRUE(cursor.next_line(line, 2, 5));
+    EXPECT_EQ(line.head, "12");
+    EXPECT_EQ(line.length, 6u);
+    EXPECT_TRUE(line.too_long);
+    EXPECT_FALSE(line.has_newline);
+    EXPECT_EQ(cursor.offset(), 17u);
+  }
+}
+
 TEST(TextCursor, MemorySourceToItsEnd) {
   const std::string text = "one\ntwo\n";
   auto source = io::make_memory_source(text);
@@ -79,6 +101,7 @@ TEST(TextCursor, MemorySourceToItsEnd) {
   EXPECT_FALSE(cursor.next_line(line, 100));
 }
 
+const std::string kSampleAnswers = "Player 1\nPlayer 2\nDraw\n";
 const std::string kInstances =
     "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n"
     "Ks Qd\n8c 8h\n2s 8d Ad 4c Jh\n"
@@ -149,6 +172,44 @@ TEST(RunVerify, MissingAndExtra) {
   EXPECT_EQ(extra.report.listed[0].answer_line, 4u);
 }
 
+TEST(RunVerify, CandidateLineTooLongStopsTheComparison) {
+  VerifyOptions options;
+  options.max_candidate_line = 20;
+  for (const bool all : {false, true}) {
+    options.all = all;
+    const VerifyOutcome mismatch = verify(kInstances, "Player 1\n" + std::string(100, 'x'), options, 2, 20);
+    EXPECT_FALSE(mismatch.report.passed());
+    EXPECT_EQ(mismatch.report.too_long_line, 2u);
+    EXPECT_EQ(mismatch.report.compared, 2u);  // none after it, even with --all
+    ASSERT_EQ(mismatch.report.listed.size(), 1u);
+    ASSERT_EQ(mismatch.report.listed[0].got.size(), 1u);
+    EXPECT_TRUE(mismatch.report.listed[0].got[0].too_long);
+    EXPECT_EQ(mismatch.report.listed[0].got[0].length, 21u);
+
+    const VerifyOutcome extra = verify(kInstances, kSampleAnswers + "Draw\n" + std::string(100, 'x'), options, 2, 20);
+    EXPECT_TRUE(extra.report.extra);
+    EXPECT_EQ(extra.report.too_long_line, 5u);
+    EXPECT_EQ(extra.report.extra_lines, 2u);
+    EXPECT_TRUE(extra.report.extra_uncounted);
+  }
+}
+
+TEST(RunVerify, ExtraLinesAreCountedWithinABudget) {
+  VerifyOptions options;
+  options.all = true;
+  options.max_extra_bytes = 20;
+  std::string lines;
+  for (int i = 0; i < 10; ++i) lines += "Draw\n";
+  const VerifyOutcome capped = verify(kInstances, kSampleAnswers + lines, options, 2, 20);
+  EXPECT_TRUE(capped.report.extra);
+  EXPECT_EQ(capped.report.extra_lines, 8u);  // 3 shown, then 5 lines: past 20 bytes
+  EXPECT_TRUE(capped.report.extra_uncounted);
+  options.max_extra_bytes = 35;  // the candidate ends first
+  const VerifyOutcome counted = verify(kInstances, kSampleAnswers + lines, options, 2, 20);
+  EXPECT_EQ(counted.report.extra_lines, 10u);
+  EXPECT_FALSE(counted.report.extra_uncounted);
+}
+
 TEST(RunVerify, InvalidInstanceEndsTheExpectedAnswers) {
   const std::string invalid = kInstances.substr(0, 28) + "Ks Qd\n8c 8x\n2s 8d Ad 4c Jh\n";
   const VerifyOutcome stops = verify(invalid, "Player 1\n", {}, 2, 1);
@@ -202,6 +263,41 @@ TEST(VerifyReport, EscapesAndCounts) {
             "got:\n"
             "  2 | x\\xff... (500 bytes) (no newline at the end)\n"
             "compared 2 instances: 1 match, 1 differ\n");
+}
+
+TEST(VerifyReport, NoteQuotesTheInputErrorAsTheJudgePrintsIt) {
+  VerifyOutcome outcome;
+  outcome.run.status = RunOutcome::Status::kInvalidInput;
+  outcome.run.input_error = InputError{10, 1, "invalid card '\\x00\\x00'"};
+  EXPECT_EQ(render_verify_report(outcome, {}, "in.txt"),
+            "OK: the first instance is invalid, so no answer is expected, and the candidate has none\n"
+            "note: the instances stop at an error: in.txt:10:1: invalid card '\\x00\\x00'; the expected answers "
+            "end before it\n");
+}
+
+TEST(VerifyReport, LineTooLongAndUncountedExtraLines) {
+  VerifyOutcome outcome;
+  outcome.report.compared = 3;
+  outcome.report.extra = true;
+  outcome.report.extra_lines = 4;
+  outcome.report.extra_uncounted = true;
+  outcome.report.too_long_line = 7;
+  Mismatch m;
+  m.kind = Mismatch::Kind::kExtra;
+  m.answer_line = 4;
+  m.got = {io::TextCursor::Line{"Draw", 4, true, false}, io::TextCursor::Line{"xy", 21, false, true}};
+  outcome.report.listed.push_back(m);
+  VerifyOptions all;
+  all.all = true;
+  all.max_candidate_line = 20;
+  EXPECT_EQ(render_verify_report(outcome, all, "in.txt"),
+            "EXTRA LINES: the candidate goes on after the last expected answer, from line 4\n"
+            "got:\n"
+            "  4 | Draw\n"
+            "  5 | xy... (more than 20 bytes)\n"
+            "LINE TOO LONG: the candidate's line 7 is longer than 20 bytes, which no answer line is; the comparison "
+            "stops there\n"
+            "compared 3 instances: 3 match, 0 differ; the candidate has at least 4 extra lines\n");
 }
 
 }  // namespace

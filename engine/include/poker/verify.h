@@ -31,6 +31,14 @@ struct VerifyOptions {
   bool all = false;             // go on after the first mismatch, counting every one
   std::size_t max_listed = 5;   // mismatches described in full: the first ones
   std::size_t max_line = 400;   // bytes of a line kept for a description
+  // A candidate line longer than this stops the comparison ("line too long"):
+  // an endless line (`--answers /dev/zero`) must not hold verify forever, and
+  // no answer line comes near it.
+  std::uint64_t max_candidate_line = 1 << 20;
+  // With `all`, the candidate's extra lines are counted through this many of
+  // its bytes past the expected answers, no further (an endless candidate:
+  // `yes | poker verify --all ...`).
+  std::uint64_t max_extra_bytes = 64 << 20;
 };
 
 // One place where the candidate differs from the expected answers.
@@ -58,10 +66,13 @@ struct VerifyReport {
   bool summary_differs = false;
   bool extra = false;             // the candidate goes on after the last expected line
   std::uint64_t extra_lines = 0;  // with --all: how many lines it goes on for (a last one without newline counts)
+  bool extra_uncounted = false;   // counting stopped before the candidate's end: it has at least extra_lines
+  std::uint64_t too_long_line = 0;  // 1-based candidate line longer than max_candidate_line, where
+                                    // the comparison stopped; 0: none
   std::vector<Mismatch> listed;   // the first max_listed mismatches, in output order
   int candidate_error = 0;        // errno of a failed read of the candidate: no verdict
 
-  bool passed() const { return mismatching == 0 && !summary_differs && !extra; }
+  bool passed() const { return mismatching == 0 && !summary_differs && !extra && too_long_line == 0; }
 };
 
 struct VerifyOutcome {

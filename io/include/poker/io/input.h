@@ -23,8 +23,9 @@ class Reader {
   virtual bool ready() = 0;
 };
 
-// Buffered reads from `reader`, in buffers of `buffer_size` bytes that grow
-// only as far as a record needs (the chunker bounds that).
+// Buffered reads from `reader`, in buffers that start small and grow with
+// what arrives, up to `buffer_size` bytes or as far as a record needs (the
+// chunker bounds that): a large `buffer_size` costs nothing on a short input.
 std::unique_ptr<ByteSource> make_stream_source(std::unique_ptr<Reader> reader,
                                                std::size_t buffer_size);
 
@@ -45,8 +46,10 @@ struct OpenedInput {
 
 // Opens `path` ("-" or empty: standard input). A regular, non-empty file is
 // memory-mapped in windows of `window_size` bytes; anything else, or a file
-// that cannot be mapped, is read through buffers of `buffer_size` bytes.
-// A directory fails with EISDIR. `wake_fd` is for the reads, as in
+// that cannot be mapped, is read through buffers of up to `buffer_size` bytes.
+// Either way the input starts at the descriptor's current offset (for a
+// redirected stdin, where an earlier reader left it), and the offset moves
+// past what is read, as read() would move it. A directory fails with EISDIR. `wake_fd` is for the reads, as in
 // make_fd_reader().
 //
 // A mapped file that is truncated while it is read does not crash the

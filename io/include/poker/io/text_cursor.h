@@ -32,11 +32,14 @@ class TextCursor {
   struct Line {
     std::string head;          // the line's first bytes (at most `keep`), without the newline
     std::uint64_t length = 0;  // the line's whole length, without the newline
-    bool has_newline = false;  // false: the input ends inside the line
+    bool has_newline = false;  // false: the input ends inside the line, or it is too long
+    bool too_long = false;     // longer than the limit: `length` is limit + 1, the cursor stopped there
   };
   // The next line into `line`, moving past it; false at the end of the input
-  // or after a read error.
-  bool next_line(Line& line, std::size_t keep);
+  // or after a read error. A line longer than `limit` bytes is read only
+  // that far, plus one byte (an endless line must not hold the reader
+  // forever): then line.too_long, and the cursor stays inside the line.
+  bool next_line(Line& line, std::size_t keep, std::uint64_t limit = UINT64_MAX);
 
   // Whether the input has no byte left (false after a read error).
   bool at_end();

@@ -1,0 +1,183 @@
+// Opening the input: a memory map that fails falls back to reads of the same
+// file, a mapped input starts at its descriptor's offset and moves it past
+// what it read, and stream buffers grow with what arrives.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <string>
+
+#include "mapped_source.h"
+#include "open_input_internal.h"
+#include "poker/io/input.h"
+
+namespace poker::io {
+namespace {
+
+// A file holding `bytes`, removed with the object.
+class TempFile {
+ public:
+  explicit TempFile(const std::string& bytes) {
+    const int fd = ::mkstemp(path_);
+    EXPECT_GE(fd, 0);
+    EXPECT_EQ(::write(fd, bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size()));
+    ::close(fd);
+  }
+  ~TempFile() { ::unlink(path_); }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+
+  const char* path() const { return path_; }
+
+ private:
+  char path_[32] = "/tmp/poker_input_XXXXXX";
+};
+
+// All that `source` gives from offset 0, through windows of `step` bytes.
+std::string read_all(ByteSource& source, std::size_t step = 7) {
+  std::string text;
+  for (;;) {
+    const Window window = source.window(text.size(), step);
+    EXPECT_EQ(window.error_number, 0);
+    if (window.error_number != 0) return text;
+    text.append(window.data, window.size);
+    if (window.at_end) return text;
+  }
+}
+
+void* failing_map(void* /*address*/, std::size_t /*length*/, int /*protection*/, int /*flags*/, int /*fd*/,
+                  off_t /*offset*/) {
+  errno = ENOMEM;
+  return MAP_FAILED;
+}
+
+TEST(OpenInput, FailedMapFallsBackToReadsOfTheSameFile) {
+  const TempFile instances("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n");
+  const TempFile candidate("Player 9\n");
+  OpenedInput opened = open_input_with_map(instances.path(), 4096, 4096, -1, failing_map);
+  ASSERT_NE(opened.source, nullptr);
+  EXPECT_FALSE(opened.source->is_mapped());
+  // `verify` opens the candidate next: it must not take over the descriptor
+  // the reads use (once, the map's failure closed it, and the candidate was
+  // read as the instances).
+  const int other = ::open(candidate.path(), O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(other, 0);
+  EXPECT_EQ(read_all(*opened.source), "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n");
+  ::close(other);
+}
+
+TEST(OpenInput, FailedMapOfStdinReadsFromItsOffset) {
+  const TempFile file("skipped\nread\n");
+  const int saved_stdin = ::dup(STDIN_FILENO);
+  ASSERT_GE(saved_stdin, 0);
+  const int fd = ::open(file.path(), O_RDONLY);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::dup2(fd, STDIN_FILENO), STDIN_FILENO);
+  ::close(fd);
+  ASSERT_EQ(::lseek(STDIN_FILENO, 8, SEEK_SET), 8);
+  std::string text;
+  {
+    OpenedInput opened = open_input_with_map("-", 4096, 4096, -1, failing_map);
+    ASSERT_NE(opened.source, nullptr);
+    text = read_all(*opened.source);
+  }
+  const off_t offset = ::lseek(STDIN_FILENO, 0, SEEK_CUR);
+  ::dup2(saved_stdin, STDIN_FILENO);
+  ::close(saved_stdin);
+  EXPECT_EQ(text, "read\n");
+  EXPECT_EQ(offset, 13);
+}
+
+TEST(OpenInput, MappedStdinStartsAtItsOffsetAndMovesItPastWhatWasRead) {
+  const TempFile file("skipped\nread\n");
+  const int saved_stdin = ::dup(STDIN_FILENO);
+  ASSERT_GE(saved_stdin, 0);
+  const int fd = ::open(file.path(), O_RDONLY);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::dup2(fd, STDIN_FILENO), STDIN_FILENO);
+  ::close(fd);
+  ASSERT_EQ(::lseek(STDIN_FILENO, 8, SEEK_SET), 8);
+  std::string text;
+  bool mapped = false;
+  {
+    OpenedInput opened = open_input("-", 4096, 4096);
+    ASSERT_NE(opened.source, nullptr);
+    mapped = opened.source->is_mapped();
+    text = read_all(*opened.source);
+  }
+  const off_t offset = ::lseek(STDIN_FILENO, 0, SEEK_CUR);
+  ::dup2(saved_stdin, STDIN_FILENO);
+  ::close(saved_stdin);
+  EXPECT_TRUE(mapped);
+  EXPECT_EQ(text, "read\n");
+  EXPECT_EQ(offset, 13);
+}
+
+TEST(MappedSource, StartsAtAnUnalignedOffsetAcrossWindows) {
+  // Windows of a page, an input starting mid-page: every remap re-aligns.
+  std::string bytes;
+  for (int i = 0; bytes.size() < 3 * 4096 + 100; ++i) bytes += std::to_string(i) + '\n';
+  const TempFile file(bytes);
+  const int fd = ::open(file.path(), O_RDONLY);
+  ASSERT_GE(fd, 0);
+  const std::uint64_t start = 4096 + 1234;
+  auto source = make_mapped_source(fd, start, bytes.size(), 4096);
+  EXPECT_EQ(read_all(*source, 1000), bytes.substr(start));
+  EXPECT_EQ(source->check_intact(bytes.size() - start), 0);
+}
+
+// Records the largest read it was asked for.
+class RecordingReader final : public Reader {
+ public:
+  explicit RecordingReader(std::string input, std::size_t* largest) : input_(std::move(input)), largest_(largest) {}
+  ssize_t read(char* buffer, std::size_t size) override {
+    *largest_ = std::max(*largest_, size);
+    const std::size_t n = std::min(size, input_.size() - position_);
+    std::copy_n(input_.data() + position_, n, buffer);
+    position_ += n;
+    return static_cast<ssize_t>(n);
+  }
+  bool ready() override { return true; }
+
+ private:
+  std::string input_;
+  std::size_t position_ = 0;
+  std::size_t* largest_;
+};
+
+TEST(StreamSource, ShortInputNeverGetsTheLargestBuffer) {
+  // `--chunk-size 1G` asks for 4 GiB buffers: a short pipe must not get one
+  // (it aborted under `ulimit -v 2000000`).
+  std::size_t largest = 0;
+  auto source = make_stream_source(std::make_unique<RecordingReader>("Player 1\n", &largest),
+                                   std::size_t{4} << 30);
+  EXPECT_EQ(read_all(*source, 1 << 20), "Player 1\n");
+  EXPECT_LE(largest, std::size_t{64} << 10);
+}
+
+TEST(StreamSource, BuffersGrowWithWhatArrives) {
+  std::string input(3 << 20, 'x');
+  std::size_t largest = 0;
+  auto source = make_stream_source(std::make_unique<RecordingReader>(input, &largest), std::size_t{1} << 20);
+  // Windows asking for little, as the chunker of a record does: the buffer
+  // still grows to the largest size once input keeps coming.
+  std::string text;
+  for (std::uint64_t from = 0;;) {
+    const Window window = source->window(from, 1);
+    ASSERT_EQ(window.error_number, 0);
+    text.append(window.data, window.size);
+    from += window.size;
+    if (window.at_end) break;
+  }
+  EXPECT_EQ(text, input);
+  EXPECT_GE(largest, std::size_t{512} << 10);
+  EXPECT_LE(largest, std::size_t{1} << 20);
+}
+
+}  // namespace
+}  // namespace poker::io
