@@ -57,7 +57,7 @@ class HoldemFormat final : public Format {
   void process_instances(const io::Chunk& chunk, ChunkResult& result, Render&& render) const {
     const int players = options_.players;
     CardLineReader reader(chunk, kHoldemCards);
-    std::array<Card, 2 * kMaxHoldemPlayers + 5> cards{};
+    std::array<Card, 2 * kMaxHoldemPlayers + 5 + kDecodeSlack> cards{};
     while (!reader.at_end()) {
       if (!reader.read_canonical_instance(layout_, cards.data())) {
         reader.begin_instance();

@@ -46,9 +46,10 @@ constexpr std::array<CardMask, 256> kCardBits = [] {
 
 }  // namespace
 
-CardLineReader::CardLineReader(const io::Chunk& chunk, const CardSyntax& syntax)
+CardLineReader::CardLineReader(const io::Chunk& chunk, const CardSyntax& syntax, DecodePath path)
     : chunk_(chunk),
       syntax_(syntax),
+      decoder_(simd::decoder_for(path)),
       cursor_(chunk.bytes.data()),
       end_(chunk.bytes.data() + chunk.bytes.size()),
       line_start_(cursor_),
@@ -77,6 +78,7 @@ CanonicalLayout::CanonicalLayout(const std::vector<int>& cards_per_line) {
     cards_ += static_cast<std::size_t>(count);
     ++lines_;
   }
+  plan_ = simd::make_plan(cards_, image_);
 }
 
 namespace {
@@ -110,7 +112,20 @@ bool separators_match(const char* text, const CanonicalLayout& layout) {
 
 bool CardLineReader::read_canonical_instance(const CanonicalLayout& layout, Card* cards) {
   const char* const start = cursor_;
-  if (static_cast<std::size_t>(end_ - start) < layout.bytes() || !separators_match(start, layout)) return false;
+  if (static_cast<std::size_t>(end_ - start) < layout.bytes()) return false;
+  if (decoder_ != nullptr) {
+    if (!decoder_(start, layout.plan(), simd::alphabet_of(syntax_.notation), cards)) return false;
+  } else if (!read_canonical_scalar(start, layout, cards)) {
+    return false;
+  }
+  cursor_ = start + layout.bytes();
+  line_start_ = cursor_;
+  line_ += layout.lines();
+  return true;
+}
+
+bool CardLineReader::read_canonical_scalar(const char* start, const CanonicalLayout& layout, Card* cards) const {
+  if (!separators_match(start, layout)) return false;
   const auto& decode = token_cards.by_notation[static_cast<int>(syntax_.notation)];
   // Distinct cards have disjoint bits, so their sum equals their union; a
   // repeated card makes the sum differ (a carry or a doubled bit).
@@ -128,11 +143,7 @@ bool CardLineReader::read_canonical_instance(const CanonicalLayout& layout, Card
     sum += kCardBits[card];
     cards[i] = static_cast<Card>(card);
   }
-  if ((invalid & 0x80) != 0 || all != sum) return false;
-  cursor_ = start + layout.bytes();
-  line_start_ = cursor_;
-  line_ += layout.lines();
-  return true;
+  return (invalid & 0x80) == 0 && all == sum;
 }
 
 bool CardLineReader::read_canonical_line(int count, Card* cards) {

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "canonical_decoder.h"
 #include "poker/cards.h"
 #include "poker/format.h"
 #include "poker/io/chunk.h"
@@ -41,13 +42,19 @@ class CanonicalLayout {
   // card) and zero elsewhere; `mask` is 0xFF at the separators.
   const std::string& image() const { return image_; }
   const std::string& mask() const { return mask_; }
+  const simd::Plan& plan() const { return plan_; }
 
  private:
   std::size_t cards_ = 0;
   std::uint64_t lines_ = 0;
   std::string image_;
   std::string mask_;
+  simd::Plan plan_;
 };
+
+// Bytes a card array passed to read_canonical_instance() needs beyond its
+// cards: the vector paths store 16 bytes at a time.
+inline constexpr std::size_t kDecodeSlack = 16;
 
 struct CardSyntax {
   Notation notation;
@@ -59,14 +66,15 @@ struct CardSyntax {
 // Thread safety: one reader per chunk and thread; the chunk must outlive it.
 class CardLineReader {
  public:
-  CardLineReader(const io::Chunk& chunk, const CardSyntax& syntax);
+  // `path`: how read_canonical_instance() decodes.
+  CardLineReader(const io::Chunk& chunk, const CardSyntax& syntax, DecodePath path = decode_path());
 
   // Whether the chunk has no bytes left.
   bool at_end() const { return cursor_ == end_; }
 
   // The fast path for a whole instance in the canonical layout, with every
-  // card valid and unique. Reads it into
-  // `cards` and returns true; otherwise returns false having changed nothing,
+  // card valid and unique, on the reader's decode path. Reads it into
+  // `cards` (layout.cards() + kDecodeSlack bytes) and returns true; otherwise returns false having changed nothing,
   // and the caller reads the instance line by line (which words any error).
   bool read_canonical_instance(const CanonicalLayout& layout, Card* cards);
 
@@ -131,6 +139,9 @@ class CardLineReader {
   // false having changed nothing, and read_line() takes the general path,
   // which finds and words the error.
   bool read_canonical_line(int count, Card* cards);
+  // read_canonical_instance() on the scalar path: decodes and checks the
+  // instance at `start`, changing nothing else.
+  bool read_canonical_scalar(const char* start, const CanonicalLayout& layout, Card* cards) const;
   // Starts a set of cards that must be unique (an instance, an eval hand).
   void begin_card_set();
   // Judges `token` as a card of the current set: invalid or repeated cards
@@ -151,6 +162,7 @@ class CardLineReader {
 
   const io::Chunk& chunk_;
   const CardSyntax& syntax_;
+  const simd::Decoder decoder_;  // null on the scalar path
   const char* cursor_;
   const char* const end_;
   const char* line_start_;
