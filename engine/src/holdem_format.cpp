@@ -83,21 +83,7 @@ class HoldemFormat final : public Format {
   // The index of the single best hand, or `players` (the "Draw" line) when
   // two or more share it. cards: as in process().
   int winner(const Card* cards) const {
-    const int players = options_.players;
-    const Card* board = cards + 2 * players;
-    const std::uint64_t board_key = five_card_key(board);
-    HandValue best = evaluate7(board_key, board, cards[0], cards[1]);
-    int winner = 0;
-    for (int player = 1; player < players; ++player) {
-      const HandValue value = evaluate7(board_key, board, cards[2 * player], cards[2 * player + 1]);
-      if (value > best) {
-        best = value;
-        winner = player;
-      } else if (value == best) {
-        winner = players;
-      }
-    }
-    return winner;
+    return holdem_winner(cards + 2 * options_.players, cards, options_.players);
   }
 
   void explain_instance(const Card* cards, std::string& out) const {
