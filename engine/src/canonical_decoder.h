@@ -31,7 +31,8 @@ std::string_view path_name(DecodePath path);
 // The paths this CPU can run, kScalar first.
 std::vector<DecodePath> supported_decode_paths();
 
-// The path the formats use: at first the best supported one, unless the
+// The path the formats use: at first AVX2 where supported, else scalar
+// (SSE4.1 is slower than scalar, and runs only when named), unless the
 // environment variable POKER_SIMD names another ("scalar", "sse4.1",
 // "avx2"; an unsupported or unknown name gives kScalar).
 DecodePath decode_path();
