@@ -1,6 +1,7 @@
 #include "canonical_decoder.h"
 
 #include <array>
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -9,6 +10,9 @@
 #if defined(__x86_64__) || defined(__i386__)
 #define POKER_X86_SIMD 1
 #include <immintrin.h>
+#endif
+#if defined(__SSE2__)
+#include <emmintrin.h>
 #endif
 
 namespace poker {
@@ -100,8 +104,35 @@ Alphabet build_alphabet(Notation notation) {
   return alphabet;
 }
 
-const std::array<Alphabet, 3> kAlphabetTables = {build_alphabet(Notation::kHoldem), build_alphabet(Notation::kEuler),
-                                                 build_alphabet(Notation::kEval)};
+// The card of every two-byte token (Alphabet::token_cards), per notation.
+// One load decodes a card, where rank and suit tables take two and a
+// combine. Of the 64 KiB per notation only the few cache lines that hold
+// cards are read on the hot path.
+struct TokenCards {
+  std::array<std::array<std::uint8_t, 1 << 16>, 3> by_notation;
+  TokenCards() {
+    for (int notation = 0; notation < 3; ++notation) {
+      auto& decode = by_notation[static_cast<std::size_t>(notation)];
+      decode.fill(0xFF);
+      for (int card = 0; card < kCardCount; ++card) {
+        const auto chars = card_chars(static_cast<Card>(card), static_cast<Notation>(notation));
+        decode[static_cast<unsigned char>(chars[0]) | static_cast<unsigned>(static_cast<unsigned char>(chars[1])) << 8] =
+            static_cast<std::uint8_t>(card);
+      }
+    }
+  }
+};
+const TokenCards token_cards;
+
+Alphabet build_alphabet_with_tokens(Notation notation) {
+  Alphabet alphabet = build_alphabet(notation);
+  alphabet.token_cards = token_cards.by_notation[static_cast<std::size_t>(notation)].data();
+  return alphabet;
+}
+
+const std::array<Alphabet, 3> kAlphabetTables = {build_alphabet_with_tokens(Notation::kHoldem),
+                                                 build_alphabet_with_tokens(Notation::kEuler),
+                                                 build_alphabet_with_tokens(Notation::kEval)};
 
 void fill_half(BlockPair& pair, int half, std::size_t offset, std::size_t first_card, std::size_t last_card,
                std::string_view image) {
@@ -115,8 +146,11 @@ void fill_half(BlockPair& pair, int half, std::size_t offset, std::size_t first_
     pair.image[k] = at % 3 == 2 ? static_cast<std::uint8_t>(image[at]) : 0;
     pair.gather[k] = 0x80;
   }
-  for (std::size_t card = first_card; card < last_card; ++card) {
-    pair.gather[16 * static_cast<std::size_t>(half) + card - first_card] = static_cast<std::uint8_t>(3 * card - offset);
+  // The bytes after the half's cards repeat its last card: the AVX2 path
+  // ORs the bits of a half's first six bytes, and a repeat adds no bit.
+  for (std::size_t k = 0; k < 16; ++k) {
+    const std::size_t card = std::min(first_card + k, last_card - 1);
+    pair.gather[16 * static_cast<std::size_t>(half) + k] = static_cast<std::uint8_t>(3 * card - offset);
   }
 }
 
@@ -128,6 +162,8 @@ Plan make_plan(std::size_t cards_total, std::string_view image) {
   Plan plan;
   plan.bytes = image.size();
   plan.cards = cards_total;
+  plan.image = std::string(image);
+  for (const char c : image) plan.mask += c != '\0' ? '\xFF' : '\0';
   // Blocks of 5 whole cards at multiples of 15 bytes, then one block ending
   // at the instance's last byte for the cards left (its first bytes overlap).
   struct Span {
@@ -148,6 +184,60 @@ Plan make_plan(std::size_t cards_total, std::string_view image) {
 }
 
 namespace {
+
+// mask_of(card) for a decoded card, 0 for an invalid one (>= 64).
+constexpr std::array<CardMask, 256> kCardBits = [] {
+  std::array<CardMask, 256> bits{};
+  for (int card = 0; card < kCardCount; ++card) bits[static_cast<std::size_t>(card)] = mask_of(static_cast<Card>(card));
+  return bits;
+}();
+
+// Whether the separators in the `bytes` bytes at `text` are where the
+// layout puts them. REQUIRES: bytes >= 16 (every format's are).
+inline bool separators_match(const char* text, std::size_t bytes, const char* image, const char* mask) {
+#if defined(__SSE2__)
+  const auto block_matches = [&](std::size_t at) {
+    const auto load = [at](const char* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at)); };
+    const __m128i separators = _mm_and_si128(load(text), load(mask));
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(separators, load(image))) == 0xFFFF;
+  };
+  // Whole blocks, then one block ending at the last byte (overlapping).
+  for (std::size_t at = 0; at + 16 <= bytes; at += 16) {
+    if (!block_matches(at)) return false;
+  }
+  return bytes % 16 == 0 || block_matches(bytes - 16);
+#else
+  for (std::size_t at = 0; at < bytes; ++at) {
+    if ((text[at] & mask[at]) != image[at]) return false;
+  }
+  return true;
+#endif
+}
+
+// The scalar path: a table load per card. kCards = 0 reads the count from
+// the plan; otherwise the loops unroll for that count.
+template <std::size_t kCards>
+bool decode_scalar(const char* text, const Plan& plan, const Alphabet& a, Card* out) {
+  const std::size_t count = kCards != 0 ? kCards : plan.cards;
+  if (!separators_match(text, 3 * count, plan.image.data(), plan.mask.data())) return false;
+  const std::uint8_t* const decode = a.token_cards;
+  // Distinct cards have disjoint bits, so their sum equals their union; a
+  // repeated card makes the sum differ (a carry or a doubled bit).
+  CardMask all = 0;
+  CardMask sum = 0;
+  unsigned invalid = 0;  // bit 7 set by any token that is not a card
+#pragma GCC unroll 24
+  for (std::size_t i = 0; i < count; ++i) {
+    std::uint16_t token;
+    std::memcpy(&token, text + 3 * i, sizeof token);
+    const std::uint8_t card = decode[token];
+    invalid |= card;
+    all |= kCardBits[card];
+    sum += kCardBits[card];
+    out[i] = static_cast<Card>(card);
+  }
+  return (invalid & 0x80) == 0 && all == sum;
+}
 
 #if defined(POKER_X86_SIMD)
 
@@ -204,15 +294,44 @@ __attribute__((target("avx2"))) inline __m256i load32(const std::uint8_t* aligne
   return _mm256_load_si256(reinterpret_cast<const __m256i*>(aligned));
 }
 
+// Shuffles taking bytes 2g and 2g+1 of each 16-byte half to that half's
+// two 64-bit lanes (zeros above them).
+alignas(32) constexpr std::array<std::array<std::uint8_t, 32>, 3> kSpread = [] {
+  std::array<std::array<std::uint8_t, 32>, 3> spread{};
+  for (std::size_t g = 0; g < 3; ++g) {
+    spread[g].fill(0x80);
+    for (std::size_t half = 0; half < 2; ++half) {
+      spread[g][16 * half] = static_cast<std::uint8_t>(2 * g);
+      spread[g][16 * half + 8] = static_cast<std::uint8_t>(2 * g + 1);
+    }
+  }
+  return spread;
+}();
+
 // Two blocks per 32-byte vector (byte shuffles work within 16-byte lanes).
-__attribute__((target("avx2,bmi2,popcnt"))) bool decode_avx2(const char* text, const Plan& plan, const Alphabet& a, Card* out) {
+// kPairs = 0 reads the count from the plan; otherwise the loop unrolls for
+// that count. The cards' bits are ORed as they are decoded: a shuffle puts
+// two cards of each half into the four 64-bit lanes, a shift per lane makes
+// their bits (a half's bytes after its cards repeat its last card).
+template <std::size_t kPairs>
+__attribute__((target("avx2,bmi2,popcnt"))) bool decode_avx2(const char* text, const Plan& plan, const Alphabet& a,
+                                                            Card* out) {
   const __m256i hash_table = pair_of(a.hash, a.hash);
   const __m256i rank_chars = pair_of(a.rank_char, a.rank_char);
   const __m256i suit_chars = pair_of(a.suit_char, a.suit_char);
   const __m256i rank_values = pair_of(a.rank_value, a.rank_value);
   const __m256i suit_values = pair_of(a.suit_value, a.suit_value);
+  const __m256i one = _mm256_set1_epi64x(1);
+  const __m256i spread0 = load32(kSpread[0].data());
+  const __m256i spread1 = load32(kSpread[1].data());
+  const __m256i spread2 = load32(kSpread[2].data());
   __m256i valid = _mm256_set1_epi8(-1);
-  for (const BlockPair& pair : plan.pairs) {
+  __m256i bits = _mm256_setzero_si256();
+  const std::size_t pairs = kPairs != 0 ? kPairs : plan.pairs.size();
+  const BlockPair* const pair_data = plan.pairs.data();
+#pragma GCC unroll 4
+  for (std::size_t p = 0; p < pairs; ++p) {
+    const BlockPair& pair = pair_data[p];
     const __m256i x = pair_of(text + pair.offset[0], text + pair.offset[1]);
     const __m256i suit_positions = load32(pair.suit_positions);
     const __m256i separators = load32(pair.separators);
@@ -224,20 +343,15 @@ __attribute__((target("avx2,bmi2,popcnt"))) bool decode_avx2(const char* text, c
                        _mm256_bsrli_epi128);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out + pair.first_card[0]), _mm256_castsi256_si128(cards));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out + pair.first_card[1]), _mm256_extracti128_si256(cards, 1));
+    // Bytes that are not cards decode to some card below 52 too: `valid`
+    // rejects the instance anyway.
+    bits = _mm256_or_si256(bits, _mm256_sllv_epi64(one, _mm256_shuffle_epi8(cards, spread0)));
+    bits = _mm256_or_si256(bits, _mm256_sllv_epi64(one, _mm256_shuffle_epi8(cards, spread1)));
+    bits = _mm256_or_si256(bits, _mm256_sllv_epi64(one, _mm256_shuffle_epi8(cards, spread2)));
   }
   if (_mm256_movemask_epi8(valid) != -1) return false;
-  // The cards' bits, four at a time (a shift per 64-bit lane), ORed.
-  __m256i bits = _mm256_setzero_si256();
-  const __m256i one = _mm256_set1_epi64x(1);
-  std::size_t i = 0;
-  for (; i + 4 <= plan.cards; i += 4) {
-    std::uint32_t four;
-    std::memcpy(&four, out + i, sizeof four);
-    bits = _mm256_or_si256(bits, _mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(_mm_cvtsi32_si128(static_cast<int>(four)))));
-  }
   const __m128i halves = _mm_or_si128(_mm256_castsi256_si128(bits), _mm256_extracti128_si256(bits, 1));
-  CardMask all = static_cast<CardMask>(_mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves))));
-  for (; i < plan.cards; ++i) all |= CardMask{1} << out[i];
+  const auto all = static_cast<CardMask>(_mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves))));
   return static_cast<std::size_t>(__builtin_popcountll(all)) == plan.cards;
 }
 
@@ -247,13 +361,35 @@ __attribute__((target("avx2,bmi2,popcnt"))) bool decode_avx2(const char* text, c
 
 }  // namespace
 
-Decoder decoder_for(DecodePath path) {
+Decoder decoder_for(DecodePath path, const Plan& plan) {
+  switch (path) {
+#if defined(POKER_X86_SIMD)
+    case DecodePath::kAvx2:
+      switch (plan.pairs.size()) {
+        case 1: return decode_avx2<1>;
+        case 2: return decode_avx2<2>;
+        case 3: return decode_avx2<3>;
+        default: return decode_avx2<0>;
+      }
+#endif
+    case DecodePath::kScalar:
+      switch (plan.cards) {
+        case 9: return decode_scalar<9>;
+        case 10: return decode_scalar<10>;
+        case 21: return decode_scalar<21>;
+        default: return decode_scalar<0>;
+      }
+    default: return generic_decoder_for(path);
+  }
+}
+
+Decoder generic_decoder_for(DecodePath path) {
   switch (path) {
 #if defined(POKER_X86_SIMD)
     case DecodePath::kSse41: return decode_sse41;
-    case DecodePath::kAvx2: return decode_avx2;
+    case DecodePath::kAvx2: return decode_avx2<0>;
 #endif
-    default: return nullptr;
+    default: return decode_scalar<0>;
   }
 }
 

@@ -12,10 +12,15 @@
 //     gathers the cards to the output.
 // Repeated cards are found by an OR of the cards' bits and a popcount. Anything unusual makes the decoder answer false, and the
 // general grammar then reads, judges and words the instance.
+//
+// Each path has a kernel unrolled for a fixed layout (one, two or three
+// block pairs on AVX2; 9, 10 or 21 cards on the scalar path: 2-player
+// hold'em, Euler 54, 8-player hold'em) and a loop for the others.
 #ifndef POKER_ENGINE_CANONICAL_DECODER_H_
 #define POKER_ENGINE_CANONICAL_DECODER_H_
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -62,6 +67,9 @@ struct alignas(16) Alphabet {
   std::uint8_t rank_value[16];  // 4 * rank
   std::uint8_t suit_char[16];
   std::uint8_t suit_value[16];
+  // The scalar path's table: the card of every two-byte token read as a
+  // little-endian 16-bit number, 0xFF (bit 7 set) where it is not a card.
+  const std::uint8_t* token_cards = nullptr;
 };
 
 struct Plan {
@@ -69,6 +77,10 @@ struct Plan {
   std::size_t blocks = 0;
   std::size_t bytes = 0;
   std::size_t cards = 0;
+  // The layout's separators where they stand, zero elsewhere; `mask` is
+  // 0xFF at the separators (the scalar path compares text & mask to image).
+  std::string image;
+  std::string mask;
 };
 
 // REQUIRES: cards_total * 3 == bytes >= 16.
@@ -79,10 +91,13 @@ const Alphabet& alphabet_of(Notation notation);
 // byte is as the layout expects and every token is a card, no card twice;
 // the cards are then at cards[0..plan.cards). Writes up to 16 bytes after
 // them in any case.
-// decoder_for(kScalar) is null (the reader has its own scalar decoding).
-// REQUIRES: the CPU supports the path (supported_decode_paths()).
 using Decoder = bool (*)(const char* text, const Plan& plan, const Alphabet& alphabet, Card* cards);
-Decoder decoder_for(DecodePath path);
+// The kernel of `path` for `plan`'s layout, unrolled where one is (see the
+// file comment). Running it REQUIRES: the CPU supports the path.
+Decoder decoder_for(DecodePath path, const Plan& plan);
+// The loop of `path`, which decodes every layout (tests compare it with the
+// unrolled kernels).
+Decoder generic_decoder_for(DecodePath path);
 
 }  // namespace simd
 }  // namespace poker

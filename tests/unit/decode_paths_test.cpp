@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "canonical_decoder.h"
+#include "line_scanner.h"
 #include "poker/cards.h"
 #include "poker/euler_format.h"
 #include "poker/holdem_format.h"
@@ -75,7 +76,6 @@ TEST_F(DecodePaths, ScalarIsAlwaysSupportedAndFirst) {
   const std::vector<DecodePath> paths = supported_decode_paths();
   ASSERT_FALSE(paths.empty());
   EXPECT_EQ(paths.front(), DecodePath::kScalar);
-  EXPECT_EQ(simd::decoder_for(DecodePath::kScalar), nullptr);
 }
 
 TEST_F(DecodePaths, RandomHoldemInstancesAnswerAlikeOnEveryPath) {
@@ -146,6 +146,38 @@ TEST_F(DecodePaths, EulerInstancesRandomAndMutatedAgreeOnEveryPath) {
     const std::string text = random_instances(rng, {10}, 3, Notation::kEuler);
     expect_paths_agree(*format, mutate(rng, text, Notation::kEuler));
     if (HasFatalFailure()) return;
+  }
+}
+
+TEST_F(DecodePaths, UnrolledKernelsDecideAndDecodeLikeTheGenericLoops) {
+  // 2, 3 and 8 players (one, two and three block pairs; 9 and 21 cards
+  // unrolled on the scalar path), Euler's 10 cards, and 23 players (loops).
+  std::mt19937_64 rng(1516);
+  const std::vector<std::vector<int>> layouts = {holdem_lines(2), holdem_lines(3), holdem_lines(8), {10},
+                                                 holdem_lines(23)};
+  for (const std::vector<int>& lines : layouts) {
+    const CanonicalLayout layout(lines);
+    const Notation notation = lines.size() == 1 ? Notation::kEuler : Notation::kHoldem;
+    const simd::Alphabet& alphabet = simd::alphabet_of(notation);
+    for (int trial = 0; trial < 2000; ++trial) {
+      std::string text = random_instances(rng, lines, 1, notation);
+      if (trial % 2 == 1) text = mutate(rng, text, notation);
+      std::vector<Card> expected(layout.cards() + kDecodeSlack);
+      const bool expected_valid = simd::generic_decoder_for(DecodePath::kScalar)(text.data(), layout.plan(), alphabet,
+                                                                                expected.data());
+      for (const DecodePath path : supported_decode_paths()) {
+        for (const simd::Decoder decoder : {layout.decoder(path), simd::generic_decoder_for(path)}) {
+          std::vector<Card> cards(layout.cards() + kDecodeSlack);
+          ASSERT_EQ(decoder(text.data(), layout.plan(), alphabet, cards.data()), expected_valid)
+              << path_name(path) << " " << layout.cards() << " cards\n" << text;
+          if (expected_valid) {
+            ASSERT_TRUE(std::equal(expected.begin(), expected.begin() + static_cast<std::ptrdiff_t>(layout.cards()),
+                                   cards.begin()))
+                << path_name(path) << "\n" << text;
+          }
+        }
+      }
+    }
   }
 }
 
