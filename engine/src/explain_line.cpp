@@ -8,17 +8,27 @@ namespace {
 
 constexpr std::size_t kCategories = 9;
 
-// "CATEGORY [" for each category: one copy where there were four appends.
-const std::array<std::string, kCategories> kCategoryOpenings = [] {
-  std::array<std::string, kCategories> openings;
+// "CATEGORY [" for each category in a 32-byte slot (the longest is
+// "Three of a kind [", 17 bytes): copied whole, a constant-size copy being a
+// few instructions where a variable one is a call, then advanced over.
+struct Opening {
+  std::array<char, 32> bytes{};
+  std::size_t size = 0;
+};
+const std::array<Opening, kCategories> kCategoryOpenings = [] {
+  std::array<Opening, kCategories> openings;
   for (std::size_t category = 0; category < kCategories; ++category) {
-    openings[category] = std::string(category_name(static_cast<Category>(category))) + " [";
+    const std::string text = std::string(category_name(static_cast<Category>(category))) + " [";
+    openings[category].size = text.copy(openings[category].bytes.data(), openings[category].bytes.size());
   }
   return openings;
 }();
 
-// The longest line after WHO: " NNNNNNNNNN: " + "Straight flush [" + "Xx Xx Xx Xx Xx" + "]\n".
-constexpr std::size_t kTailBytes = 13 + 16 + 14 + 2;
+// The longest WHO the formats pass ("Player", "Hand").
+constexpr std::size_t kWhoBytes = 16;
+// Room for the longest line after WHO: " NNNNNNNNNN: ", an opening's whole
+// slot, "Xx Xx Xx Xx Xx" and "]\n".
+constexpr std::size_t kTailBytes = 13 + 32 + 14 + 2;
 
 }  // namespace
 
@@ -27,8 +37,10 @@ void append_explain_line(std::string& out, std::string_view who, int number, con
   // Rendered into a buffer from tables, then appended once: the number's
   // digits by hand, the category's text and each card's two characters
   // copied (std::to_string and per-piece appends cost more than the hand).
-  char line[kTailBytes];
+  // REQUIRES: who.size() <= kWhoBytes.
+  char line[kWhoBytes + kTailBytes];
   std::size_t size = 0;
+  for (const char c : who) line[size++] = c;
   line[size++] = ' ';
   char digits[10];
   std::size_t count = 0;
@@ -40,9 +52,9 @@ void append_explain_line(std::string& out, std::string_view who, int number, con
   while (count != 0) line[size++] = digits[--count];
   line[size++] = ':';
   line[size++] = ' ';
-  const std::string& opening = kCategoryOpenings[static_cast<std::size_t>(best.value.category())];
-  std::memcpy(line + size, opening.data(), opening.size());
-  size += opening.size();
+  const Opening& opening = kCategoryOpenings[static_cast<std::size_t>(best.value.category())];
+  std::memcpy(line + size, opening.bytes.data(), opening.bytes.size());
+  size += opening.size;
   for (std::size_t i = 0; i < best.cards.size(); ++i) {
     const auto chars = card_chars(best.cards[i], notation);
     line[size++] = chars[0];
@@ -50,7 +62,6 @@ void append_explain_line(std::string& out, std::string_view who, int number, con
     line[size++] = i + 1 == best.cards.size() ? ']' : ' ';
   }
   line[size++] = '\n';
-  out += who;
   out.append(line, size);
 }
 

@@ -88,11 +88,16 @@ class HoldemFormat final : public Format {
 
   void explain_instance(const Card* cards, std::string& out) const {
     const int players = options_.players;
-    CardMask board = 0;
-    for (int i = 0; i < 5; ++i) board |= mask_of(cards[2 * players + i]);
+    const Card* const board = cards + 2 * players;
+    const std::uint64_t board_key = five_card_key(board);
+    CardMask board_cards = 0;
+    for (int i = 0; i < 5; ++i) board_cards |= mask_of(board[i]);
     for (int player = 0; player < players; ++player) {
+      const Card first = cards[2 * player];
+      const Card second = cards[2 * player + 1];
       append_explain_line(out, "Player", player + 1,
-                          best_five(board | mask_of(cards[2 * player]) | mask_of(cards[2 * player + 1])),
+                          best_five(board_cards | mask_of(first) | mask_of(second),
+                                    evaluate7(board_key, board, first, second)),
                           Notation::kHoldem);
     }
     out += answer_lines_[static_cast<std::size_t>(winner(cards))].text();

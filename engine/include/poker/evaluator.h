@@ -252,6 +252,9 @@ struct BestFive {
   std::array<Card, 5> cards;
 };
 BestFive best_five(CardMask cards);
+// The same for 5..9 cards whose value is known (from evaluate7, say): a
+// table lookup and a card per rank. REQUIRES: value == evaluate(cards).
+BestFive best_five(CardMask cards, HandValue value);
 
 }  // namespace poker
 
