@@ -80,24 +80,12 @@ void for_each_seven_card_value(Visit&& visit) {
 inline constexpr std::int64_t kSevenCardHands = 133'784'560;
 
 // The judge's work on one hold'em instance, `cards` being the board's five
-// cards then each player's two: the board's Hand is shared, each player's
-// cards are added to a copy. Returns the single best player's index, or -1
-// when two or more share the best hand.
+// cards then each player's two: the engine's holdem_winner() (the board's key
+// summed once, two additions and a lookup per player). Returns the single
+// best player's index, or Players when two or more share the best hand.
 template <int Players>
 int holdem_winner(const std::array<Card, 5 + 2 * Players>& cards) {
-  const Hand board = Hand().plus(cards[0]).plus(cards[1]).plus(cards[2]).plus(cards[3]).plus(cards[4]);
-  HandValue best = board.plus(cards[5]).plus(cards[6]).evaluate();
-  int winner = 0;
-  for (int p = 1; p < Players; ++p) {
-    const HandValue v = board.plus(cards[5 + 2 * p]).plus(cards[6 + 2 * p]).evaluate();
-    if (v > best) {
-      best = v;
-      winner = p;
-    } else if (v == best) {
-      winner = -1;
-    }
-  }
-  return winner;
+  return poker::holdem_winner(cards.data(), cards.data() + 5, Players);
 }
 
 }  // namespace poker::bench

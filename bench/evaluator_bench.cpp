@@ -11,8 +11,8 @@
 //                         and 7th cards when no suit has 3 of the first 5
 //   BM_Eval7ExhaustiveNaive  the same enumeration with evaluate() everywhere
 //   BM_Holdem2Players     hold'em instances (board + 2 players' hole cards):
-//   BM_Holdem8Players     one board Hand, plus/plus/evaluate per player, the
-//                         winner found; items/s counts instances
+//   BM_Holdem8Players     holdem_winner(): the board key once, two additions and
+//                         a lookup per player; items/s counts instances
 //   BM_Eval5Random        5 random cards through Hand
 //   BM_EvaluateMask7      evaluate(CardMask) of 7 random cards
 //   BM_EvaluateMask20     evaluate(CardMask) of 20 random cards

@@ -44,7 +44,7 @@ class EulerFormat final : public Format {
  private:
   void process_instances(const io::Chunk& chunk, ChunkResult& result, AnswerWriter& answers) const {
     CardLineReader reader(chunk, kEulerCards);
-    std::array<Card, 2 * kHandCards> cards{};
+    std::array<Card, 2 * kHandCards + kDecodeSlack> cards{};
     while (!reader.at_end()) {
       if (!reader.read_canonical_instance(layout_, cards.data())) {
         reader.begin_instance();
@@ -61,7 +61,7 @@ class EulerFormat final : public Format {
   }
 
   // 0 if player 1 wins, 1 if player 2 does, 2 for a draw.
-  static std::size_t judge(const std::array<Card, 2 * kHandCards>& cards) {
+  static std::size_t judge(const std::array<Card, 2 * kHandCards + kDecodeSlack>& cards) {
     Hand first;
     Hand second;
     for (int i = 0; i < kHandCards; ++i) {

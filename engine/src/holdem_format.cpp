@@ -57,7 +57,7 @@ class HoldemFormat final : public Format {
   void process_instances(const io::Chunk& chunk, ChunkResult& result, Render&& render) const {
     const int players = options_.players;
     CardLineReader reader(chunk, kHoldemCards);
-    std::array<Card, 2 * kMaxHoldemPlayers + 5> cards{};
+    std::array<Card, 2 * kMaxHoldemPlayers + 5 + kDecodeSlack> cards{};
     while (!reader.at_end()) {
       if (!reader.read_canonical_instance(layout_, cards.data())) {
         reader.begin_instance();
@@ -83,30 +83,21 @@ class HoldemFormat final : public Format {
   // The index of the single best hand, or `players` (the "Draw" line) when
   // two or more share it. cards: as in process().
   int winner(const Card* cards) const {
-    const int players = options_.players;
-    const Card* board = cards + 2 * players;
-    const std::uint64_t board_key = five_card_key(board);
-    HandValue best = evaluate7(board_key, board, cards[0], cards[1]);
-    int winner = 0;
-    for (int player = 1; player < players; ++player) {
-      const HandValue value = evaluate7(board_key, board, cards[2 * player], cards[2 * player + 1]);
-      if (value > best) {
-        best = value;
-        winner = player;
-      } else if (value == best) {
-        winner = players;
-      }
-    }
-    return winner;
+    return holdem_winner(cards + 2 * options_.players, cards, options_.players);
   }
 
   void explain_instance(const Card* cards, std::string& out) const {
     const int players = options_.players;
-    CardMask board = 0;
-    for (int i = 0; i < 5; ++i) board |= mask_of(cards[2 * players + i]);
+    const Card* const board = cards + 2 * players;
+    const std::uint64_t board_key = five_card_key(board);
+    CardMask board_cards = 0;
+    for (int i = 0; i < 5; ++i) board_cards |= mask_of(board[i]);
     for (int player = 0; player < players; ++player) {
+      const Card first = cards[2 * player];
+      const Card second = cards[2 * player + 1];
       append_explain_line(out, "Player", player + 1,
-                          best_five(board | mask_of(cards[2 * player]) | mask_of(cards[2 * player + 1])),
+                          best_five(board_cards | mask_of(first) | mask_of(second),
+                                    evaluate7(board_key, board, first, second)),
                           Notation::kHoldem);
     }
     out += answer_lines_[static_cast<std::size_t>(winner(cards))].text();

@@ -7,48 +7,18 @@
 
 #include "error_text.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 namespace poker {
 namespace {
 
 std::string cards_word(int count) { return count == 1 ? "1 card" : std::to_string(count) + " cards"; }
 
-// The card of every two-byte token, indexed by the token's bytes read as a
-// little-endian 16-bit number; 0xFF (bit 7 set) where the token is not a
-// card. One load decodes a card, where rank and suit tables take two and a
-// combine. Of the 64 KiB per notation only the few cache lines that hold
-// cards are read on the hot path.
-struct TokenCards {
-  std::array<std::array<std::uint8_t, 1 << 16>, 3> by_notation;
-  TokenCards() {
-    for (int notation = 0; notation < 3; ++notation) {
-      auto& decode = by_notation[static_cast<std::size_t>(notation)];
-      decode.fill(0xFF);
-      for (int card = 0; card < kCardCount; ++card) {
-        const auto chars = card_chars(static_cast<Card>(card), static_cast<Notation>(notation));
-        decode[static_cast<unsigned char>(chars[0]) | static_cast<unsigned>(static_cast<unsigned char>(chars[1])) << 8] =
-            static_cast<std::uint8_t>(card);
-      }
-    }
-  }
-};
-const TokenCards token_cards;
-
-// mask_of(card) for a decoded card, 0 for an invalid one (>= 64).
-constexpr std::array<CardMask, 256> kCardBits = [] {
-  std::array<CardMask, 256> bits{};
-  for (int card = 0; card < kCardCount; ++card) bits[static_cast<std::size_t>(card)] = mask_of(static_cast<Card>(card));
-  return bits;
-}();
-
 }  // namespace
 
-CardLineReader::CardLineReader(const io::Chunk& chunk, const CardSyntax& syntax)
+CardLineReader::CardLineReader(const io::Chunk& chunk, const CardSyntax& syntax, DecodePath path)
     : chunk_(chunk),
       syntax_(syntax),
+      alphabet_(simd::alphabet_of(syntax.notation)),
+      path_(path),
       cursor_(chunk.bytes.data()),
       end_(chunk.bytes.data() + chunk.bytes.size()),
       line_start_(cursor_),
@@ -72,67 +42,14 @@ CanonicalLayout::CanonicalLayout(const std::vector<int>& cards_per_line) {
   for (const int count : cards_per_line) {
     for (int i = 0; i < count; ++i) {
       image_ += std::string(2, '\0') + (i + 1 == count ? '\n' : ' ');
-      mask_ += std::string(2, '\0') + '\xFF';
     }
     cards_ += static_cast<std::size_t>(count);
     ++lines_;
   }
-}
-
-namespace {
-
-// Whether the separators in the `layout.bytes()` bytes at `text` are where the
-// layout puts them. REQUIRES: layout.bytes() >= 16 (every format's is).
-bool separators_match(const char* text, const CanonicalLayout& layout) {
-  const std::size_t size = layout.bytes();
-  const char* const image = layout.image().data();
-  const char* const mask = layout.mask().data();
-#if defined(__SSE2__)
-  const auto block_matches = [&](std::size_t at) {
-    const auto load = [at](const char* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at)); };
-    const __m128i separators = _mm_and_si128(load(text), load(mask));
-    return _mm_movemask_epi8(_mm_cmpeq_epi8(separators, load(image))) == 0xFFFF;
-  };
-  // Whole blocks, then one block ending at the last byte (overlapping).
-  for (std::size_t at = 0; at + 16 <= size; at += 16) {
-    if (!block_matches(at)) return false;
+  plan_ = simd::make_plan(cards_, image_);
+  for (const DecodePath path : {DecodePath::kScalar, DecodePath::kSse41, DecodePath::kAvx2}) {
+    decoders_[static_cast<std::size_t>(path)] = simd::decoder_for(path, plan_);
   }
-  return size % 16 == 0 || block_matches(size - 16);
-#else
-  for (std::size_t at = 0; at < size; ++at) {
-    if ((text[at] & mask[at]) != image[at]) return false;
-  }
-  return true;
-#endif
-}
-
-}  // namespace
-
-bool CardLineReader::read_canonical_instance(const CanonicalLayout& layout, Card* cards) {
-  const char* const start = cursor_;
-  if (static_cast<std::size_t>(end_ - start) < layout.bytes() || !separators_match(start, layout)) return false;
-  const auto& decode = token_cards.by_notation[static_cast<int>(syntax_.notation)];
-  // Distinct cards have disjoint bits, so their sum equals their union; a
-  // repeated card makes the sum differ (a carry or a doubled bit).
-  CardMask all = 0;
-  CardMask sum = 0;
-  unsigned invalid = 0;  // bit 7 set by any token that is not a card
-  const std::size_t count = layout.cards();
-#pragma GCC unroll 9
-  for (std::size_t i = 0; i < count; ++i) {
-    std::uint16_t token;
-    std::memcpy(&token, start + 3 * i, sizeof token);
-    const std::uint8_t card = decode[token];
-    invalid |= card;
-    all |= kCardBits[card];
-    sum += kCardBits[card];
-    cards[i] = static_cast<Card>(card);
-  }
-  if ((invalid & 0x80) != 0 || all != sum) return false;
-  cursor_ = start + layout.bytes();
-  line_start_ = cursor_;
-  line_ += layout.lines();
-  return true;
 }
 
 bool CardLineReader::read_canonical_line(int count, Card* cards) {

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "canonical_decoder.h"
 #include "poker/cards.h"
 #include "poker/format.h"
 #include "poker/io/chunk.h"
@@ -37,17 +38,23 @@ class CanonicalLayout {
   std::size_t cards() const { return cards_; }
   std::size_t bytes() const { return image_.size(); }
   std::uint64_t lines() const { return lines_; }
-  // The separators' bytes where they stand (a space or a newline after each
-  // card) and zero elsewhere; `mask` is 0xFF at the separators.
-  const std::string& image() const { return image_; }
-  const std::string& mask() const { return mask_; }
+  const simd::Plan& plan() const { return plan_; }
+  // The kernel of `path` for this layout.
+  simd::Decoder decoder(DecodePath path) const { return decoders_[static_cast<std::size_t>(path)]; }
 
  private:
   std::size_t cards_ = 0;
   std::uint64_t lines_ = 0;
+  // The separators' bytes where they stand (a space or a newline after each
+  // card) and zero elsewhere.
   std::string image_;
-  std::string mask_;
+  simd::Plan plan_;
+  simd::Decoder decoders_[3] = {};  // by DecodePath
 };
+
+// Bytes a card array passed to read_canonical_instance() needs beyond its
+// cards: the vector paths store 16 bytes at a time.
+inline constexpr std::size_t kDecodeSlack = 16;
 
 struct CardSyntax {
   Notation notation;
@@ -59,16 +66,28 @@ struct CardSyntax {
 // Thread safety: one reader per chunk and thread; the chunk must outlive it.
 class CardLineReader {
  public:
-  CardLineReader(const io::Chunk& chunk, const CardSyntax& syntax);
+  // `path`: how read_canonical_instance() decodes.
+  CardLineReader(const io::Chunk& chunk, const CardSyntax& syntax, DecodePath path = decode_path());
 
   // Whether the chunk has no bytes left.
   bool at_end() const { return cursor_ == end_; }
 
   // The fast path for a whole instance in the canonical layout, with every
-  // card valid and unique. Reads it into
-  // `cards` and returns true; otherwise returns false having changed nothing,
+  // card valid and unique, on the reader's decode path. Reads it into
+  // `cards` (layout.cards() + kDecodeSlack bytes) and returns true; otherwise returns false having changed nothing,
   // and the caller reads the instance line by line (which words any error).
-  bool read_canonical_instance(const CanonicalLayout& layout, Card* cards);
+  // Inline: it runs once per instance, and is a call of the layout's kernel.
+  bool read_canonical_instance(const CanonicalLayout& layout, Card* cards) {
+    const char* const start = cursor_;
+    if (static_cast<std::size_t>(end_ - start) < layout.bytes() ||
+        !layout.decoder(path_)(start, layout.plan(), alphabet_, cards)) {
+      return false;
+    }
+    cursor_ = start + layout.bytes();
+    line_start_ = cursor_;
+    line_ += layout.lines();
+    return true;
+  }
 
   // Starts an instance: its cards must be unique from here on.
   void begin_instance();
@@ -151,6 +170,8 @@ class CardLineReader {
 
   const io::Chunk& chunk_;
   const CardSyntax& syntax_;
+  const simd::Alphabet& alphabet_;  // of syntax_.notation
+  const DecodePath path_;
   const char* cursor_;
   const char* const end_;
   const char* line_start_;

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 
+#include "canonical_decoder.h"
 #include "poker/io/chunker.h"
 #include "poker/io/input.h"
 #include "poker/pipeline.h"
@@ -125,6 +126,18 @@ std::unique_ptr<io::ByteSource> stream(std::string_view text, std::size_t step, 
   return io::make_stream_source(std::move(reader), buffer);
 }
 
+// Runs `body` once with each decode path this CPU supports, then restores
+// the path the process started with.
+template <typename Body>
+void for_each_decode_path(Body&& body) {
+  const DecodePath saved = decode_path();
+  for (const DecodePath path : supported_decode_paths()) {
+    set_decode_path(path);
+    body(path);
+  }
+  set_decode_path(saved);
+}
+
 }  // namespace
 
 FuzzOptions decode_options(std::uint8_t byte) {
@@ -149,6 +162,15 @@ int fuzz_format(const std::uint8_t* data, std::size_t size, const FormatFactory&
     check(same_error(whole.error, records.error), "error depends on the chunk size",
           describe(whole.error) + " / " + describe(records.error));
   }
+  // Every decode path (scalar, SSE4.1, AVX2) gives the same answers and error.
+  for_each_decode_path([&](DecodePath path) {
+    const Processed other = process_all(*format, text, 1 << 20, options.max_instance_size);
+    const std::string detail = std::string(path_name(path)) + ": " + describe(other.error) + " / " +
+                               describe(whole.error);
+    check(other.answers == whole.answers, "answers depend on the decode path", detail);
+    check(same_error(other.error, whole.error) && other.blank_tail == whole.blank_tail,
+          "error depends on the decode path", detail);
+  });
   return 0;
 }
 
@@ -165,6 +187,10 @@ int fuzz_pipeline(const std::uint8_t* data, std::size_t size, const FormatFactor
   auto memory = io::make_memory_source(text);
   const Observed expected = run(*format, *memory, 1 << 20, limit, one);
   check(expected.output.empty() || expected.output.back() == '\n', "output ends inside a line");
+  for_each_decode_path([&](DecodePath path) {
+    auto again = io::make_memory_source(text);
+    check_same(expected, run(*format, *again, 1 << 20, limit, one), path_name(path).data());
+  });
 
   auto bytes = stream(text, 1, 16, true);
   check_same(expected, run(*format, *bytes, 1, limit, two), "1-byte reads, 1-byte chunks, 2 threads");

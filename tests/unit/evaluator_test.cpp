@@ -396,5 +396,29 @@ TEST(EvaluateRandom, ManyCardHandsPreferFlushesAndStraightFlushes) {
   }
 }
 
+// holdem_winner() against a plain loop over Hand values, on random deals
+// and on deals where every player holds the same ranks (many draws).
+TEST(HoldemWinner, MatchesThePlainComparisonOfHands) {
+  std::mt19937_64 rng(7);
+  std::array<Card, kCardCount> deck{};
+  for (int card = 0; card < kCardCount; ++card) deck[static_cast<std::size_t>(card)] = static_cast<Card>(card);
+  for (const int players : {1, 2, 3, 8, 23}) {
+    for (int deal = 0; deal < 20000; ++deal) {
+      std::shuffle(deck.begin(), deck.end(), rng);
+      const Card* board = deck.data();
+      const Card* holes = deck.data() + 5;
+      Hand shared;
+      for (int i = 0; i < 5; ++i) shared.add(board[i]);
+      std::vector<HandValue> values;
+      for (int p = 0; p < players; ++p) values.push_back(shared.plus(holes[2 * p]).plus(holes[2 * p + 1]).evaluate());
+      const HandValue best = *std::max_element(values.begin(), values.end());
+      const auto holders = std::count(values.begin(), values.end(), best);
+      const int expected =
+          holders > 1 ? players : static_cast<int>(std::find(values.begin(), values.end(), best) - values.begin());
+      ASSERT_EQ(holdem_winner(board, holes, players), expected) << players << " players, deal " << deal;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace poker

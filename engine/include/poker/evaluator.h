@@ -215,6 +215,25 @@ inline HandValue evaluate7(const Card* cards) {
 }
 inline HandValue evaluate7(const std::array<Card, 7>& cards) { return evaluate7(cards.data()); }
 
+// The hold'em judge's verdict on one deal: the index of the single best of
+// the `players` hands holes[2p], holes[2p + 1] with board[0..4], or
+// `players` when two or more share the best. The board's key is summed
+// once; then each player costs two additions and a lookup, and the running
+// best and winner are selects, not branches (who wins is random data).
+// REQUIRES: players >= 1, all cards distinct.
+inline int holdem_winner(const Card* board, const Card* holes, int players) {
+  const std::uint64_t board_key = five_card_key(board);
+  HandValue best = evaluate7(board_key, board, holes[0], holes[1]);
+  int winner = 0;
+  for (int player = 1; player < players; ++player) {
+    const HandValue value = evaluate7(board_key, board, holes[2 * player], holes[2 * player + 1]);
+    const int if_not_better = value == best ? players : winner;
+    winner = value > best ? player : if_not_better;
+    best = value > best ? value : best;
+  }
+  return winner;
+}
+
 // Strength of the best five-card hand among `cards` (5..52 cards; any number
 // of flushes, straights among repeated ranks, and so on). Up to 7 cards go
 // through Hand; more are judged directly from rank counts and suit masks.
@@ -233,6 +252,9 @@ struct BestFive {
   std::array<Card, 5> cards;
 };
 BestFive best_five(CardMask cards);
+// The same for 5..9 cards whose value is known (from evaluate7, say): a
+// table lookup and a card per rank. REQUIRES: value == evaluate(cards).
+BestFive best_five(CardMask cards, HandValue value);
 
 }  // namespace poker
 

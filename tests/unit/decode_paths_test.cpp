@@ -1,0 +1,185 @@
+// The canonical-instance decoders (scalar and each vector path this CPU
+// runs) against one another, through the formats: on random instances and
+// on mutated ones, every path must give the same answers and the same
+// error, so that no fast path accepts what the general grammar rejects.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "canonical_decoder.h"
+#include "line_scanner.h"
+#include "poker/cards.h"
+#include "poker/euler_format.h"
+#include "poker/holdem_format.h"
+#include "support/format_runs.h"
+
+namespace poker {
+namespace {
+
+// Restores the process-wide decode path when a test ends.
+class DecodePaths : public ::testing::Test {
+ protected:
+  void TearDown() override { set_decode_path(saved_); }
+
+  // The result of `format` on `input` with every supported path; expects
+  // them all equal to the scalar path's.
+  static void expect_paths_agree(const Format& format, const std::string& input) {
+    set_decode_path(DecodePath::kScalar);
+    const ChunkResult reference = testing::process_chunk(format, input);
+    for (const DecodePath path : supported_decode_paths()) {
+      set_decode_path(path);
+      const ChunkResult result = testing::process_chunk(format, input);
+      ASSERT_EQ(result.answers, reference.answers) << path_name(path) << "\n" << input;
+      ASSERT_EQ(result.instances, reference.instances) << path_name(path) << "\n" << input;
+      ASSERT_EQ(result.error.has_value(), reference.error.has_value()) << path_name(path) << "\n" << input;
+      if (reference.error) {
+        EXPECT_EQ(result.error->line, reference.error->line) << path_name(path);
+        EXPECT_EQ(result.error->column, reference.error->column) << path_name(path);
+        EXPECT_EQ(result.error->message, reference.error->message) << path_name(path);
+      }
+    }
+  }
+
+ private:
+  DecodePath saved_ = decode_path();
+};
+
+// `count` canonical instances of `lines` lines of the given card counts.
+std::string random_instances(std::mt19937_64& rng, const std::vector<int>& cards_per_line, int count,
+                             Notation notation) {
+  std::string text;
+  std::vector<Card> deck(kCardCount);
+  for (int card = 0; card < kCardCount; ++card) deck[static_cast<std::size_t>(card)] = static_cast<Card>(card);
+  for (int instance = 0; instance < count; ++instance) {
+    std::shuffle(deck.begin(), deck.end(), rng);
+    std::size_t next = 0;
+    for (const int line : cards_per_line) {
+      for (int i = 0; i < line; ++i) {
+        append_card(text, deck[next++], notation);
+        text += i + 1 == line ? '\n' : ' ';
+      }
+    }
+  }
+  return text;
+}
+
+std::vector<int> holdem_lines(int players) {
+  std::vector<int> lines(static_cast<std::size_t>(players), 2);
+  lines.push_back(5);
+  return lines;
+}
+
+TEST_F(DecodePaths, ScalarIsAlwaysSupportedAndFirst) {
+  const std::vector<DecodePath> paths = supported_decode_paths();
+  ASSERT_FALSE(paths.empty());
+  EXPECT_EQ(paths.front(), DecodePath::kScalar);
+}
+
+TEST_F(DecodePaths, RandomHoldemInstancesAnswerAlikeOnEveryPath) {
+  std::mt19937_64 rng(15);
+  for (const int players : {2, 3, 5, 8, 23}) {
+    const auto format = make_holdem_format(HoldemOptions{players, false});
+    expect_paths_agree(*format, random_instances(rng, holdem_lines(players), 300, Notation::kHoldem));
+  }
+}
+
+TEST_F(DecodePaths, EveryCardDecodesOnEveryPath) {
+  // 52 cards in order, 9 to an instance (the last instance wraps around).
+  const auto format = make_holdem_format(HoldemOptions{2, true});
+  for (int first = 0; first < kCardCount; first += 9) {
+    std::vector<Card> cards;
+    for (int i = 0; i < 9; ++i) cards.push_back(static_cast<Card>((first + i) % kCardCount));
+    std::string text;
+    for (std::size_t i = 0; i < cards.size(); ++i) {
+      append_card(text, cards[i], Notation::kHoldem);
+      text += (i == 1 || i == 3 || i == 8) ? '\n' : ' ';
+    }
+    expect_paths_agree(*format, text);
+  }
+}
+
+// One to three bytes changed: to a random byte, to a card character, to a
+// blank, or a card copied over another (a duplicate).
+std::string mutate(std::mt19937_64& rng, std::string text, Notation notation) {
+  const auto& alphabet = detail::kAlphabets[static_cast<int>(notation)];
+  const std::string interesting = std::string(alphabet.rank_chars.data(), kRankCount) +
+                                  std::string(alphabet.suit_chars.data(), kSuitCount) + " \n\t\r0\x80\xFF";
+  const int changes = 1 + static_cast<int>(rng() % 3);
+  for (int change = 0; change < changes; ++change) {
+    const std::size_t at = rng() % text.size();
+    switch (rng() % 4) {
+      case 0: text[at] = static_cast<char>(rng() % 256); break;
+      case 1: text[at] = interesting[rng() % interesting.size()]; break;
+      case 2: {
+        const std::size_t from = rng() % (text.size() - 1);
+        const std::size_t to = rng() % (text.size() - 1);
+        text[to] = text[from];
+        text[to + 1] = text[from + 1];
+        break;
+      }
+      default: text[at] = static_cast<char>(text[at] ^ (1 << (rng() % 8))); break;
+    }
+  }
+  return text;
+}
+
+TEST_F(DecodePaths, MutatedHoldemInstancesGetTheSameAnswersAndErrorOnEveryPath) {
+  std::mt19937_64 rng(1515);
+  for (const int players : {2, 4, 8}) {
+    const auto format = make_holdem_format(HoldemOptions{players, false});
+    for (int trial = 0; trial < 3000; ++trial) {
+      const std::string text = random_instances(rng, holdem_lines(players), 3, Notation::kHoldem);
+      expect_paths_agree(*format, mutate(rng, text, Notation::kHoldem));
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST_F(DecodePaths, EulerInstancesRandomAndMutatedAgreeOnEveryPath) {
+  std::mt19937_64 rng(54);
+  const auto format = make_euler_format(EulerOptions{});
+  expect_paths_agree(*format, random_instances(rng, {10}, 500, Notation::kEuler));
+  for (int trial = 0; trial < 3000; ++trial) {
+    const std::string text = random_instances(rng, {10}, 3, Notation::kEuler);
+    expect_paths_agree(*format, mutate(rng, text, Notation::kEuler));
+    if (HasFatalFailure()) return;
+  }
+}
+
+TEST_F(DecodePaths, UnrolledKernelsDecideAndDecodeLikeTheGenericLoops) {
+  // 2, 3 and 8 players (one, two and three block pairs; 9 and 21 cards
+  // unrolled on the scalar path), Euler's 10 cards, and 23 players (loops).
+  std::mt19937_64 rng(1516);
+  const std::vector<std::vector<int>> layouts = {holdem_lines(2), holdem_lines(3), holdem_lines(8), {10},
+                                                 holdem_lines(23)};
+  for (const std::vector<int>& lines : layouts) {
+    const CanonicalLayout layout(lines);
+    const Notation notation = lines.size() == 1 ? Notation::kEuler : Notation::kHoldem;
+    const simd::Alphabet& alphabet = simd::alphabet_of(notation);
+    for (int trial = 0; trial < 2000; ++trial) {
+      std::string text = random_instances(rng, lines, 1, notation);
+      if (trial % 2 == 1) text = mutate(rng, text, notation);
+      std::vector<Card> expected(layout.cards() + kDecodeSlack);
+      const bool expected_valid = simd::generic_decoder_for(DecodePath::kScalar)(text.data(), layout.plan(), alphabet,
+                                                                                expected.data());
+      for (const DecodePath path : supported_decode_paths()) {
+        for (const simd::Decoder decoder : {layout.decoder(path), simd::generic_decoder_for(path)}) {
+          std::vector<Card> cards(layout.cards() + kDecodeSlack);
+          ASSERT_EQ(decoder(text.data(), layout.plan(), alphabet, cards.data()), expected_valid)
+              << path_name(path) << " " << layout.cards() << " cards\n" << text;
+          if (expected_valid) {
+            ASSERT_TRUE(std::equal(expected.begin(), expected.begin() + static_cast<std::ptrdiff_t>(layout.cards()),
+                                   cards.begin()))
+                << path_name(path) << "\n" << text;
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace poker
