@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -44,9 +45,25 @@ Subprocess start_poker(const std::vector<std::string>& args, std::optional<std::
   return Subprocess(kBinary, options);
 }
 
+// Whether `pid` takes SIGINT itself (blocked for its watcher, or caught):
+// before that, on a loaded machine, the signal would find it still starting.
+bool takes_stop_signals(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("SigBlk:", 0) == 0 || line.rfind("SigCgt:", 0) == 0) {
+      if ((std::stoull(line.substr(7), nullptr, 16) >> (SIGINT - 1) & 1) != 0) return true;
+    }
+  }
+  return false;
+}
+
 // Sends `signal` once the program has had time to block, and checks that it
 // ends by it promptly, with the one-line message.
 RunResult expect_prompt_stop(Subprocess& poker, int signal) {
+  const auto started = std::chrono::steady_clock::now();
+  while (!takes_stop_signals(poker.pid()) && std::chrono::steady_clock::now() - started < kTimeout) {
+    std::this_thread::sleep_for(Milliseconds(10));
+  }
   std::this_thread::sleep_for(kSettle);
   const auto sent = std::chrono::steady_clock::now();
   EXPECT_EQ(::kill(poker.pid(), signal), 0);
