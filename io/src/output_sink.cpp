@@ -3,9 +3,11 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 
 namespace poker::io {
@@ -16,25 +18,45 @@ WriteResult failure(int error_number) {
   return WriteResult{WriteResult::Kind::kFailed, error_number};
 }
 
+enum class Stall { kNever, kPipe, kOther };
+
 // Whether a write to `fd` may wait on a reader that stalls.
-bool may_stall(int fd) {
+Stall may_stall(int fd) {
   struct stat info {};
-  if (::fstat(fd, &info) != 0) return false;
-  return S_ISFIFO(info.st_mode) || S_ISSOCK(info.st_mode) || ::isatty(fd) == 1;
+  if (::fstat(fd, &info) != 0) return Stall::kNever;
+  if (S_ISFIFO(info.st_mode)) return Stall::kPipe;
+  return S_ISSOCK(info.st_mode) || ::isatty(fd) == 1 ? Stall::kOther : Stall::kNever;
 }
 
-// The next piece of `bytes` that a write() fits at once where poll() says
-// there is room: at most PIPE_BUF bytes, cut after the last newline in them.
-std::string_view next_piece(std::string_view bytes) {
-  if (bytes.size() <= PIPE_BUF) return bytes;
-  const std::string_view most = bytes.substr(0, PIPE_BUF);
+// Bytes a write() to the pipe `fd` takes at once, without waiting, once
+// poll() has said there is room (at least PIPE_BUF then). The pipe holds
+// F_GETPIPE_SZ / page bytes in pages; its unread bytes fill at most one
+// page more than they need (a page half read at the head, one half written
+// at the tail), so the pages beyond those are free.
+std::size_t room_in_pipe(int fd) {
+  static const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  const int size = ::fcntl(fd, F_GETPIPE_SZ);
+  int unread = 0;
+  if (size <= 0 || ::ioctl(fd, FIONREAD, &unread) != 0 || unread < 0) return PIPE_BUF;
+  const std::size_t pages = static_cast<std::size_t>(size) / page;
+  const std::size_t used = (static_cast<std::size_t>(unread) + page - 1) / page + 1;
+  return std::max<std::size_t>(pages > used ? (pages - used) * page : 0, PIPE_BUF);
+}
+
+// The next piece of `bytes` that a write() takes at once when `room` bytes
+// are free: all of them if they fit, else the most that fits, cut after its
+// last newline, so that a write given up on after it leaves whole lines.
+std::string_view next_piece(std::string_view bytes, std::size_t room) {
+  if (bytes.size() <= room) return bytes;
+  const std::string_view most = bytes.substr(0, room);
   const std::size_t newline = most.rfind('\n');
   return newline == std::string_view::npos ? most : most.substr(0, newline + 1);
 }
 
 class FdSink final : public OutputSink {
  public:
-  FdSink(int fd, bool owned, int wake_fd) : fd_(fd), owned_(owned), wake_fd_(wake_fd >= 0 && may_stall(fd) ? wake_fd : -1) {}
+  FdSink(int fd, bool owned, int wake_fd)
+      : fd_(fd), owned_(owned), stall_(wake_fd >= 0 ? may_stall(fd) : Stall::kNever), wake_fd_(wake_fd) {}
   ~FdSink() override {
     if (owned_ && fd_ >= 0) ::close(fd_);
   }
@@ -44,13 +66,15 @@ class FdSink final : public OutputSink {
   WriteResult write(std::string_view bytes) override {
     while (!bytes.empty()) {
       std::string_view piece = bytes;
-      if (wake_fd_ >= 0) {
+      if (stall_ != Stall::kNever) {
         if (const int error = wait_for_room(); error != 0) return failure(error);
-        piece = next_piece(bytes);
+        piece = next_piece(bytes, stall_ == Stall::kPipe ? room_in_pipe(fd_) : PIPE_BUF);
       }
       const ssize_t written = ::write(fd_, piece.data(), piece.size());
       if (written < 0) {
-        if (errno == EINTR) continue;
+        // EAGAIN: a descriptor left non-blocking by whoever shares it; the
+        // poll() above waits for room then.
+        if (errno == EINTR || (errno == EAGAIN && stall_ != Stall::kNever)) continue;
         return failure(errno);
       }
       bytes.remove_prefix(static_cast<std::size_t>(written));
@@ -84,7 +108,8 @@ class FdSink final : public OutputSink {
 
   int fd_;
   const bool owned_;
-  const int wake_fd_;  // -1: writes never wait on it
+  const Stall stall_;  // kNever: writes never wait on the wake-up
+  const int wake_fd_;
 };
 
 }  // namespace

@@ -33,8 +33,8 @@ class OutputSink {
 // may stall), a write() waiting for room gives up, failing with ECANCELED,
 // once `wake_fd` is readable (the self-pipe of a stop request). The bytes are
 // then written in pieces that end at a newline, each no larger than the
-// kernel writes at once when there is room, so that the output given up on
-// ends with a whole line.
+// kernel takes at once (what a pipe has room for; PIPE_BUF elsewhere), so
+// that the output given up on ends with a whole line.
 std::unique_ptr<OutputSink> make_fd_sink(int fd, bool owned, int wake_fd = -1);
 
 struct OpenedOutput {
