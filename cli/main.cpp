@@ -37,6 +37,13 @@
 #include "threads.h"
 
 namespace poker::cli {
+
+// The run's thread limit, kept to the end of the process (never destroyed:
+// lifting the limit would let TBB start, at exit, the workers it was denied,
+// and a failure to start one there aborts). Not in the anonymous namespace,
+// so that the pointer stays in memory where a leak checker sees it.
+tbb::global_control* g_thread_limit = nullptr;
+
 namespace {
 
 // Mapped windows are large enough to make remapping rare, small enough that
@@ -110,11 +117,7 @@ int run(const Options& options, const StopSignals& signals, const ClosedStandard
   // The threads that run: TBB's arena never has more than the hardware's,
   // whatever -j allows, nor than the system lets start.
   const std::size_t threads = usable_threads(options.threads);
-  // Never lifted (deliberately leaked): lifting it would let TBB start the
-  // workers it was denied, at exit, where a failure to start one aborts.
-  static const tbb::global_control* const thread_limit =
-      new tbb::global_control(tbb::global_control::max_allowed_parallelism, threads);
-  (void)thread_limit;
+  g_thread_limit = new tbb::global_control(tbb::global_control::max_allowed_parallelism, threads);
   if (closed.out && is_standard(options.output)) {
     return fail(signals, "<stdout>: write error: " + std::string(std::strerror(EBADF)), kExitIo);
   }

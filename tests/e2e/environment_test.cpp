@@ -71,6 +71,7 @@ TEST(ClosedDescriptors, ClosedStdoutAndStderrDoNotStopAVerboseRunToAFile) {
 // ---- Limits ---------------------------------------------------------------------
 
 TEST(Limits, NoThreadToSpareRunsWithFewerThreads) {
+  if (kUnderSanitizer) GTEST_SKIP() << "the leak checker and TSan need threads of their own";
   // 1: not even the signal watcher starts; 2: it starts, TBB's workers do not.
   for (const int processes : {1, 2}) {
     SCOPED_TRACE(processes);
