@@ -122,7 +122,7 @@ TEST(Messages, FileNamesAreEscapedOnTheOneLine) {
 TEST(Messages, OptionGivenBeforeAndAfterTheSubcommandIsAUsageError) {
   const std::vector<std::vector<std::string>> commands = {
       {"-i", "a.txt", "euler", "-i", "b.txt"},
-      {"-o", "a.txt", "verify", "--answers", "x", "-o", "b.txt"},
+      {"-o", temp_path("a.txt"), "verify", "--answers", "x", "-o", temp_path("b.txt")},
       {"verify", "--answers", "x", "euler", "--answers", "y"},
       {"-j", "1", "verify", "eval", "-j", "2", "--answers", "x"},
   };
