@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "exit_status.h"
+#include "messages.h"
 #include "poker/equity_format.h"
 #include "poker/io/output_sink.h"
 
@@ -29,28 +30,24 @@ int run_equity_query(const Options& options, const StopSignals& signals) {
   }
   // The output is opened before the work, so that a run that cannot write
   // its answer says so at once rather than after minutes of computing.
-  io::OpenedOutput output = io::open_output(options.output);
-  const std::string output_name = options.output == "-" ? "<stdout>" : options.output;
+  const std::string output_name = display_name(options.output, "<stdout>");
+  io::OpenedOutput output = [&] {
+    const StopSignals::InterruptScope interruptible;  // a FIFO's open waits for its reader
+    return io::open_output(options.output, signals.wake_fd());
+  }();
   if (!output.sink) {
-    std::fprintf(stderr, "poker: %s: cannot open for writing: %s\n", output_name.c_str(),
-                 std::strerror(output.error_number));
-    return kExitIo;
+    return fail(signals, output_name + ": cannot open for writing: " + std::strerror(output.error_number), kExitIo);
   }
   EquityRequest& request = std::get<EquityRequest>(parsed);
   request.settings.stop = &signals.stop_flag();
   const EquityResult result = compute_equity(request.query, request.settings);
-  if (signals.received() != 0) {
-    // The result is cut short, so not printed; main() re-raises the signal.
-    const char* name = sigabbrev_np(signals.received());  // "INT", "TERM"
-    std::fprintf(stderr, "poker: interrupted by SIG%s\n", name != nullptr ? name : "?");
-    return kExitIo;
-  }
+  // A result cut short by a signal is not printed; main() re-raises it.
+  if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
   const std::string table = equity_table(std::span(words.data(), hands), result);
   io::WriteResult written = output.sink->write(table);
   if (written.ok()) written = output.sink->finish();
   if (written.kind == io::WriteResult::Kind::kFailed) {
-    std::fprintf(stderr, "poker: %s: write error: %s\n", output_name.c_str(), std::strerror(written.error_number));
-    return kExitIo;
+    return fail(signals, output_name + ": write error: " + std::strerror(written.error_number), kExitIo);
   }
   return kExitOk;  // a broken pipe included: the reader had what it wanted
 }

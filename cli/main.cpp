@@ -4,18 +4,26 @@
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <system_error>
 
 #include "equity_command.h"
 #include "exit_status.h"
+#include "messages.h"
 #include "options.h"
 #include "poker/draw_format.h"
+#include "poker/escape.h"
 #include "poker/equity_format.h"
 #include "poker/euler_format.h"
 #include "poker/eval_format.h"
@@ -25,20 +33,36 @@
 #include "poker/pipeline.h"
 #include "poker/verify.h"
 #include "progress.h"
+#include "standard_descriptors.h"
 #include "stop_signals.h"
+#include "threads.h"
 
 namespace poker::cli {
+
+// The run's thread limit, kept to the end of the process (never destroyed:
+// lifting the limit would let TBB start, at exit, the workers it was denied,
+// and a failure to start one there aborts). Not in the anonymous namespace,
+// so that the pointer stays in memory where a leak checker sees it.
+tbb::global_control* g_thread_limit = nullptr;
+
 namespace {
 
 // Mapped windows are large enough to make remapping rare, small enough that
 // a few of them alive at once stay far below the memory bound.
 constexpr std::size_t kMapWindow = 64 * 1024 * 1024;
 
-std::string display_name(const std::string& path, const char* standard) {
-  return path.empty() || path == "-" ? standard : path;
+// Writes all of `text` to `fd`: 0, or the errno of the failed write.
+int write_all(int fd, std::string_view text) {
+  while (!text.empty()) {
+    const ssize_t written = ::write(fd, text.data(), text.size());
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    text.remove_prefix(static_cast<std::size_t>(written));
+  }
+  return 0;
 }
-
-void report(const std::string& what) { std::fprintf(stderr, "poker: %s\n", what.c_str()); }
 
 // The engine format the command line asked for, and its name for -v.
 std::unique_ptr<Format> make_format(const Options& options, const StopSignals& signals, std::string& name) {
@@ -65,50 +89,57 @@ std::unique_ptr<Format> make_format(const Options& options, const StopSignals& s
   return make_holdem_format(HoldemOptions{options.players, options.explain});
 }
 
-int run(const Options& options, const StopSignals& signals) {
+int run(const Options& options, const StopSignals& signals, const ClosedStandardDescriptors& closed) {
   const std::string input_name = display_name(options.input, "<stdin>");
   const std::string output_name = display_name(options.output, "<stdout>");
   auto logger = spdlog::stderr_logger_st("poker");
   logger->set_pattern("poker: %v");
   logger->set_level(options.verbose ? spdlog::level::info : spdlog::level::warn);
 
-  std::optional<tbb::global_control> thread_limit;
-  if (options.threads > 0) thread_limit.emplace(tbb::global_control::max_allowed_parallelism, options.threads);
-  const std::size_t threads = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+  // The threads that run: TBB's arena never has more than the hardware's,
+  // whatever -j allows, nor than the system lets start.
+  const std::size_t threads = usable_threads(options.threads);
+  g_thread_limit = new tbb::global_control(tbb::global_control::max_allowed_parallelism, threads);
+  if (closed.out && is_standard(options.output)) {
+    return fail(signals, "<stdout>: write error: " + std::string(std::strerror(EBADF)), kExitIo);
+  }
   if (options.command == Command::kEquity && !options.equity.hands.empty()) return run_equity_query(options, signals);
 
-  io::OpenedInput input = io::open_input(options.input, kMapWindow,
-                                         std::max<std::size_t>(4 * options.chunk_size, 64 * 1024), signals.wake_fd());
-  if (!input.source) {
-    report(input_name + ": cannot open: " + std::strerror(input.error_number));
-    return kExitIo;
-  }
-  if (io::output_overwrites_input(options.input, options.output)) {
-    report(output_name + ": is the input file; refusing to overwrite it");
-    return kExitUsage;
-  }
-  if (options.verify && io::output_overwrites_input(options.answers, options.output)) {
-    report(output_name + ": is the candidate's answers file; refusing to overwrite it");
-    return kExitUsage;
-  }
-  io::OpenedOutput output = io::open_output(options.output);
-  if (!output.sink) {
-    report(output_name + ": cannot open for writing: " + std::strerror(output.error_number));
-    return kExitIo;
-  }
-  std::string format_name;
-  const std::unique_ptr<Format> format = make_format(options, signals, format_name);
   const std::size_t buffer_size = std::max<std::size_t>(4 * options.chunk_size, 64 * 1024);
-  std::unique_ptr<io::ByteSource> candidate;
   const std::string candidate_name = display_name(options.answers, "<stdin>");
+  // Every input is opened before any output, so that a missing input never
+  // truncates an existing output; every output before any work. Opening a
+  // FIFO waits for its peer: a stop signal cuts that short.
+  std::optional<StopSignals::InterruptScope> interruptible(std::in_place);
+  if (closed.in && (is_standard(options.input) || (options.verify && is_standard(options.answers)))) {
+    const std::string name = is_standard(options.input) ? input_name : candidate_name;
+    return fail(signals, name + ": read error: " + std::strerror(EBADF), kExitIo);
+  }
+  io::OpenedInput input = io::open_input(options.input, kMapWindow, buffer_size, signals.wake_fd());
+  if (!input.source) {
+    return fail(signals, input_name + ": cannot open: " + std::strerror(input.error_number), kExitIo);
+  }
+  std::unique_ptr<io::ByteSource> candidate;
   if (options.verify) {
     io::OpenedInput opened = io::open_read_input(options.answers, buffer_size, signals.wake_fd());
     if (!opened.source) {
-      report(candidate_name + ": cannot open: " + std::strerror(opened.error_number));
-      return kExitIo;
+      return fail(signals, candidate_name + ": cannot open: " + std::strerror(opened.error_number), kExitIo);
     }
     candidate = std::move(opened.source);
   }
+  if (io::output_overwrites_input(options.input, options.output)) {
+    return fail(signals, output_name + ": is the input file; refusing to overwrite it", kExitUsage);
+  }
+  if (options.verify && io::output_overwrites_input(options.answers, options.output)) {
+    return fail(signals, output_name + ": is the candidate's answers file; refusing to overwrite it", kExitUsage);
+  }
+  io::OpenedOutput output = io::open_output(options.output, signals.wake_fd());
+  if (!output.sink) {
+    return fail(signals, output_name + ": cannot open for writing: " + std::strerror(output.error_number), kExitIo);
+  }
+  interruptible.reset();
+  std::string format_name;
+  const std::unique_ptr<Format> format = make_format(options, signals, format_name);
 
   logger->info("{}, {} threads, chunk size {} bytes, input {} ({})", format_name, threads,
                options.chunk_size, input_name, input.source->is_mapped() ? "memory-mapped" : "buffered reads");
@@ -135,19 +166,19 @@ int run(const Options& options, const StopSignals& signals) {
                static_cast<double>(outcome.stats.instances) / seconds);
 
   if (verified && verified->report.candidate_error != 0) {
-    report(candidate_name + ": read error: " + std::strerror(verified->report.candidate_error));
-    return kExitIo;
+    return fail(signals, candidate_name + ": read error: " + std::strerror(verified->report.candidate_error),
+                kExitIo);
   }
   if (verified && (outcome.status == RunOutcome::Status::kOk || outcome.status == RunOutcome::Status::kInvalidInput)) {
     // The verdict: the report on the output, the status for scripts.
     io::WriteResult written = output.sink->write(render_verify_report(*verified, verify_options, input_name));
     if (written.ok()) written = output.sink->finish();
     if (written.kind == io::WriteResult::Kind::kFailed) {
-      report(output_name + ": write error: " + std::strerror(written.error_number));
-      return kExitIo;
+      return fail(signals, output_name + ": write error: " + std::strerror(written.error_number), kExitIo);
     }
     return verified->report.passed() ? kExitOk : kExitMismatch;
   }
+  if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
   switch (outcome.status) {
     case RunOutcome::Status::kOk:
     case RunOutcome::Status::kBrokenPipe:  // the reader has all it wanted, like `head`
@@ -164,11 +195,8 @@ int run(const Options& options, const StopSignals& signals) {
     case RunOutcome::Status::kWriteError:
       report(output_name + ": write error: " + std::strerror(outcome.error_number));
       return kExitIo;
-    case RunOutcome::Status::kStopped: {
-      const char* name = sigabbrev_np(signals.received());  // "INT", "TERM"
-      report(std::string("interrupted by SIG") + (name != nullptr ? name : "?"));
-      return kExitIo;  // not returned: main() re-raises the signal
-    }
+    case RunOutcome::Status::kStopped:
+      return fail(signals, "stopped", kExitIo);
   }
   return kExitIo;
 }
@@ -177,13 +205,38 @@ int run(const Options& options, const StopSignals& signals) {
 }  // namespace poker::cli
 
 int main(int argc, char** argv) {
+  const poker::cli::ClosedStandardDescriptors closed = poker::cli::fill_closed_standard_descriptors();
   // Writes to a closed pipe fail with EPIPE instead of killing the process,
-  // so that a broken pipe ends the run quietly and in order.
+  // so that a broken pipe ends the run quietly and in order; writes past
+  // RLIMIT_FSIZE fail with EFBIG ("File too large"), an I/O error like any.
   std::signal(SIGPIPE, SIG_IGN);
-  const poker::cli::ParsedCommandLine parsed = poker::cli::parse_command_line(argc, argv);
-  if (!parsed.options) return parsed.exit_status;
-  const poker::cli::StopSignals signals;
-  const int status = poker::cli::run(*parsed.options, signals);
-  if (signals.received() != 0) signals.reraise();
-  return status;
+  std::signal(SIGXFSZ, SIG_IGN);
+  try {
+    const poker::cli::ParsedCommandLine parsed = poker::cli::parse_command_line(argc, argv);
+    if (!parsed.options) {
+      if (parsed.standard_output.empty()) return parsed.exit_status;
+      const int error =
+          closed.out ? EBADF : poker::cli::write_all(STDOUT_FILENO, parsed.standard_output);
+      if (error == 0) return parsed.exit_status;
+      poker::cli::report(std::string("<stdout>: write error: ") + std::strerror(error));
+      return poker::cli::kExitIo;
+    }
+    const poker::cli::StopSignals signals;
+    const int status = poker::cli::run(*parsed.options, signals, closed);
+    if (signals.received() != 0) signals.reraise();
+    return status;
+  } catch (const std::bad_alloc&) {
+    poker::cli::report("out of memory");
+  } catch (const std::system_error& error) {
+    // std::thread's failure to start one (EAGAIN), the only system_error
+    // thrown here.
+    poker::cli::report(error.code() == std::errc::resource_unavailable_try_again ? "cannot start threads"
+                                                                                : error.what());
+  } catch (const std::exception& error) {
+    // TBB's failure to start a worker reads "pthread_create has failed".
+    poker::cli::report(std::string_view(error.what()).find("pthread_create") != std::string_view::npos
+                           ? std::string("cannot start threads")
+                           : std::string(error.what()));
+  }
+  return poker::cli::kExitIo;
 }

@@ -5,7 +5,9 @@
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
+#include <map>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -229,6 +231,25 @@ FormatCommands add_format_commands(CLI::App& parent, Options& options, const std
   return commands;
 }
 
+// An option given at two levels (`poker -i a.txt euler -i b.txt`): both are
+// bound to one variable, so one would silently win; as at one level, giving
+// it twice is an error. The levels are the main command and the parsed
+// subcommands under it.
+std::optional<std::string> option_given_twice(const CLI::App& app) {
+  std::map<std::string, std::string> given_before;  // option name -> where
+  for (const CLI::App* level = &app; level != nullptr;) {
+    const std::string where = level == &app ? "'poker'" : "'" + level->get_name() + "'";
+    for (const CLI::Option* option : level->get_options()) {
+      if (option->count() == 0) continue;
+      const auto [before, inserted] = given_before.emplace(option->get_name(), where);
+      if (!inserted) return option->get_name() + " given both to " + before->second + " and to " + where + ": give it once";
+    }
+    const std::vector<CLI::App*> parsed = level->get_subcommands();
+    level = parsed.empty() ? nullptr : parsed.front();
+  }
+  return std::nullopt;
+}
+
 int usage_error(const std::string& message) {
   std::fprintf(stderr, "poker: %s\nRun 'poker --help' for usage.\n", message.c_str());
   return kExitUsage;
@@ -271,11 +292,18 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
-    return ParsedCommandLine{std::nullopt, app.exit(e)};
+    std::ostringstream text;
+    const int status = app.exit(e, text);
+    return ParsedCommandLine{std::nullopt, status, text.str()};
   } catch (const CLI::CallForVersion& e) {
-    return ParsedCommandLine{std::nullopt, app.exit(e)};
+    std::ostringstream text;
+    const int status = app.exit(e, text);
+    return ParsedCommandLine{std::nullopt, status, text.str()};
   } catch (const CLI::ParseError& e) {
     return ParsedCommandLine{std::nullopt, usage_error(e.what())};
+  }
+  if (const std::optional<std::string> twice = option_given_twice(app)) {
+    return ParsedCommandLine{std::nullopt, usage_error(*twice)};
   }
   options.verify = verify->parsed();
   const CLI::App* format_command = options.verify ? verify_formats.parsed(options.command)

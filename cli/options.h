@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "poker/equity.h"
@@ -42,11 +43,15 @@ struct Options {
 };
 
 // What parsing the command line came to: run with the options, or exit now
-// with `exit_status` (after --help, --version or a usage error, each already
-// reported on stdout or stderr).
+// with `exit_status`: after a usage error, already reported on stderr, or
+// after --help or --version, whose text is `standard_output`, for the caller
+// to write and check (a failed write is an I/O error, not a success).
 struct ParsedCommandLine {
+  ParsedCommandLine(std::optional<Options> parsed, int status, std::string text = {})
+      : options(std::move(parsed)), exit_status(status), standard_output(std::move(text)) {}
   std::optional<Options> options;
   int exit_status = 0;
+  std::string standard_output;
 };
 
 ParsedCommandLine parse_command_line(int argc, char** argv);

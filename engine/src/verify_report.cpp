@@ -1,28 +1,11 @@
 // The text of a `poker verify` report.
 #include <string>
 
+#include "poker/escape.h"
 #include "poker/verify.h"
 
 namespace poker {
 namespace {
-
-// `bytes` on one line of printable ASCII: other bytes, and the backslash
-// that would make that ambiguous, as \xNN.
-std::string escape(std::string_view bytes) {
-  constexpr char kHex[] = "0123456789abcdef";
-  std::string text;
-  for (const char c : bytes) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte >= 0x20 && byte < 0x7F && c != '\\') {
-      text += c;
-    } else {
-      text += "\\x";
-      text += kHex[byte >> 4];
-      text += kHex[byte & 0xF];
-    }
-  }
-  return text;
-}
 
 std::string count(std::uint64_t n, std::string_view one, std::string_view many) {
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
@@ -32,7 +15,7 @@ void add_lines(std::string& out, std::string_view title, std::uint64_t first, co
   out += title;
   out += ":\n";
   for (std::size_t i = 0; i < lines.size(); ++i) {
-    out += "  " + std::to_string(first + i) + " | " + escape(lines[i]) + "\n";
+    out += "  " + std::to_string(first + i) + " | " + escape_bytes(lines[i]) + "\n";
   }
 }
 
@@ -41,7 +24,7 @@ void add_candidate_lines(std::string& out, std::uint64_t first, const std::vecto
   out += "got:\n";
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const io::TextCursor::Line& line = lines[i];
-    out += "  " + std::to_string(first + i) + " | " + escape(line.head);
+    out += "  " + std::to_string(first + i) + " | " + escape_bytes(line.head);
     if (line.too_long) {
       out += "... (more than " + std::to_string(line.length - 1) + " bytes)";
     } else {

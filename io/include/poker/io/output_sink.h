@@ -28,7 +28,14 @@ class OutputSink {
 
 // A sink writing to `fd`; closes it in finish() if `owned`. Broken pipes are
 // reported as kBrokenPipe, which requires SIGPIPE to be ignored by the caller.
-std::unique_ptr<OutputSink> make_fd_sink(int fd, bool owned);
+//
+// If `wake_fd` >= 0 and `fd` is a pipe, a socket or a terminal (whose reader
+// may stall), a write() waiting for room gives up, failing with ECANCELED,
+// once `wake_fd` is readable (the self-pipe of a stop request). The bytes are
+// then written in pieces that end at a newline, each no larger than the
+// kernel takes at once (what a pipe has room for; PIPE_BUF elsewhere), so
+// that the output given up on ends with a whole line.
+std::unique_ptr<OutputSink> make_fd_sink(int fd, bool owned, int wake_fd = -1);
 
 struct OpenedOutput {
   std::unique_ptr<OutputSink> sink;  // null on failure
@@ -41,8 +48,10 @@ struct OpenedOutput {
 bool output_overwrites_input(const std::string& input, const std::string& output);
 
 // Opens `path` for writing ("-" or empty: standard output), creating or
-// truncating it.
-OpenedOutput open_output(const std::string& path);
+// truncating it. `wake_fd` is for the writes, as in make_fd_sink(). Opening a
+// FIFO waits for its reader: a caller that must not wait forever interrupts
+// it with a signal (the open then fails with EINTR).
+OpenedOutput open_output(const std::string& path, int wake_fd = -1);
 
 }  // namespace poker::io
 

@@ -1,0 +1,32 @@
+// The one-line messages of the command line: `poker: WHAT` on stderr, with
+// file names escaped and every failure after a stop signal reported as the
+// interruption it is. Shared by every subcommand, so that one mistake has
+// one wording.
+#ifndef POKER_CLI_MESSAGES_H_
+#define POKER_CLI_MESSAGES_H_
+
+#include <string>
+
+#include "stop_signals.h"
+
+namespace poker::cli {
+
+// True for the names of the standard streams: "" and "-".
+bool is_standard(const std::string& path);
+
+// A file name as messages print it: escaped, so that a newline in it cannot
+// split the one-line message, nor its bytes drive the terminal; `standard`
+// (e.g. "<stdout>") for the standard stream.
+std::string display_name(const std::string& path, const char* standard);
+
+// Prints `poker: what` on stderr.
+void report(const std::string& what);
+
+// The one line of a failure, and the status to return. After a stop signal
+// every failure is its consequence (an open or a read it cut short), and the
+// line says `interrupted by SIGxxx` instead; main() then re-raises the signal.
+int fail(const StopSignals& signals, const std::string& message, int status);
+
+}  // namespace poker::cli
+
+#endif  // POKER_CLI_MESSAGES_H_

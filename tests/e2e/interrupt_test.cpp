@@ -1,0 +1,138 @@
+// The README: every subcommand stops within 100 ms of SIGINT or SIGTERM,
+// whatever it waits on: the open() of a FIFO whose peer never comes, a
+// candidate pipe that stays silent, an output pipe nobody reads. The process
+// ends by the signal, with the one line "poker: interrupted by SIGINT", and
+// what it wrote is whole lines.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "e2e_helpers.h"
+
+namespace poker::e2e {
+namespace {
+
+using testing::Milliseconds;
+using testing::SpawnOptions;
+using testing::Subprocess;
+
+constexpr Milliseconds kTimeout{20000};
+// The README's 100 ms, with room for a loaded CI machine and sanitizers; a
+// signal that is not acted on makes the run wait for the deadline instead.
+constexpr Milliseconds kPrompt{kUnderSanitizer ? 2000 : 1000};
+// Long enough for the program to be blocked where the test wants it.
+constexpr Milliseconds kSettle{300};
+
+std::string make_fifo(std::string_view hint) {
+  const std::string path = temp_path(hint);
+  EXPECT_EQ(::mkfifo(path.c_str(), 0600), 0);
+  return path;
+}
+
+Subprocess start_poker(const std::vector<std::string>& args, std::optional<std::string> stdout_file = {}) {
+  SpawnOptions options;
+  options.args = args;
+  options.working_directory = kSourceDir;
+  options.stdout_file = std::move(stdout_file);
+  return Subprocess(kBinary, options);
+}
+
+// Whether `pid` takes SIGINT itself (blocked for its watcher, or caught):
+// before that, on a loaded machine, the signal would find it still starting.
+bool takes_stop_signals(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("SigBlk:", 0) == 0 || line.rfind("SigCgt:", 0) == 0) {
+      if ((std::stoull(line.substr(7), nullptr, 16) >> (SIGINT - 1) & 1) != 0) return true;
+    }
+  }
+  return false;
+}
+
+// Sends `signal` once the program has had time to block, and checks that it
+// ends by it promptly, with the one-line message.
+RunResult expect_prompt_stop(Subprocess& poker, int signal) {
+  const auto started = std::chrono::steady_clock::now();
+  while (!takes_stop_signals(poker.pid()) && std::chrono::steady_clock::now() - started < kTimeout) {
+    std::this_thread::sleep_for(Milliseconds(10));
+  }
+  std::this_thread::sleep_for(kSettle);
+  const auto sent = std::chrono::steady_clock::now();
+  EXPECT_EQ(::kill(poker.pid(), signal), 0);
+  // Waits for the end with stdin still open (the end of stdout): a program
+  // reading stdin must stop by the signal, not by the end of its input.
+  EXPECT_FALSE(poker.read_stdout_line(kTimeout).has_value());
+  RunResult result = poker.wait(kTimeout);
+  const auto waited = std::chrono::duration_cast<Milliseconds>(std::chrono::steady_clock::now() - sent);
+  EXPECT_FALSE(result.timed_out) << "the signal was ignored";
+  EXPECT_EQ(result.signal, signal) << "exit status " << result.exit_status << ", stderr " << result.err;
+  EXPECT_EQ(result.err, std::string("poker: interrupted by SIG") + sigabbrev_np(signal) + "\n");
+  EXPECT_LT(waited, kPrompt);
+  return result;
+}
+
+TEST(Interrupt, StopWhileOpeningAFifoInputWithoutWriterIsPrompt) {
+  const std::string fifo = make_fifo("in.fifo");
+  for (const int signal : {SIGINT, SIGTERM}) {
+    SCOPED_TRACE(sigabbrev_np(signal));
+    Subprocess poker = start_poker({"-i", fifo});
+    expect_prompt_stop(poker, signal);
+  }
+}
+
+TEST(Interrupt, StopWhileOpeningAFifoOutputWithoutReaderIsPrompt) {
+  const std::string fifo = make_fifo("out.fifo");
+  for (const int signal : {SIGINT, SIGTERM}) {
+    SCOPED_TRACE(sigabbrev_np(signal));
+    Subprocess poker = start_poker({"-i", "examples/sample.txt", "-o", fifo});
+    expect_prompt_stop(poker, signal);
+  }
+}
+
+TEST(Interrupt, StopWhileOpeningAFifoCandidateWithoutWriterIsPrompt) {
+  const std::string fifo = make_fifo("answers.fifo");
+  Subprocess poker = start_poker({"verify", "-i", "examples/sample.txt", "--answers", fifo});
+  expect_prompt_stop(poker, SIGINT);
+}
+
+TEST(Interrupt, StopWhileVerifyWaitsOnASilentCandidatePipeSaysInterrupted) {
+  // The candidate's pipe stays open and silent: the read woken by the stop
+  // is no read error ("Operation canceled").
+  Subprocess poker = start_poker({"verify", "-i", "examples/sample.txt", "--answers", "-"});
+  expect_prompt_stop(poker, SIGINT);
+}
+
+TEST(Interrupt, StopWhileTheOutputPipeIsStalledIsPromptAndLeavesWholeLines) {
+  std::string block;
+  while (block.size() < 1024 * 1024) block += read_whole_file(kSourceDir + "/examples/sample.txt");
+  std::string input;
+  while (input.size() < 32 * 1024 * 1024) input += block;
+  const std::string path = write_temp_file("stalled.txt", input);
+  const std::string fifo = make_fifo("stalled.fifo");
+  // A reader that never reads: the program fills the pipe and waits for room.
+  const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  ASSERT_GE(reader, 0);
+  for (const int signal : {SIGINT, SIGTERM}) {
+    SCOPED_TRACE(sigabbrev_np(signal));
+    Subprocess poker = start_poker({"-j", "2", "-i", path}, fifo);
+    expect_prompt_stop(poker, signal);
+    std::string out;
+    char buffer[65536];
+    for (ssize_t got; (got = ::read(reader, buffer, sizeof buffer)) > 0;) out.append(buffer, static_cast<std::size_t>(got));
+    EXPECT_FALSE(out.empty());
+    EXPECT_EQ(out.back(), '\n') << "a partial line at the end";
+  }
+  ::close(reader);
+  ::unlink(path.c_str());
+}
+
+}  // namespace
+}  // namespace poker::e2e
