@@ -200,6 +200,21 @@ std::optional<std::string> check_equity_query(const EquityQuery& query) {
   return std::nullopt;
 }
 
+std::optional<std::string> check_equity_method(const EquityQuery& query, EquityMethod method) {
+  if (method != EquityMethod::kExact) return std::nullopt;
+  std::uint64_t deals = 1;
+  std::string sizes;
+  for (const Range& range : query.players) {
+    const std::uint64_t combos = range.combos.size();
+    // Saturates instead of overflowing: past the limit, the value no longer matters.
+    deals = combos != 0 && deals > kMaxExactDeals / combos ? kMaxExactDeals + 1 : deals * combos;
+    sizes += (sizes.empty() ? "" : " x ") + std::to_string(combos);
+  }
+  if (deals <= kMaxExactDeals) return std::nullopt;
+  return "--exact would enumerate more than " + std::to_string(kMaxExactDeals) + " deals of hands (" + sizes +
+         " combinations): use --mc or --time";
+}
+
 EquityResult compute_equity(const EquityQuery& query, const EquitySettings& settings) {
   if (const std::optional<equity::ExactPlan> plan = exact_plan(query, settings)) {
     return compute_exactly(*plan, static_cast<int>(query.players.size()), settings);

@@ -44,9 +44,9 @@ class RequestParser {
       if (std::optional<QueryError> error = word.starts_with("--") ? option(word) : player(word)) return *error;
     }
     if (check_ == equity::QueryCheck::kSkip) return std::move(request_);
-    if (std::optional<std::string> problem = check_equity_query(request_.query)) {
-      return QueryError{QueryError::kWholeQuery, 0, *std::move(problem)};
-    }
+    std::optional<std::string> problem = check_equity_query(request_.query);
+    if (!problem) problem = check_equity_method(request_.query, request_.settings.method);
+    if (problem) return QueryError{QueryError::kWholeQuery, 0, *std::move(problem)};
     return std::move(request_);
   }
 

@@ -185,8 +185,8 @@ void expect_stopped_promptly(const std::vector<std::string>& args, int signal, c
 TEST(Equity, SignalStopsAnyComputationPromptly) {
   expect_stopped_promptly({"equity", "random", "random", "random", "--mc", "2000000000"}, SIGINT);
   expect_stopped_promptly({"equity", "random", "random", "random", "--time", "1000", "-j", "1"}, SIGTERM);
-  // The deal walker of an enumeration of a billion deals, then its boards.
-  expect_stopped_promptly({"equity", "random", "random", "random", "--exact"}, SIGINT);
+  // The deal walker of an enumeration of 1.7 million deals, then its boards.
+  expect_stopped_promptly({"equity", "random", "random", "--exact"}, SIGINT);
   expect_stopped_promptly({"equity", "AhKh", "QsQd", "random", "random", "random", "random", "random", "random",
                            "random", "random", "--mc", "1000000000000"},
                           SIGTERM);
@@ -196,7 +196,25 @@ TEST(Equity, SignalStopsAQueryFilePromptly) {
   std::string queries;
   for (int i = 0; i < 100; ++i) queries += "random random random --mc 100000000\n";
   expect_stopped_promptly({"equity"}, SIGTERM, queries);
-  expect_stopped_promptly({"equity", "--exact", "-j", "1"}, SIGINT, "random random random\n");
+  expect_stopped_promptly({"equity", "--exact", "-j", "1"}, SIGINT, "random random\n");
+}
+
+TEST(Equity, ExactOnMoreDealsThanItsPlanMayHoldIsRefused) {
+  // Three `random`s are 2.3 billion deals of hands: their exact plan grew
+  // without bound (65 MB after 2 s) on a computation of days.
+  const std::string message =
+      "--exact would enumerate more than 2000000 deals of hands (1326 x 1326 x 1326 combinations): use --mc or --time";
+  const RunResult line = run_poker({"equity", "random", "random", "random", "--exact"});
+  EXPECT_EQ(line.exit_status, 2);
+  EXPECT_NE(line.err.find(message), std::string::npos) << line.err;
+  const RunResult file = run_poker({"equity", "--exact"}, "AhKh QsQd\nrandom random random\n");
+  EXPECT_EQ(file.exit_status, 1);
+  EXPECT_EQ(std::count(file.out.begin(), file.out.end(), '\n'), 1) << "the first query's answer is due";
+  EXPECT_NE(file.err.find("<stdin>:2:"), std::string::npos) << file.err;
+  EXPECT_NE(file.err.find(message), std::string::npos) << file.err;
+  // Within the limit, --exact stays exact.
+  const RunResult pair = run_poker({"equity", "AA", "random", "--exact"});
+  EXPECT_EQ(pair.exit_status, 0) << pair.err;
 }
 
 TEST(Equity, QueryFileMemoryDoesNotGrowWithTheQueriesOfAChunk) {

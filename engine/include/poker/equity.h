@@ -104,13 +104,25 @@ struct EquityResult {
 // leave no possible deal), or nothing if it can be computed.
 std::optional<std::string> check_equity_query(const EquityQuery& query);
 
+// The most deals of hands an exact enumeration may list, counted as the
+// product of the players' combination counts (an upper bound that collisions
+// only lower). The exact plan keeps an entry for each group of deals, so this
+// bounds its memory (tens of MB) and its time (minutes): `random random`,
+// 1,758,276 deals, stays within it; three `random`s, 2.3 billion, do not, and
+// are for Monte Carlo.
+inline constexpr std::uint64_t kMaxExactDeals = 2'000'000;
+
+// What is wrong with computing `query` by `method`: --exact on more deals
+// than kMaxExactDeals, or nothing. Cheap: no deal is visited.
+std::optional<std::string> check_equity_method(const EquityQuery& query, EquityMethod method);
+
 // The equity of every player. kAuto is exact when the query has at most
 // kMaxAutoExactDeals deals of hands and, after grouping them by renaming of
 // suits, the work is estimated under kMaxAutoExactWork (boards or classes
 // of boards visited, times players: about a second on one thread); Monte
 // Carlo otherwise.
-// REQUIRES: check_equity_query(query) found nothing; settings within the
-// limits above.
+// REQUIRES: check_equity_query(query) and check_equity_method(query,
+// settings.method) found nothing; settings within the limits above.
 EquityResult compute_equity(const EquityQuery& query, const EquitySettings& settings);
 
 inline constexpr std::uint64_t kMaxAutoExactDeals = 250'000;
