@@ -3,7 +3,7 @@
 # first optimised (the Python module's pytest suite too), then under
 # AddressSanitizer + UndefinedBehaviorSanitizer;
 # then the tests of the concurrent parts (chunker, pipeline, streaming,
-# faults, signals, input and output, verify) under ThreadSanitizer, and each fuzz target for POKER_FUZZ_SECONDS (default 30).
+# faults, signals, interrupted waits, closed descriptors, input and output, verify) under ThreadSanitizer, and each fuzz target for POKER_FUZZ_SECONDS (default 30).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc)
@@ -30,7 +30,7 @@ echo "== tsan: build"
 "$root/scripts/build.sh" tsan
 echo "== tsan: test"
 ctest --test-dir "$root/build/tsan" --output-on-failure -j "$jobs" \
-  -R '^(Chunker|Pipeline|Streaming|BrokenPipe|Signals|Faults|Io|Examples|Verify)\.'
+  -R '^(Chunker|Framing|Pipeline|Streaming|BrokenPipe|Signals|Interrupt|Faults|Io|OpenInput|StreamSource|MappedSource|OutputSink|ClosedDescriptors|Outputs|Examples|Verify|TextCursor|RunVerify)\.'
 
 echo "== fuzz: build"
 "$root/scripts/build.sh" fuzz -DPOKER_FUZZ_SECONDS="${POKER_FUZZ_SECONDS:-30}"
