@@ -1,20 +1,60 @@
 #include "equity_command.h"
 
+#include <CLI/CLI.hpp>
+
 #include <cstdio>
-#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "exit_status.h"
 #include "messages.h"
+#include "output_file.h"
 #include "poker/equity_format.h"
-#include "poker/io/output_sink.h"
 
 namespace poker::cli {
 
-int run_equity_query(const Options& options, const StopSignals& signals) {
+void add_equity_options(CLI::App& app, Options& options) {
+  EquityOptions& equity = options.equity;
+  app.add_option("HANDS", equity.hands, "Hands or ranges, one per player (none: read queries from the input)");
+  app.add_option("--board", equity.board, "Board cards, 0, 3, 4 or 5 of them, like Ts9s2d")->type_name("CARDS");
+  app.add_option("--dead", equity.dead, "Dead cards, like 2c7d")->type_name("CARDS");
+  EquitySettings& settings = equity.settings;
+  auto* exact = app.add_flag_function(
+      "--exact", [&settings](std::int64_t) { settings.method = EquityMethod::kExact; },
+      "Enumerate every board (the default when the work is small)");
+  // --mc, --time and --seed are read as a query file reads them (read_equity_number).
+  const auto number = [&settings](const char* name) {
+    return [&settings, name](const std::string& value) {
+      if (std::optional<std::string> problem = read_equity_number(name, value, settings)) {
+        throw CLI::ValidationError("equity: " + *problem);
+      }
+    };
+  };
+  auto* samples = app.add_option_function<std::string>("--mc", number("--mc"),
+                                                       "Monte Carlo: draw N deals, like 1M or 1e6, at most 1e15 "
+                                                       "(default when the work is large: " +
+                                                           std::to_string(kDefaultSamples) + ")")
+                      ->type_name("N")
+                      ->excludes(exact);
+  app.add_option_function<std::string>("--time", number("--time"), "Monte Carlo for about S seconds (0.001 to 1000000)")
+      ->type_name("S")
+      ->excludes(exact)
+      ->excludes(samples);
+  app.add_option_function<std::string>("--seed", number("--seed"),
+                                       "Monte Carlo seed: the same deals at any thread count (default 1)")
+      ->type_name("N");
+}
+
+std::unique_ptr<Format> make_equity_query_format(const Options& options, const std::atomic<bool>& stop) {
+  EquitySettings settings = options.equity.settings;
+  settings.stop = &stop;  // a query may compute for long: it stops on a signal too
+  return make_equity_format(settings);
+}
+
+std::optional<int> run_equity_alone(const Options& options, const StopSignals& signals) {
   const EquityOptions& equity = options.equity;
+  if (equity.hands.empty()) return std::nullopt;
   // The same words a line of a query file holds, so that both are read alike.
   std::vector<std::string_view> words(equity.hands.begin(), equity.hands.end());
   const std::size_t hands = words.size();
@@ -30,26 +70,15 @@ int run_equity_query(const Options& options, const StopSignals& signals) {
   }
   // The output is opened before the work, so that a run that cannot write
   // its answer says so at once rather than after minutes of computing.
-  const std::string output_name = display_name(options.output, "<stdout>");
-  io::OpenedOutput output = [&] {
-    const StopSignals::InterruptScope interruptible;  // a FIFO's open waits for its reader
-    return io::open_output(options.output, signals.wake_fd());
-  }();
-  if (!output.sink) {
-    return fail(signals, output_name + ": cannot open for writing: " + std::strerror(output.error_number), kExitIo);
-  }
+  int status = kExitOk;
+  const std::unique_ptr<io::OutputSink> sink = open_output_or_report(options.output, signals, status);
+  if (!sink) return status;
   EquityRequest& request = std::get<EquityRequest>(parsed);
   request.settings.stop = &signals.stop_flag();
   const EquityResult result = compute_equity(request.query, request.settings);
   // A result cut short by a signal is not printed; main() re-raises it.
   if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
-  const std::string table = equity_table(std::span(words.data(), hands), result);
-  io::WriteResult written = output.sink->write(table);
-  if (written.ok()) written = output.sink->finish();
-  if (written.kind == io::WriteResult::Kind::kFailed) {
-    return fail(signals, output_name + ": write error: " + std::strerror(written.error_number), kExitIo);
-  }
-  return kExitOk;  // a broken pipe included: the reader had what it wanted
+  return write_and_finish(*sink, equity_table(std::span(words.data(), hands), result), options.output, signals);
 }
 
 }  // namespace poker::cli

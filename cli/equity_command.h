@@ -1,18 +1,36 @@
-// `poker equity HANDS...`: one query from the command line, answered with a
-// table. (A query file goes through the pipeline like every format.)
+// `poker equity`: its options, its query-file format, and one query from the
+// command line answered with a table (a query file goes through the
+// pipeline like every format). Its row in command_table.cpp joins these.
 #ifndef POKER_CLI_EQUITY_COMMAND_H_
 #define POKER_CLI_EQUITY_COMMAND_H_
 
+#include <atomic>
+#include <memory>
+#include <optional>
+
 #include "options.h"
+#include "poker/format.h"
 #include "stop_signals.h"
+
+namespace CLI {
+class App;
+}
 
 namespace poker::cli {
 
-// Parses the query of `options.equity`, opens `options.output`, then
-// computes and prints; returns the exit status (2 for an invalid query). A
-// stop signal ends the computation: nothing is printed on the output, the
-// interruption is reported, and the caller re-raises the signal.
-int run_equity_query(const Options& options, const StopSignals& signals);
+// HANDS, --board, --dead, --exact, --mc, --time, --seed.
+void add_equity_options(CLI::App& app, Options& options);
+
+// The query file's format, with the command line's settings as defaults; a
+// query computes until `stop` too.
+std::unique_ptr<Format> make_equity_query_format(const Options& options, const std::atomic<bool>& stop);
+
+// With hands on the command line: parses their query, opens the output,
+// computes and prints; the exit status (2 for an invalid query). A stop
+// signal ends the computation: nothing is printed, the interruption is
+// reported, and main() re-raises the signal. Without hands: nothing (the
+// query file goes through the pipeline).
+std::optional<int> run_equity_alone(const Options& options, const StopSignals& signals);
 
 }  // namespace poker::cli
 

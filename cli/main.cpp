@@ -18,20 +18,17 @@
 #include <string_view>
 #include <system_error>
 
-#include "equity_command.h"
+#include "command_table.h"
+#include "input_error_hint.h"
 #include "exit_status.h"
 #include "messages.h"
 #include "options.h"
-#include "poker/draw_format.h"
 #include "poker/escape.h"
-#include "poker/equity_format.h"
-#include "poker/euler_format.h"
-#include "poker/eval_format.h"
-#include "poker/holdem_format.h"
 #include "poker/io/input.h"
 #include "poker/io/output_sink.h"
 #include "poker/pipeline.h"
 #include "poker/verify.h"
+#include "output_file.h"
 #include "progress.h"
 #include "standard_descriptors.h"
 #include "stop_signals.h"
@@ -64,68 +61,43 @@ int write_all(int fd, std::string_view text) {
   return 0;
 }
 
-// The engine format the command line asked for, and its name for -v.
-std::unique_ptr<Format> make_format(const Options& options, const StopSignals& signals, std::string& name) {
-  switch (options.command) {
-    case Command::kEuler:
-      name = "euler";
-      return make_euler_format(EulerOptions{options.summary});
-    case Command::kEval:
-      name = "eval";
-      return make_eval_format();
-    case Command::kDraw:
-      name = "draw";
-      return make_draw_format();
-    case Command::kEquity: {
-      name = "equity queries";
-      EquitySettings settings = options.equity.settings;
-      settings.stop = &signals.stop_flag();  // a query may compute for long: it stops on a signal too
-      return make_equity_format(settings);
-    }
-    case Command::kHoldem:
-      break;
-  }
-  name = "hold'em, " + std::to_string(options.players) + " players";
-  return make_holdem_format(HoldemOptions{options.players, options.explain});
-}
+// The files of a run, all opened before any work: every input before any
+// output, so that a missing input never truncates an existing output.
+struct Streams {
+  std::string input_name, candidate_name;
+  std::unique_ptr<io::ByteSource> input;
+  std::unique_ptr<io::ByteSource> candidate;  // `poker verify`'s answers; null otherwise
+  std::unique_ptr<io::OutputSink> output;
+};
 
-int run(const Options& options, const StopSignals& signals, const ClosedStandardDescriptors& closed) {
-  const std::string input_name = display_name(options.input, "<stdin>");
-  const std::string output_name = display_name(options.output, "<stdout>");
-  auto logger = spdlog::stderr_logger_st("poker");
-  logger->set_pattern("poker: %v");
-  logger->set_level(options.verbose ? spdlog::level::info : spdlog::level::warn);
-
-  // The threads that run: TBB's arena never has more than the hardware's,
-  // whatever -j allows, nor than the system lets start.
-  const std::size_t threads = usable_threads(options.threads);
-  g_thread_limit = new tbb::global_control(tbb::global_control::max_allowed_parallelism, threads);
-  if (closed.out && is_standard(options.output)) {
-    return fail(signals, "<stdout>: write error: " + std::string(std::strerror(EBADF)), kExitIo);
-  }
-  if (options.command == Command::kEquity && !options.equity.hands.empty()) return run_equity_query(options, signals);
-
+// Opens the run's files into `streams`; the exit status of the reported
+// failure, or nothing.
+std::optional<int> open_streams(const Options& options, const StopSignals& signals,
+                                const ClosedStandardDescriptors& closed, Streams& streams) {
   const std::size_t buffer_size = std::max<std::size_t>(4 * options.chunk_size, 64 * 1024);
-  const std::string candidate_name = display_name(options.answers, "<stdin>");
-  // Every input is opened before any output, so that a missing input never
-  // truncates an existing output; every output before any work. Opening a
-  // FIFO waits for its peer: a stop signal cuts that short.
-  std::optional<StopSignals::InterruptScope> interruptible(std::in_place);
+  streams.input_name = display_name(options.input, "<stdin>");
+  streams.candidate_name = display_name(options.answers, "<stdin>");
+  const std::string output_name = display_name(options.output, "<stdout>");
   if (closed.in && (is_standard(options.input) || (options.verify && is_standard(options.answers)))) {
-    const std::string name = is_standard(options.input) ? input_name : candidate_name;
+    const std::string& name = is_standard(options.input) ? streams.input_name : streams.candidate_name;
     return fail(signals, name + ": read error: " + std::strerror(EBADF), kExitIo);
   }
-  io::OpenedInput input = io::open_input(options.input, kMapWindow, buffer_size, signals.wake_fd());
-  if (!input.source) {
-    return fail(signals, input_name + ": cannot open: " + std::strerror(input.error_number), kExitIo);
-  }
-  std::unique_ptr<io::ByteSource> candidate;
-  if (options.verify) {
-    io::OpenedInput opened = io::open_read_input(options.answers, buffer_size, signals.wake_fd());
-    if (!opened.source) {
-      return fail(signals, candidate_name + ": cannot open: " + std::strerror(opened.error_number), kExitIo);
+  {
+    // Opening a FIFO waits for its peer: a stop signal cuts that short.
+    const StopSignals::InterruptScope interruptible;
+    io::OpenedInput input = io::open_input(options.input, kMapWindow, buffer_size, signals.wake_fd());
+    if (!input.source) {
+      return fail(signals, streams.input_name + ": cannot open: " + std::strerror(input.error_number), kExitIo);
     }
-    candidate = std::move(opened.source);
+    streams.input = std::move(input.source);
+    if (options.verify) {
+      io::OpenedInput opened = io::open_read_input(options.answers, buffer_size, signals.wake_fd());
+      if (!opened.source) {
+        return fail(signals, streams.candidate_name + ": cannot open: " + std::strerror(opened.error_number),
+                    kExitIo);
+      }
+      streams.candidate = std::move(opened.source);
+    }
   }
   if (io::output_overwrites_input(options.input, options.output)) {
     return fail(signals, output_name + ": is the input file; refusing to overwrite it", kExitUsage);
@@ -133,72 +105,115 @@ int run(const Options& options, const StopSignals& signals, const ClosedStandard
   if (options.verify && io::output_overwrites_input(options.answers, options.output)) {
     return fail(signals, output_name + ": is the candidate's answers file; refusing to overwrite it", kExitUsage);
   }
-  io::OpenedOutput output = io::open_output(options.output, signals.wake_fd());
-  if (!output.sink) {
-    return fail(signals, output_name + ": cannot open for writing: " + std::strerror(output.error_number), kExitIo);
-  }
-  interruptible.reset();
-  std::string format_name;
-  const std::unique_ptr<Format> format = make_format(options, signals, format_name);
+  int status = kExitOk;
+  streams.output = open_output_or_report(options.output, signals, status);
+  if (!streams.output) return status;
+  return std::nullopt;
+}
 
-  logger->info("{}, {} threads, chunk size {} bytes, input {} ({})", format_name, threads,
-               options.chunk_size, input_name, input.source->is_mapped() ? "memory-mapped" : "buffered reads");
-  const auto start = std::chrono::steady_clock::now();
+// What the pipeline came to, and `poker verify`'s verdict.
+struct Judged {
   RunOutcome outcome;
   std::optional<VerifyOutcome> verified;
-  const VerifyOptions verify_options{options.all};
+};
+
+// Runs the pipeline over the input: the answers to the output, or to the
+// comparison with the candidate's.
+Judged judge(const Options& options, const Format& format, Streams& streams, const StopSignals& signals,
+             spdlog::logger& logger) {
+  const auto start = std::chrono::steady_clock::now();
+  Judged judged;
   {
-    ProgressLine progress(!options.quiet);
+    ProgressLine progress(!options.quiet, input_size(options.input));
     PipelineOptions pipeline_options;
     pipeline_options.chunk_size = options.chunk_size;
     pipeline_options.on_progress = [&progress](const RunStats& stats) { progress.update(stats); };
     pipeline_options.stop = &signals.stop_flag();
-    if (candidate) {
-      verified = run_verify(*format, *input.source, *candidate, pipeline_options, verify_options);
-      outcome = verified->run;
+    if (streams.candidate) {
+      judged.verified = run_verify(format, *streams.input, *streams.candidate, pipeline_options,
+                                   VerifyOptions{options.all});
+      judged.outcome = judged.verified->run;
     } else {
-      outcome = run_pipeline(*format, *input.source, *output.sink, pipeline_options);
+      judged.outcome = run_pipeline(format, *streams.input, *streams.output, pipeline_options);
     }
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  logger->info("{} bytes, {} instances in {:.3f} s: {:.1f} MB/s, {:.0f} instances/s", outcome.stats.bytes,
-               outcome.stats.instances, seconds, static_cast<double>(outcome.stats.bytes) / 1e6 / seconds,
-               static_cast<double>(outcome.stats.instances) / seconds);
+  const RunStats& stats = judged.outcome.stats;
+  logger.info("{} bytes, {} instances in {:.3f} s: {:.1f} MB/s, {:.0f} instances/s", stats.bytes, stats.instances,
+              seconds, static_cast<double>(stats.bytes) / 1e6 / seconds,
+              static_cast<double>(stats.instances) / seconds);
+  return judged;
+}
 
-  if (verified && verified->report.candidate_error != 0) {
-    return fail(signals, candidate_name + ": read error: " + std::strerror(verified->report.candidate_error),
+// `poker verify`'s report on the output, and its status for scripts.
+int report_verdict(const Options& options, const VerifyOutcome& verified, const Streams& streams,
+                   const StopSignals& signals) {
+  if (verified.report.candidate_error != 0) {
+    return fail(signals, streams.candidate_name + ": read error: " + std::strerror(verified.report.candidate_error),
                 kExitIo);
   }
-  if (verified && (outcome.status == RunOutcome::Status::kOk || outcome.status == RunOutcome::Status::kInvalidInput)) {
-    // The verdict: the report on the output, the status for scripts.
-    io::WriteResult written = output.sink->write(render_verify_report(*verified, verify_options, input_name));
-    if (written.ok()) written = output.sink->finish();
-    if (written.kind == io::WriteResult::Kind::kFailed) {
-      return fail(signals, output_name + ": write error: " + std::strerror(written.error_number), kExitIo);
-    }
-    return verified->report.passed() ? kExitOk : kExitMismatch;
-  }
+  const std::string report = render_verify_report(verified, VerifyOptions{options.all}, streams.input_name);
+  const int written = write_and_finish(*streams.output, report, options.output, signals);
+  if (written != kExitOk) return written;
+  return verified.report.passed() ? kExitOk : kExitMismatch;
+}
+
+// The exit status of a pipeline's outcome, its failure reported.
+int report_outcome(const Options& options, const Format& format, const RunOutcome& outcome, const Streams& streams,
+                   const StopSignals& signals) {
   if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
   switch (outcome.status) {
     case RunOutcome::Status::kOk:
     case RunOutcome::Status::kBrokenPipe:  // the reader has all it wanted, like `head`
       return kExitOk;
-    case RunOutcome::Status::kInvalidInput: {
-      const InputError& error = *outcome.input_error;
-      report(input_name + ":" + std::to_string(error.line) + ":" + std::to_string(error.column) + ": " +
-             error.message);
-      return kExitInvalidInput;
+    case RunOutcome::Status::kInvalidInput:
+    {
+      const std::string head = read_head(options.input);  // read again only now, for the hint
+      const ErrorContext context{options.command, options.players, format.lines_per_instance(), head};
+      report(input_error_line(streams.input_name, *outcome.input_error, context));
     }
+      return kExitInvalidInput;
     case RunOutcome::Status::kReadError:
-      report(input_name + ": read error: " + io::read_error_text(outcome.error_number));
+      report(streams.input_name + ": read error: " + io::read_error_text(outcome.error_number));
       return kExitIo;
     case RunOutcome::Status::kWriteError:
-      report(output_name + ": write error: " + std::strerror(outcome.error_number));
+      report(display_name(options.output, "<stdout>") + ": write error: " + std::strerror(outcome.error_number));
       return kExitIo;
     case RunOutcome::Status::kStopped:
       return fail(signals, "stopped", kExitIo);
   }
   return kExitIo;
+}
+
+int run(const Options& options, const StopSignals& signals, const ClosedStandardDescriptors& closed) {
+  auto logger = spdlog::stderr_logger_st("poker");
+  logger->set_pattern("poker: %v");
+  logger->set_level(options.verbose ? spdlog::level::info : spdlog::level::warn);
+  // The threads that run: TBB's arena never has more than the hardware's,
+  // whatever -j allows, nor than the system lets start.
+  const std::size_t threads = usable_threads(options.threads);
+  g_thread_limit = new tbb::global_control(tbb::global_control::max_allowed_parallelism, threads);
+
+  const CommandRow& row = command_row(options.command);
+  if (closed.out && is_standard(options.output)) {
+    return fail(signals, "<stdout>: write error: " + std::string(std::strerror(EBADF)), kExitIo);
+  }
+  if (row.run_alone != nullptr) {
+    if (const std::optional<int> status = row.run_alone(options, signals)) return *status;
+  }
+  Streams streams;
+  if (const std::optional<int> failed = open_streams(options, signals, closed, streams)) return *failed;
+  const std::unique_ptr<Format> format = row.make_format(options, signals.stop_flag());
+  logger->info("{}, {} threads, chunk size {} bytes, input {} ({})", row.describe(options), threads,
+               options.chunk_size, streams.input_name,
+               streams.input->is_mapped() ? "memory-mapped" : "buffered reads");
+  const Judged judged = judge(options, *format, streams, signals, *logger);
+  const bool verdict_due = judged.outcome.status == RunOutcome::Status::kOk ||
+                           judged.outcome.status == RunOutcome::Status::kInvalidInput;
+  if (judged.verified && (verdict_due || judged.verified->report.candidate_error != 0)) {
+    return report_verdict(options, *judged.verified, streams, signals);
+  }
+  return report_outcome(options, *format, judged.outcome, streams, signals);
 }
 
 }  // namespace

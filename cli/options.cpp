@@ -1,6 +1,9 @@
 #include "options.h"
 
 #include <CLI/CLI.hpp>
+#include <unistd.h>
+
+#include <algorithm>
 
 #include <cctype>
 #include <cstdint>
@@ -12,9 +15,14 @@
 #include <string_view>
 #include <utility>
 
+#include "command_table.h"
+#include "did_you_mean.h"
 #include "exit_status.h"
+#include "help_format.h"
+#include "version_text.h"
 #include "poker/equity.h"
 #include "poker/equity_format.h"
+#include "poker/escape.h"
 #include "poker/holdem_format.h"
 #include "poker/number_text.h"
 
@@ -74,89 +82,91 @@ CLI::Validator byte_size(std::uint64_t min, std::uint64_t max) {
 // to each subcommand, bound to the same variables, so that they may stand
 // before or after a subcommand's name (`poker -j 2 euler` = `poker euler -j 2`).
 void add_shared_options(CLI::App& app, Options& options) {
-  app.add_option("-i,--input", options.input, "Input file ('-': standard input, the default)");
-  app.add_option("-o,--output", options.output, "Output file ('-': standard output, the default)");
-  app.add_option("-j,--threads", options.threads, "Worker threads (default: all hardware threads)")
+  app.add_option("-i,--input", options.input, "Input file ('-': standard input, the default)")->type_name("FILE");
+  app.add_option("-o,--output", options.output, "Output file ('-': standard output, the default)")
+      ->type_name("FILE");
+  app.add_option("-j,--threads", options.threads, "Worker threads, 1 to 4096 (default: all hardware threads)")
+      ->type_name("N")
       ->transform(whole_number(1, 4096));
   app.add_option("--chunk-size", options.chunk_size,
-                 "Bytes of input per unit of parallel work, e.g. 64K, 1M (default 256K)")
+                 "Bytes of input per unit of parallel work, 1 to 1G, like 64K or 1M (default 256K)")
+      ->type_name("SIZE")
       ->transform(byte_size(1, std::uint64_t{1} << 30));
   app.add_flag("-q,--quiet", options.quiet, "Never show a progress line");
   app.add_flag("-v,--verbose", options.verbose,
                "Print diagnostics on stderr: threads, chunk size, bytes, instances, time, rate");
-}
-
-CLI::App* add_subcommand(CLI::App& parent, Options& options, const std::string& name, const std::string& description,
-                         const std::string& footer) {
-  CLI::App* sub = parent.add_subcommand(name, description);
-  sub->footer(footer);
-  add_shared_options(*sub, options);
-  return sub;
+  app.set_version_flag("--version", version_text());
 }
 
 // The options of `poker verify`, on `verify` and on its format subcommands
 // alike, so that they too may stand before or after a format's name.
 void add_verify_options(CLI::App& app, Options& options) {
   app.add_option("--answers", options.answers,
-                 "The candidate's answers to compare with the expected ones ('-': standard input)");
+                 "The candidate's answers to compare with the expected ones ('-': standard input)")
+      ->type_name("FILE");
   app.add_flag("--all", options.all,
                "Do not stop at the first mismatch: count every mismatching instance, then print a summary");
 }
 
-// The hold'em judge's arguments, on the main command and on `verify`.
+// The hold'em judge's operands and options, on the main command and on
+// `verify`. The operands are read after parsing (read_operands): a number
+// is PLAYERS, anything else the input FILE, as coreutils read theirs.
 struct HoldemArguments {
-  CLI::Option* positional = nullptr;
+  CLI::Option* first = nullptr;
+  CLI::Option* second = nullptr;
   CLI::Option* players = nullptr;
   CLI::Option* explain = nullptr;
-  std::size_t count() const { return positional->count() + players->count() + explain->count(); }
+  std::size_t count() const { return first->count() + second->count() + players->count() + explain->count(); }
 };
 
-HoldemArguments add_holdem_arguments(CLI::App& app, Options& options, std::optional<int>& positional_players,
+struct Operands {
+  std::optional<std::string> first, second;
+};
+
+HoldemArguments add_holdem_arguments(CLI::App& app, Options& options, Operands& operands,
                                      std::optional<int>& option_players) {
   HoldemArguments added;
-  added.positional = app.add_option("PLAYERS", positional_players, "Players per instance (default 2)")
-                         ->transform(whole_number(kMinHoldemPlayers, kMaxHoldemPlayers));
+  added.first = app.add_option("PLAYERS", operands.first,
+                               "Players per instance, " + std::to_string(kMinHoldemPlayers) + " to " +
+                                   std::to_string(kMaxHoldemPlayers) + " (default 2)");
+  added.second = app.add_option("FILE", operands.second, "Input file, like -i ('-': standard input)");
   added.players = app.add_option("-p,--players", option_players, "Players per instance, like PLAYERS")
-                      ->transform(whole_number(kMinHoldemPlayers, kMaxHoldemPlayers))
-                      ->excludes(added.positional);
+                      ->type_name("N")
+                      ->transform(whole_number(kMinHoldemPlayers, kMaxHoldemPlayers));
   added.explain = app.add_flag("-e,--explain", options.explain,
                                "Before each answer, print each player's hand category and best five cards");
   return added;
 }
 
-// `poker equity`'s own options: a query's words, and the settings that are a
-// query file's defaults.
-void add_equity_options(CLI::App& equity, EquityOptions& options) {
-  equity.add_option("HANDS", options.hands, "Hands or ranges, one per player (none: read queries from -i)");
-  equity.add_option("--board", options.board, "Board cards, 0, 3, 4 or 5 of them, like Ts9s2d");
-  equity.add_option("--dead", options.dead, "Dead cards, like 2c7d");
-  EquitySettings& settings = options.settings;
-  auto* exact = equity.add_flag_function(
-      "--exact", [&settings](std::int64_t) { settings.method = EquityMethod::kExact; },
-      "Enumerate every board (the default when the work is small)");
-  // --mc, --time and --seed are read as a query file reads them (read_equity_number).
-  const auto number = [&settings](const char* name) {
-    return [&settings, name](const std::string& value) {
-      if (std::optional<std::string> problem = read_equity_number(name, value, settings)) {
-        throw CLI::ValidationError("equity: " + *problem);
-      }
-    };
-  };
-  auto* samples = equity
-                      .add_option_function<std::string>("--mc", number("--mc"),
-                                                        "Monte Carlo: draw N deals, at most " +
-                                                            std::to_string(kMaxSamples) +
-                                                            " (default when the work is large: " +
-                                                            std::to_string(kDefaultSamples) + ")")
-                      ->type_name("N")
-                      ->excludes(exact);
-  equity.add_option_function<std::string>("--time", number("--time"), "Monte Carlo for about S seconds (0.001 to 1000000)")
-      ->type_name("S")
-      ->excludes(exact)
-      ->excludes(samples);
-  equity.add_option_function<std::string>("--seed", number("--seed"),
-                                          "Monte Carlo seed: the same deals at any thread count (default 1)")
-      ->type_name("N");
+// The rows' subcommands under `parent` (the main command, or `verify` with
+// those it takes); the one parsed is found by name.
+void add_row_commands(CLI::App& parent, Options& options, std::optional<std::string>& file, bool verifying,
+                      const std::string& footer) {
+  for (const CommandRow& row : command_table()) {
+    if (!row.is_subcommand || (verifying && !row.verifiable)) continue;
+    CLI::App* sub = parent.add_subcommand(row.name, row.description);
+    sub->group(row.summary);  // the help's list of subcommands shows the group (help_format.cpp)
+    const std::string example = verifying ? std::string("poker verify ") + row.name + " " + row.verify_example
+                                          : std::string("poker ") + row.name + " " + row.example;
+    sub->footer(footer + "\nExample: " + example);
+    add_shared_options(*sub, options);
+    if (row.add_options != nullptr) row.add_options(*sub, options);
+    // A command without operands of its own takes its input file as one.
+    if (sub->get_options([](const CLI::Option* option) { return option->get_positional(); }).empty()) {
+      sub->add_option("FILE", file, "Input file, like -i ('-': standard input)");
+    }
+    if (verifying) add_verify_options(*sub, options);
+  }
+}
+
+// The row of the subcommand parsed under `parent`, or null.
+const CommandRow* parsed_row(const CLI::App& parent) {
+  for (const CLI::App* sub : parent.get_subcommands()) {
+    for (const CommandRow& row : command_table()) {
+      if (row.is_subcommand && sub->get_name() == row.name) return &row;
+    }
+  }
+  return nullptr;
 }
 
 // What `poker equity` cannot take together, or nothing.
@@ -168,67 +178,6 @@ std::optional<std::string> equity_conflict(const Options& options) {
     return "--board or --dead without hands (a query file writes them on each line) do not go together";
   }
   return std::nullopt;
-}
-
-// The format subcommands, added to `parent` (the main command or `verify`).
-struct FormatCommands {
-  CLI::App* euler = nullptr;
-  CLI::App* eval = nullptr;
-  CLI::App* draw = nullptr;
-  CLI::App* equity = nullptr;
-  // The one given, and the matching command; null if none.
-  CLI::App* parsed(Command& command) const {
-    const std::pair<CLI::App*, Command> all[] = {
-        {euler, Command::kEuler}, {eval, Command::kEval}, {draw, Command::kDraw}, {equity, Command::kEquity}};
-    for (const auto& [app, name] : all) {
-      if (app->parsed()) {
-        command = name;
-        return app;
-      }
-    }
-    return nullptr;
-  }
-};
-
-FormatCommands add_format_commands(CLI::App& parent, Options& options, const std::string& prefix,
-                                   const std::string& footer, bool verifying) {
-  FormatCommands commands;
-  commands.euler = add_subcommand(
-      parent, options, "euler",
-      "Project Euler 54: one line of ten cards per instance (upper-case suits), player 1's five\n"
-      "then player 2's; prints \"Player 1\", \"Player 2\" or \"Draw\".",
-      footer + "\nExample: " + prefix + "euler --summary -i poker.txt" + (verifying ? " --answers counts.txt" : ""));
-  commands.euler->add_flag("--summary", options.summary,
-                           "Print only the counts at the end: \"Player 1: N\", \"Player 2: N\", \"Draw: N\"");
-  commands.eval = add_subcommand(
-      parent, options, "eval",
-      "Compares two hands of 5 to 52 cards per line, \"HAND1 ; HAND2\" (ten written 0): prints each\n"
-      "hand's category and best five cards, then \"Hand 1 wins\", \"Hand 2 wins\" or \"Tie\".",
-      footer + "\nExample: " + prefix + "eval -i examples/eval.txt" +
-          (verifying ? " --answers examples/eval.expected" : ""));
-  commands.draw = add_subcommand(
-      parent, options, "draw",
-      "The card-exchange puzzle: 52 lines \"S V\" per instance (suit R, S, H, K; value 1..13); prints\n"
-      "the least rounds to reach pair, two pair, three of a kind, straight, flush, full house,\n"
-      "four of a kind and straight flush.",
-      footer + "\nExample: " + prefix + "draw -i examples/draw.txt" +
-          (verifying ? " --answers examples/draw.expected" : ""));
-  commands.equity = add_subcommand(
-      parent, options, "equity",
-      "How often each hand wins from here: 2 to 10 hands or ranges (QQ+, AKs, A5s-A2s, KQo, 22-55,\n"
-      "random, JTo:0.25, comma-separated), a board of 0, 3, 4 or 5 cards and dead cards. Prints each\n"
-      "player's win %, tie % and equity % (ties split), and the boards counted. Without hands, reads\n"
-      "one query per line from the input (the same words) and prints one line per query.",
-      footer + "\nExample: " + prefix +
-          (verifying ? "equity -i examples/equity.txt --answers examples/equity.expected"
-                     : "equity AhKh QsQd --board Ts9s2d"));
-  add_equity_options(*commands.equity, options.equity);
-  if (verifying) {
-    for (CLI::App* sub : {commands.euler, commands.eval, commands.draw, commands.equity}) {
-      add_verify_options(*sub, options);
-    }
-  }
-  return commands;
 }
 
 // An option given at two levels (`poker -i a.txt euler -i b.txt`): both are
@@ -255,39 +204,127 @@ int usage_error(const std::string& message) {
   return kExitUsage;
 }
 
+// Every long option and subcommand name anywhere under `app`.
+void collect_words(const CLI::App& app, std::vector<std::string>& options, std::vector<std::string>& commands) {
+  for (const CLI::Option* option : app.get_options()) {
+    for (const std::string& name : option->get_lnames()) options.push_back("--" + name);
+  }
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    commands.push_back(sub->get_name());
+    collect_words(*sub, options, commands);
+  }
+}
+
+// A better message for a parse error caused by a mistyped long option or
+// subcommand: "did you mean …?". Nothing when no word is close.
+std::optional<std::string> explain_mistyped(const CLI::App& app, int argc, char** argv) {
+  std::vector<std::string> options, commands;
+  collect_words(app, options, commands);
+  std::sort(options.begin(), options.end());
+  options.erase(std::unique(options.begin(), options.end()), options.end());
+  std::sort(commands.begin(), commands.end());
+  commands.erase(std::unique(commands.begin(), commands.end()), commands.end());
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view word = argv[i];
+    if (word == "--") break;
+    if (word.starts_with("--")) {
+      const std::string name(word.substr(0, word.find('=')));
+      if (std::find(options.begin(), options.end(), name) != options.end()) continue;
+      const std::optional<std::string> meant = closest_word(name, options);
+      return "unknown option '" + escape_bytes(name) + "'" + (meant ? "; did you mean '" + *meant + "'?" : "");
+    }
+  }
+  return std::nullopt;
+}
+
+bool is_existing_file(const std::string& word) { return word == "-" || ::access(word.c_str(), F_OK) == 0; }
+
+// A word meant as a number ("0x8", "-3", "2x"), not as a file name.
+bool looks_like_number(std::string_view word) {
+  if (!word.empty() && (word[0] == '+' || word[0] == '-')) word.remove_prefix(1);
+  return !word.empty() && std::isdigit(static_cast<unsigned char>(word[0])) != 0;
+}
+
+// A word where a FILE may stand that is no file but a mistake: a number, or
+// a subcommand's name, exact or mistyped ("did you mean …?"). `command`:
+// the subcommand it follows, empty for the hold'em judge.
+std::optional<std::string> operand_mistake(const CLI::App& app, const std::string& word, const std::string& command) {
+  if (is_existing_file(word)) return std::nullopt;
+  if (looks_like_number(word)) {
+    if (command.empty()) return "PLAYERS: expected a whole number from " + std::to_string(kMinHoldemPlayers) +
+                                " to " + std::to_string(kMaxHoldemPlayers);
+    return "PLAYERS, --players and --explain belong to the hold'em judge, not to 'poker " + command + "'";
+  }
+  std::vector<std::string> options, commands;
+  collect_words(app, options, commands);
+  if (std::find(commands.begin(), commands.end(), word) != commands.end()) {
+    return "'" + word + "' after " + (command.empty() ? "PLAYERS" : "'" + command + "'") +
+           ": give one subcommand, before the operands";
+  }
+  const std::optional<std::string> meant = closest_word(word, commands);
+  if (!meant) return std::nullopt;
+  return "unknown subcommand '" + escape_bytes(word) + "'; did you mean '" + *meant + "'?";
+}
+
+// PLAYERS and FILE from the hold'em judge's operands: a whole number is
+// PLAYERS, any other word the input file. Nothing, or the usage error.
+std::optional<std::string> read_operands(const CLI::App& app, const Operands& operands,
+                                         std::optional<int>& players, Options& options) {
+  for (const std::optional<std::string>& operand : {operands.first, operands.second}) {
+    if (!operand) continue;
+    if (const std::optional<std::uint64_t> number = parse_whole_number(*operand); number && !players) {
+      if (*number < kMinHoldemPlayers || *number > kMaxHoldemPlayers) {
+        return "PLAYERS: expected a whole number from " + std::to_string(kMinHoldemPlayers) + " to " +
+               std::to_string(kMaxHoldemPlayers);
+      }
+      players = static_cast<int>(*number);
+      continue;
+    }
+    if (players && !is_existing_file(*operand) && looks_like_number(*operand)) {
+      return "extra operand '" + escape_bytes(*operand) + "' after PLAYERS";
+    }
+    if (const std::optional<std::string> mistake = operand_mistake(app, *operand, "")) return mistake;
+    if (options.input != "-") return "the input file given twice: FILE '" + escape_bytes(*operand) + "' and -i";
+    options.input = *operand;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 ParsedCommandLine parse_command_line(int argc, char** argv) {
-  CLI::App app{
-      "Judges Texas Hold'em instances: for each instance (a line of 2 cards per player, then a\n"
-      "line of 5 board cards) prints the winner, \"Player K\", or \"Draw\".\n"
-      "The subcommands judge other formats with the same input, output and error rules;\n"
-      "'poker verify' compares the answers with a candidate's instead of printing them.",
-      "poker"};
-  app.set_version_flag("--version", std::string("poker ") + POKER_VERSION);
+  CLI::App app{command_row(Command::kHoldem).description, "poker"};
+  app.formatter(make_help_formatter(help_width()));
   app.footer(std::string(kExitFooter) + " 'poker verify': 4 answers differ." +
-             "\nExample: poker 3 -i examples/three_players.txt");
+             "\nThe subcommands judge other formats with the same input, output and error rules; "
+             "'poker verify' compares the answers with a candidate's instead of printing them." +
+             "\nExample: poker " + command_row(Command::kHoldem).example);
   app.require_subcommand(0, 1);
 
   Options options;
-  std::optional<int> positional_players;
+  Operands operands;
   std::optional<int> option_players;
-  const HoldemArguments holdem = add_holdem_arguments(app, options, positional_players, option_players);
+  const HoldemArguments holdem = add_holdem_arguments(app, options, operands, option_players);
   add_shared_options(app, options);
-  const FormatCommands formats = add_format_commands(app, options, "poker ", kExitFooter, false);
+  std::optional<std::string> format_file;  // a subcommand's FILE operand
+  add_row_commands(app, options, format_file, false, kExitFooter);
 
-  CLI::App* verify = add_subcommand(
-      app, options, "verify",
-      "For graders: judges the instances (hold'em, or the format subcommand given after 'verify')\n"
-      "and compares the answers with a candidate's, byte for byte, line by line. Prints OK, or the\n"
-      "first mismatching instance: its number and lines, the expected and the candidate's answer\n"
-      "lines (with --all, every mismatch counted and a summary).",
-      kVerifyFooter + std::string("\nExamples: poker verify 3 -i examples/three_players.txt --answers out.txt\n"
-                                  "          poker verify euler -i examples/euler.txt --answers out.txt"));
+  CLI::App* verify = app.add_subcommand(
+      "verify",
+      "For graders: judges the instances (hold'em, or the format subcommand given after 'verify') and compares "
+      "the answers with a candidate's, byte for byte, line by line. Prints OK, or the first mismatching "
+      "instance: its number and lines, the expected and the candidate's answer lines (with --all, every "
+      "mismatch counted and a summary).");
+  verify->footer(kVerifyFooter + std::string("\nExamples: poker verify ") +
+                 command_row(Command::kHoldem).verify_example + "\n          poker verify " +
+                 command_row(Command::kEuler).name + " " + command_row(Command::kEuler).verify_example);
+  verify->group("Compare the answers with a candidate's, for graders");
+  add_shared_options(*verify, options);
   verify->require_subcommand(0, 1);
   add_verify_options(*verify, options);
-  const HoldemArguments verify_holdem = add_holdem_arguments(*verify, options, positional_players, option_players);
-  const FormatCommands verify_formats = add_format_commands(*verify, options, "poker verify ", kVerifyFooter, true);
+  Operands verify_operands;
+  const HoldemArguments verify_holdem = add_holdem_arguments(*verify, options, verify_operands, option_players);
+  add_row_commands(*verify, options, format_file, true, kVerifyFooter);
 
   try {
     app.parse(argc, argv);
@@ -300,24 +337,51 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     const int status = app.exit(e, text);
     return ParsedCommandLine{std::nullopt, status, text.str()};
   } catch (const CLI::ParseError& e) {
+    if (const std::optional<std::string> mistyped = explain_mistyped(app, argc, argv)) {
+      return ParsedCommandLine{std::nullopt, usage_error(*mistyped)};
+    }
+    // Too many operands: the first word that is neither a number nor a
+    // file may be a subcommand mistyped (`poker equty AhKh QsQd`).
+    for (const std::optional<std::string>& operand : {operands.first, verify_operands.first}) {
+      if (!operand) continue;
+      if (const std::optional<std::string> mistyped = operand_mistake(app, *operand, "")) {
+        return ParsedCommandLine{std::nullopt, usage_error(*mistyped)};
+      }
+    }
     return ParsedCommandLine{std::nullopt, usage_error(e.what())};
   }
   if (const std::optional<std::string> twice = option_given_twice(app)) {
     return ParsedCommandLine{std::nullopt, usage_error(*twice)};
   }
   options.verify = verify->parsed();
-  const CLI::App* format_command = options.verify ? verify_formats.parsed(options.command)
-                                                  : formats.parsed(options.command);
-  const std::size_t positional_count = holdem.positional->count() + verify_holdem.positional->count();
-  const std::size_t players_count = holdem.players->count() + verify_holdem.players->count();
-  if (positional_count > 0 && players_count > 0) {
-    return ParsedCommandLine{std::nullopt, usage_error("PLAYERS excludes --players")};
-  }
-  if (format_command != nullptr && holdem.count() + verify_holdem.count() > 0) {
-    const std::string name = (options.verify ? "verify " : "") + format_command->get_name();
+  const CommandRow* row = parsed_row(options.verify ? *verify : app);
+  options.command = row != nullptr ? row->command : Command::kHoldem;
+  if (row != nullptr && holdem.count() + verify_holdem.count() > 0) {
+    const std::string name = (options.verify ? "verify " : "") + std::string(row->name);
     return ParsedCommandLine{
         std::nullopt,
-        usage_error("PLAYERS, --players and --explain belong to the hold'em judge, not to 'poker " + name + "'")};
+        usage_error("PLAYERS, FILE, --players and --explain belong to the hold'em judge, not to 'poker " + name +
+                    "' (give its input with -i)")};
+  }
+  std::optional<int> players;
+  for (const Operands* given : {&operands, &verify_operands}) {
+    if (const std::optional<std::string> problem = read_operands(app, *given, players, options)) {
+      return ParsedCommandLine{std::nullopt, usage_error(*problem)};
+    }
+  }
+  if (format_file) {
+    const std::string name = (options.verify ? "verify " : "") + std::string(row->name);
+    if (const std::optional<std::string> mistake = operand_mistake(app, *format_file, name)) {
+      return ParsedCommandLine{std::nullopt, usage_error(*mistake)};
+    }
+    if (options.input != "-") {
+      return ParsedCommandLine{std::nullopt,
+                               usage_error("the input file given twice: FILE '" + escape_bytes(*format_file) + "' and -i")};
+    }
+    options.input = *format_file;
+  }
+  if (players && option_players) {
+    return ParsedCommandLine{std::nullopt, usage_error("PLAYERS excludes --players")};
   }
   if (options.command == Command::kEquity) {
     if (const std::optional<std::string> conflict = equity_conflict(options)) {
@@ -332,7 +396,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
         std::nullopt,
         usage_error("the instances and the candidate's answers cannot both be standard input: give -i FILE")};
   }
-  options.players = positional_players.value_or(option_players.value_or(2));
+  options.players = players.value_or(option_players.value_or(2));
   return ParsedCommandLine{options, kExitOk};
 }
 

@@ -1,8 +1,13 @@
 #include "progress.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <string>
+
+#include "messages.h"
 
 namespace poker::cli {
 namespace {
@@ -11,10 +16,22 @@ namespace {
 constexpr std::chrono::milliseconds kFirstUpdate{1000};
 constexpr std::chrono::milliseconds kUpdateInterval{250};
 
+bool same_file(int a, int b) {
+  struct stat first {}, second {};
+  return ::fstat(a, &first) == 0 && ::fstat(b, &second) == 0 && first.st_dev == second.st_dev &&
+         first.st_ino == second.st_ino && first.st_rdev == second.st_rdev;
+}
+
 }  // namespace
 
-ProgressLine::ProgressLine(bool enabled)
-    : enabled_(enabled && ::isatty(STDERR_FILENO) == 1),
+bool progress_allowed() {
+  if (::isatty(STDERR_FILENO) != 1 || ::isatty(STDIN_FILENO) == 1) return false;
+  return !(::isatty(STDOUT_FILENO) == 1 && same_file(STDOUT_FILENO, STDERR_FILENO));
+}
+
+ProgressLine::ProgressLine(bool enabled, std::optional<std::uint64_t> total_bytes)
+    : enabled_(enabled && progress_allowed()),
+      total_bytes_(total_bytes),
       start_(Clock::now()),
       next_update_(start_ + kFirstUpdate) {}
 
@@ -28,10 +45,31 @@ void ProgressLine::update(const RunStats& stats) {
   if (now < next_update_) return;
   next_update_ = now + kUpdateInterval;
   const double seconds = std::chrono::duration<double>(now - start_).count();
-  std::fprintf(stderr, "\r\033[Kpoker: %.1f MB, %llu instances, %.1f MB/s", static_cast<double>(stats.bytes) / 1e6,
-               static_cast<unsigned long long>(stats.instances), static_cast<double>(stats.bytes) / 1e6 / seconds);
+  const double rate = static_cast<double>(stats.bytes) / seconds;
+  std::string share;
+  if (total_bytes_ && *total_bytes_ > 0 && stats.bytes <= *total_bytes_ && rate > 0) {
+    const double left = static_cast<double>(*total_bytes_ - stats.bytes) / rate;
+    char text[64];
+    std::snprintf(text, sizeof text, " of %.1f MB (%.0f%%), %.0f s left", static_cast<double>(*total_bytes_) / 1e6,
+                  100.0 * static_cast<double>(stats.bytes) / static_cast<double>(*total_bytes_), left);
+    share = text;
+  }
+  std::fprintf(stderr, "\r\033[Kpoker: %.1f MB%s, %llu instances, %.1f MB/s", static_cast<double>(stats.bytes) / 1e6,
+               share.c_str(), static_cast<unsigned long long>(stats.instances), rate / 1e6);
   std::fflush(stderr);
   shown_ = true;
+}
+
+std::optional<std::uint64_t> input_size(const std::string& path) {
+  struct stat status {};
+  if (is_standard(path)) {
+    if (::fstat(STDIN_FILENO, &status) != 0 || !S_ISREG(status.st_mode)) return std::nullopt;
+    const off_t offset = ::lseek(STDIN_FILENO, 0, SEEK_CUR);
+    if (offset < 0 || offset > status.st_size) return std::nullopt;
+    return static_cast<std::uint64_t>(status.st_size - offset);
+  }
+  if (::stat(path.c_str(), &status) != 0 || !S_ISREG(status.st_mode)) return std::nullopt;
+  return static_cast<std::uint64_t>(status.st_size);
 }
 
 }  // namespace poker::cli

@@ -1,19 +1,29 @@
-// The progress line: on long runs with stderr a terminal, a line on stderr
-// with bytes, instances and rate, rewritten in place a few times a second and
-// erased at the end. Silent otherwise.
+// The progress line: on long runs, a line on stderr with bytes, instances
+// and rate (and, for an input of known size, the share done and the time
+// left), rewritten in place a few times a second and erased at the end.
+//
+// Shown only where it can corrupt nothing: stderr is a terminal, stdout is
+// not that same terminal (the answers would run into the line), and stdin is
+// no terminal (a person typing instances sees their own lines).
 #ifndef POKER_CLI_PROGRESS_H_
 #define POKER_CLI_PROGRESS_H_
 
 #include <chrono>
+#include <cstdint>
+#include <optional>
 
 #include "poker/pipeline.h"
 
 namespace poker::cli {
 
+// Whether a progress line may be shown, from what stdin, stdout and stderr are.
+bool progress_allowed();
+
 class ProgressLine {
  public:
-  // Shows nothing unless `enabled` and stderr is a terminal.
-  explicit ProgressLine(bool enabled);
+  // Shows nothing unless `enabled` and progress_allowed(). `total_bytes`:
+  // the input's size, when known.
+  ProgressLine(bool enabled, std::optional<std::uint64_t> total_bytes);
   ~ProgressLine();  // erases the line if one was shown
 
   ProgressLine(const ProgressLine&) = delete;
@@ -25,10 +35,15 @@ class ProgressLine {
  private:
   using Clock = std::chrono::steady_clock;
   const bool enabled_;
+  const std::optional<std::uint64_t> total_bytes_;
   const Clock::time_point start_;
   Clock::time_point next_update_;
   bool shown_ = false;
 };
+
+// The size left to read of the input `path` ("-": standard input from its
+// offset) when it is a regular file; nothing otherwise.
+std::optional<std::uint64_t> input_size(const std::string& path);
 
 }  // namespace poker::cli
 

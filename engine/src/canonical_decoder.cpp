@@ -1,5 +1,7 @@
 #include "canonical_decoder.h"
 
+#include "poker/simd_path.h"
+
 #include <array>
 #include <algorithm>
 #include <atomic>
@@ -61,6 +63,8 @@ std::atomic<DecodePath> current_path{initial_decode_path()};
 
 DecodePath decode_path() { return current_path.load(std::memory_order_relaxed); }
 void set_decode_path(DecodePath path) { current_path.store(path, std::memory_order_relaxed); }
+
+std::string_view active_decode_path_name() { return path_name(decode_path()); }
 
 namespace simd {
 namespace {

@@ -125,9 +125,9 @@ std::optional<std::string> read_equity_number(std::string_view name, std::string
     return "expected " + what + " after " + quote_token(name) + ", found " + quote_token(value);
   };
   if (name == "--mc") {
-    const std::optional<std::uint64_t> samples = parse_whole_number(value);
+    const std::optional<std::uint64_t> samples = parse_count(value);  // 1M, 1e6
     if (!samples || *samples == 0 || *samples > kMaxSamples) {
-      return expected("a number of deals from 1 to " + std::to_string(kMaxSamples));
+      return expected("a number of deals from 1 to 1e15, like 100000, 1M or 1e6");
     }
     settings.method = EquityMethod::kMonteCarlo;
     settings.samples = *samples;

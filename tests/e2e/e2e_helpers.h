@@ -46,6 +46,11 @@ RunResult run_poker_stdin_file(const std::vector<std::string>& args, const std::
 // `args` followed by `more`.
 std::vector<std::string> concat(std::vector<std::string> args, const std::vector<std::string>& more);
 
+// An input error's line without what the cli adds to the engine's message,
+// " (instance N)" and "; hint: ..." (tested on their own in hints_test.cpp):
+// what error_line() builds.
+std::string without_instance_and_hint(const std::string& err);
+
 // "poker: SOURCE:LINE:COLUMN: MESSAGE\n", the one line of an input error.
 std::string error_line(std::string_view source, std::uint64_t line, std::uint64_t column,
                        std::string_view message);

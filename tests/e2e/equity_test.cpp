@@ -84,7 +84,7 @@ TEST(Equity, InvalidQueriesAreUsageErrors) {
 
 TEST(Equity, MonteCarloDealCountsPastTheCapAreRefused) {
   const std::string message =
-      "expected a number of deals from 1 to 1000000000000000 after '--mc', found '18446744073709551615'";
+      "expected a number of deals from 1 to 1e15, like 100000, 1M or 1e6 after '--mc', found '18446744073709551615'";
   const RunResult command_line = run_poker({"equity", "AhKh", "QsQd", "--mc", "18446744073709551615"});
   EXPECT_EQ(command_line.exit_status, 2);
   EXPECT_EQ(command_line.out, "");

@@ -123,7 +123,7 @@ TEST(Explain, ErrorKeepsOnlyCompleteExplainedInstances) {
             "Player 1: Four of a kind [7s 7h 7d 7c Ks]\n"
             "Player 2: Four of a kind [7s 7h 7d 7c Kh]\n"
             "Draw\n");
-  EXPECT_EQ(result.err,
+  EXPECT_EQ(without_instance_and_hint(result.err),
             error_line("<stdin>", 6, 12, "expected 5 cards for the board, found 4 before the end of the line"));
 }
 

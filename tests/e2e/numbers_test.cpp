@@ -48,14 +48,14 @@ TEST(Numbers, EquityOptionsAreReadAsQueryFilesReadThem) {
       {"--time", "0.0001", "expected a number of seconds from 0.001 to 1000000 after '--time', found '0.0001'"},
       {"--seed", "-1", "expected a seed (a whole number from 0 to 18446744073709551615) after '--seed', found '-1'"},
       {"--seed", "0x1", "expected a seed (a whole number from 0 to 18446744073709551615) after '--seed', found '0x1'"},
-      {"--mc", "+5", "expected a number of deals from 1 to 1000000000000000 after '--mc', found '+5'"},
+      {"--mc", "+5", "expected a number of deals from 1 to 1e15, like 100000, 1M or 1e6 after '--mc', found '+5'"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.option + " " + c.value);
     expect_usage_error({"equity", "AhKh", "QsQd", c.option, c.value}, "poker: equity: " + c.message + "\n");
     const RunResult file = run_poker({"equity"}, "AhKh QsQd " + c.option + "=" + c.value + "\n");
     EXPECT_EQ(file.exit_status, 1);
-    EXPECT_EQ(file.err, error_line("<stdin>", 1, 11 + c.option.size() + 1, c.message));
+    EXPECT_EQ(without_instance_and_hint(file.err), error_line("<stdin>", 1, 11 + c.option.size() + 1, c.message));
   }
 }
 

@@ -38,3 +38,22 @@ TEST(NumberText, DecimalsAreDigitsWithAtMostOnePoint) {
 
 }  // namespace
 }  // namespace poker
+
+TEST(NumberText, CountsTakeSuffixesAndPowersOfTen) {
+  EXPECT_EQ(poker::parse_count("1000"), 1000u);
+  EXPECT_EQ(poker::parse_count("1M"), 1000000u);
+  EXPECT_EQ(poker::parse_count("1m"), 1000000u);
+  EXPECT_EQ(poker::parse_count("2.5K"), 2500u);
+  EXPECT_EQ(poker::parse_count("1e6"), 1000000u);
+  EXPECT_EQ(poker::parse_count("2.5e3"), 2500u);
+  EXPECT_EQ(poker::parse_count("1.50e2"), 150u);
+  EXPECT_EQ(poker::parse_count("1T"), 1000000000000u);
+  EXPECT_EQ(poker::parse_count("18446744073709551615"), UINT64_MAX);
+}
+
+TEST(NumberText, CountsAreWholeAndNeverWrapAround) {
+  for (const char* text : {"", "M", "e6", "1.5", "1e-3", "1.2345K", "-1M", "+1e6", "1e", "1M5", "1 M", "0x10",
+                           "1e20", "18446744073709551616", "20e18", "1e41", "1.0.0K", "1KK"}) {
+    EXPECT_EQ(poker::parse_count(text), std::nullopt) << text;
+  }
+}

@@ -1,0 +1,93 @@
+#include "command_table.h"
+
+#include <CLI/CLI.hpp>
+
+#include <stdexcept>
+#include <string>
+
+#include "equity_command.h"
+#include "poker/draw_format.h"
+#include "poker/euler_format.h"
+#include "poker/eval_format.h"
+#include "poker/holdem_format.h"
+
+namespace poker::cli {
+namespace {
+
+std::unique_ptr<Format> make_holdem(const Options& options, const std::atomic<bool>&) {
+  return make_holdem_format(HoldemOptions{options.players, options.explain});
+}
+std::string describe_holdem(const Options& options) {
+  return "hold'em, " + std::to_string(options.players) + " players";
+}
+
+void add_euler_options(CLI::App& app, Options& options) {
+  app.add_flag("--summary", options.summary,
+               "Print only the counts at the end: \"Player 1: N\", \"Player 2: N\", \"Draw: N\"");
+}
+std::unique_ptr<Format> make_euler(const Options& options, const std::atomic<bool>&) {
+  return make_euler_format(EulerOptions{options.summary});
+}
+
+std::unique_ptr<Format> make_eval(const Options&, const std::atomic<bool>&) { return make_eval_format(); }
+std::unique_ptr<Format> make_draw(const Options&, const std::atomic<bool>&) { return make_draw_format(); }
+
+// The name itself, for the formats -v names by their subcommand.
+template <const char* kName>
+std::string describe_as(const Options&) {
+  return kName;
+}
+constexpr char kEuler[] = "euler";
+constexpr char kEval[] = "eval";
+constexpr char kDraw[] = "draw";
+constexpr char kEquityQueries[] = "equity queries";
+
+const CommandRow kRows[] = {
+    {Command::kHoldem, "holdem", false, true,
+     "Texas Hold'em instances (the default judge)",
+     "Judges Texas Hold'em instances: for each instance (a line of 2 cards per player, then a line of 5 board "
+     "cards) prints the winner, \"Player K\", or \"Draw\".",
+     "3 examples/three_players.txt", "3 -i examples/three_players.txt --answers out.txt",
+     nullptr,  // PLAYERS, -p and -e: options.cpp, which checks them against the subcommands
+     make_holdem, describe_holdem, nullptr},
+    {Command::kEuler, "euler", true, true,
+     "Project Euler 54 hands, player 1 against player 2",
+     "Project Euler 54: one line of ten cards per instance (upper-case suits), player 1's five then player 2's; "
+     "prints \"Player 1\", \"Player 2\" or \"Draw\".",
+     "--summary examples/euler.txt", "-i examples/euler.txt --answers examples/euler.expected", add_euler_options,
+     make_euler, describe_as<kEuler>, nullptr},
+    {Command::kEval, "eval", true, true,
+     "Two hands of 5 to 52 cards, compared",
+     "Compares two hands of 5 to 52 cards per line, \"HAND1 ; HAND2\" (ten written 0): prints each hand's "
+     "category and best five cards, then \"Hand 1 wins\", \"Hand 2 wins\" or \"Tie\".",
+     "examples/eval.txt", "-i examples/eval.txt --answers examples/eval.expected", nullptr, make_eval,
+     describe_as<kEval>, nullptr},
+    {Command::kDraw, "draw", true, true,
+     "The card-exchange puzzle: least rounds to each category",
+     "The card-exchange puzzle: 52 lines \"S V\" per instance (suit R, S, H, K; value 1..13); prints the least "
+     "rounds to reach pair, two pair, three of a kind, straight, flush, full house, four of a kind and straight "
+     "flush.",
+     "examples/draw.txt", "-i examples/draw.txt --answers examples/draw.expected", nullptr, make_draw,
+     describe_as<kDraw>, nullptr},
+    {Command::kEquity, "equity", true, true,
+     "How often hands and ranges win, exactly or by Monte Carlo",
+     "How often each hand wins from here: 2 to 10 hands or ranges (QQ+, AKs, A5s-A2s, KQo, 22-55, random, "
+     "JTo:0.25, comma-separated), a board of 0, 3, 4 or 5 cards and dead cards. Prints each player's win %, "
+     "tie % and equity % (ties split), and the boards counted. Without hands, reads one query per line from "
+     "the input (the same words) and prints one line per query.",
+     "AhKh QsQd --board Ts9s2d", "-i examples/equity.txt --answers examples/equity.expected", add_equity_options,
+     make_equity_query_format, describe_as<kEquityQueries>, run_equity_alone},
+};
+
+}  // namespace
+
+std::span<const CommandRow> command_table() { return kRows; }
+
+const CommandRow& command_row(Command command) {
+  for (const CommandRow& row : kRows) {
+    if (row.command == command) return row;
+  }
+  throw std::logic_error("no row in the command table");  // a Command without its row: a bug
+}
+
+}  // namespace poker::cli

@@ -1,0 +1,62 @@
+// The one table of what `poker` can do: the default hold'em judge and every
+// subcommand. Each row says how the command line offers it (its name, help
+// text, options, examples; whether `poker verify` takes it) and how it runs
+// (the engine format it builds, or a run of its own). options.cpp builds the
+// subcommands and verify's format subcommands from it, main.cpp the format
+// and -v's name; the help lists the rows, and the bash, zsh and fish
+// completions, the man page and the test of the fuzz targets read the help
+// or the table (tests/install/command_table_test.sh), so a new format is one
+// engine file and one row here.
+//
+// A command that is not a format (issue 17's `poker generate`) is a row with
+// no make_format and a run_alone that always returns its status.
+#ifndef POKER_CLI_COMMAND_TABLE_H_
+#define POKER_CLI_COMMAND_TABLE_H_
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "options.h"
+#include "poker/format.h"
+#include "stop_signals.h"
+
+namespace CLI {
+class App;
+}
+
+namespace poker::cli {
+
+struct CommandRow {
+  Command command;
+  // The subcommand's name; for the default judge (not a subcommand) the
+  // name of its fuzz targets and corpus.
+  const char* name;
+  bool is_subcommand;
+  bool verifiable;  // `poker verify NAME` judges and compares its answers
+  const char* summary;         // one line in the help's list of subcommands and in completions
+  const char* description;     // the help's paragraph, unwrapped
+  const char* example;         // the arguments after `poker NAME `
+  const char* verify_example;  // the arguments after `poker verify NAME `, or null
+  // Adds the command's own options (beyond the shared ones); null: none.
+  void (*add_options)(CLI::App& app, Options& options);
+  // The engine format that judges the input; null: the command is no format.
+  std::unique_ptr<Format> (*make_format)(const Options& options, const std::atomic<bool>& stop);
+  // What -v says the run judges.
+  std::string (*describe)(const Options& options);
+  // A run without the pipeline (equity's query on the command line), when it
+  // returns a status; null, or nothing returned: the pipeline judges the input.
+  std::optional<int> (*run_alone)(const Options& options, const StopSignals& signals);
+};
+
+// Every row, the default judge first.
+std::span<const CommandRow> command_table();
+
+// The row of `command`.
+const CommandRow& command_row(Command command);
+
+}  // namespace poker::cli
+
+#endif  // POKER_CLI_COMMAND_TABLE_H_

@@ -1,0 +1,179 @@
+#include "input_error_hint.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <vector>
+
+#include "messages.h"
+#include "poker/holdem_format.h"
+
+namespace poker::cli {
+namespace {
+
+constexpr std::string_view kByteOrderMark = "\xef\xbb\xbf";
+constexpr std::string_view kEscapedByteOrderMark = "\\xef\\xbb\\xbf";
+
+// The words of a line, split at blanks.
+std::vector<std::string_view> words_of(std::string_view line) {
+  std::vector<std::string_view> words;
+  std::size_t at = 0;
+  while ((at = line.find_first_not_of(" \t\r", at)) != std::string_view::npos) {
+    const std::size_t end = std::min(line.find_first_of(" \t\r", at), line.size());
+    words.push_back(line.substr(at, end - at));
+    at = end;
+  }
+  return words;
+}
+
+std::vector<std::string_view> lines_of(std::string_view text) {
+  std::vector<std::string_view> lines;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    if (end == std::string_view::npos) break;  // a line cut by the head's limit is no line
+    lines.push_back(text.substr(0, end));
+    text.remove_prefix(end + 1);
+  }
+  return lines;
+}
+
+bool is_rank(char c) { return std::string_view("23456789TJQKA").find(c) != std::string_view::npos; }
+
+// "5H"-like words: Euler 54's upper-case suits.
+bool is_upper_suit_card(std::string_view word) {
+  return word.size() == 2 && is_rank(word[0]) && std::string_view("HDSC").find(word[1]) != std::string_view::npos;
+}
+
+// The format another subcommand reads, recognised from the input's first
+// line, for an input given to the hold'em judge.
+std::optional<std::string> other_format(std::string_view head) {
+  const std::vector<std::string_view> lines = lines_of(head);
+  if (lines.empty()) return std::nullopt;
+  const std::vector<std::string_view> words = words_of(lines.front());
+  std::size_t upper = 0;
+  for (const std::string_view word : words) upper += is_upper_suit_card(word) ? 1 : 0;
+  if (words.size() == 10 && upper == 10) return "euler";
+  if (lines.front().find(';') != std::string_view::npos) return "eval";
+  if (words.size() == 2 && words[0].size() == 1 && std::string_view("RSHK").find(words[0][0]) != std::string_view::npos &&
+      !words[1].empty() && std::isdigit(static_cast<unsigned char>(words[1][0])) != 0) {
+    return "draw";
+  }
+  return std::nullopt;
+}
+
+// The players per instance of a hold'em input: the lines before the first
+// line of five words (the board), if that count is a valid one.
+std::optional<int> players_in(std::string_view head) {
+  int players = 0;
+  for (const std::string_view line : lines_of(head)) {
+    const std::size_t words = words_of(line).size();
+    if (words == 5) break;
+    if (words != 2) return std::nullopt;
+    ++players;
+  }
+  if (players < kMinHoldemPlayers || players > kMaxHoldemPlayers) return std::nullopt;
+  return players;
+}
+
+// The quoted token of "invalid card '...'", escaped as the message has it.
+std::optional<std::string_view> invalid_card(std::string_view message) {
+  constexpr std::string_view kPrefix = "invalid card '";
+  if (!message.starts_with(kPrefix)) return std::nullopt;
+  message.remove_prefix(kPrefix.size());
+  return message.substr(0, message.find('\''));
+}
+
+bool about_player_count(std::string_view message) {
+  return message.starts_with("expected 5 cards for the board") ||
+         (message.starts_with("expected the end of the line after 2 cards for player")) ||
+         (message.starts_with("expected 2 cards for player") && message.find("found 0") == std::string_view::npos);
+}
+
+std::optional<std::string> card_hint(std::string_view token, const ErrorContext& context) {
+  if (token.starts_with("10")) {
+    const std::string ten = context.command == Command::kEval ? "0" : "T";  // eval writes ten 0
+    return "ten is written " + ten + ", like '" + ten + std::string(token.substr(2, 1)) + "'";
+  }
+  const bool euler = context.command == Command::kEuler;
+  if (token.size() != 2) return std::nullopt;
+  const char rank = token[0];
+  const char suit = token[1];
+  if (!euler && is_upper_suit_card(token)) {
+    std::string hint = "suits are lower-case: '" + std::string(1, rank) +
+                       static_cast<char>(std::tolower(static_cast<unsigned char>(suit))) + "', not '" +
+                       std::string(token) + "'";
+    if (context.command == Command::kHoldem) hint += " (Project Euler 54 files, with upper-case suits, go to 'poker euler')";
+    return hint;
+  }
+  if (euler && is_rank(rank) && std::string_view("hdsc").find(suit) != std::string_view::npos) {
+    return "Project Euler 54 writes suits upper-case, like '" + std::string(1, rank) +
+           static_cast<char>(std::toupper(static_cast<unsigned char>(suit))) + "' (lower-case suits are the hold'em judge's)";
+  }
+  const char upper_rank = static_cast<char>(std::toupper(static_cast<unsigned char>(rank)));
+  if (rank != upper_rank && is_rank(upper_rank)) {
+    return "ranks are upper-case, like '" + std::string(1, upper_rank) + suit + "'";
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> input_error_hint(const InputError& error, const ErrorContext& context) {
+  const std::string_view message = error.message;
+  const std::optional<std::string_view> token = invalid_card(message);
+  if (error.line == 1 && (context.head.starts_with(kByteOrderMark) ||
+                          (token && token->starts_with(kEscapedByteOrderMark)))) {
+    return "the input starts with a UTF-8 byte-order mark (EF BB BF): save it without one, or strip it with "
+           "sed '1s/^\\xEF\\xBB\\xBF//'";
+  }
+  if (context.command == Command::kHoldem && error.line <= static_cast<std::uint64_t>(context.players) + 1) {
+    if (const std::optional<std::string> format = other_format(context.head)) {
+      return "this looks like a 'poker " + *format + "' input: try 'poker " + *format + " FILE'";
+    }
+  }
+  if (token) return card_hint(*token, context);
+  if (error.column == 1 && message.find("found 0 before the end of the line") != std::string_view::npos) {
+    return "line " + std::to_string(error.line) + " is blank: instances follow each other with no blank line between";
+  }
+  if (context.command == Command::kHoldem && about_player_count(message)) {
+    const std::optional<int> players = players_in(context.head);
+    if (players && *players != context.players) {
+      return "the input seems to hold " + std::to_string(*players) + " players per instance: try 'poker " +
+             std::to_string(*players) + "'";
+    }
+    if (!players) {
+      return "an instance is one line per player (" + std::to_string(context.players) +
+             " here) then the board: is PLAYERS right?";
+    }
+  }
+  return std::nullopt;
+}
+
+std::string input_error_line(const std::string& source, const InputError& error, const ErrorContext& context) {
+  std::string line = source + ":" + std::to_string(error.line) + ":" + std::to_string(error.column) + ": " +
+                     error.message;
+  if (context.lines_per_instance > 0 && error.line > 0) {
+    line += " (instance " + std::to_string((error.line - 1) / context.lines_per_instance + 1) + ")";
+  }
+  if (const std::optional<std::string> hint = input_error_hint(error, context)) line += "; hint: " + *hint;
+  return line;
+}
+
+std::string read_head(const std::string& path, std::size_t limit) {
+  if (is_standard(path)) return {};
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return {};
+  std::string head;
+  struct stat status {};
+  if (::fstat(fd, &status) == 0 && S_ISREG(status.st_mode)) {
+    head.resize(limit);
+    const ssize_t got = ::pread(fd, head.data(), limit, 0);
+    head.resize(got > 0 ? static_cast<std::size_t>(got) : 0);
+  }
+  ::close(fd);
+  return head;
+}
+
+}  // namespace poker::cli

@@ -1,0 +1,30 @@
+// The output's opening and a whole answer's writing, with their one-line
+// failures: shared by the pipeline's run (main.cpp) and by the runs that
+// print one text (a verify report, equity's table), so that a failure has
+// one wording.
+#ifndef POKER_CLI_OUTPUT_FILE_H_
+#define POKER_CLI_OUTPUT_FILE_H_
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "poker/io/output_sink.h"
+#include "stop_signals.h"
+
+namespace poker::cli {
+
+// Opens `path` ("-": standard output) for writing; a stop signal cuts the
+// wait for a FIFO's reader short. Null after reporting the failure, whose
+// status is then in `status`.
+std::unique_ptr<io::OutputSink> open_output_or_report(const std::string& path, const StopSignals& signals,
+                                                      int& status);
+
+// Writes `text` and finishes the sink; the exit status: 0 (a broken pipe
+// included: the reader had what it wanted) or the reported write error's.
+int write_and_finish(io::OutputSink& sink, std::string_view text, const std::string& path,
+                     const StopSignals& signals);
+
+}  // namespace poker::cli
+
+#endif  // POKER_CLI_OUTPUT_FILE_H_

@@ -1,0 +1,162 @@
+// The command line as a new user meets it (issue 18): a bare operand is the
+// input file, mistyped words get "did you mean", help is GNU style within
+// 80 columns, --version works anywhere, counts read 1M and 1e6, and input
+// errors name their instance and, where one is likely, the cause.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "e2e_helpers.h"
+
+namespace poker::e2e {
+namespace {
+
+const std::string kExamples = std::string(POKER_SOURCE_DIR) + "/examples/";
+
+std::string example(const std::string& name) { return read_whole_file(kExamples + name); }
+
+// A usage error of one line plus the pointer to --help, that says `says`.
+void expect_usage_error(const std::vector<std::string>& args, const std::string& says) {
+  SCOPED_TRACE(::testing::PrintToString(args));
+  const RunResult result = run_poker(args);
+  EXPECT_EQ(result.exit_status, 2) << result.err;
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err, "poker: " + says + "\nRun 'poker --help' for usage.\n");
+}
+
+// The one error line of running `args` on `input`, checked to be one line.
+std::string error_of(const std::vector<std::string>& args, const std::string& input) {
+  const RunResult result = run_poker(args, input);
+  EXPECT_EQ(result.exit_status, 1) << result.err;
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+  return result.err;
+}
+
+TEST(Operands, ANonNumberIsTheInputFile) {
+  EXPECT_EQ(run_poker({kExamples + "sample.txt"}).out, example("sample.expected"));
+  EXPECT_EQ(run_poker({"3", kExamples + "three_players.txt"}).out, example("three_players.expected"));
+  EXPECT_EQ(run_poker({kExamples + "three_players.txt", "3"}).out, example("three_players.expected"));
+  EXPECT_EQ(run_poker({"-"}, example("sample.txt")).out, example("sample.expected"));
+  EXPECT_EQ(run_poker({"euler", kExamples + "euler.txt"}).out, example("euler.expected"));
+  EXPECT_EQ(run_poker({"verify", "euler", kExamples + "euler.txt", "--answers", kExamples + "euler.expected"}).exit_status,
+            0);
+}
+
+TEST(Operands, AMissingFileIsAnIoErrorNamingIt) {
+  const RunResult result = run_poker({"no-such-file.txt"});
+  EXPECT_EQ(result.exit_status, 3);
+  EXPECT_EQ(result.err, "poker: no-such-file.txt: cannot open: No such file or directory\n");
+}
+
+TEST(Operands, FileAndInputOptionTogetherAreAUsageError) {
+  expect_usage_error({kExamples + "sample.txt", "-i", kExamples + "sample.txt"},
+                     "the input file given twice: FILE '" + kExamples + "sample.txt' and -i");
+}
+
+TEST(DidYouMean, MistypedSubcommands) {
+  expect_usage_error({"equty", "AhKh", "QsQd"}, "unknown subcommand 'equty'; did you mean 'equity'?");
+  expect_usage_error({"Euler"}, "unknown subcommand 'Euler'; did you mean 'euler'?");
+  expect_usage_error({"verify", "evl", "--answers", "x"}, "unknown subcommand 'evl'; did you mean 'eval'?");
+}
+
+TEST(DidYouMean, MistypedLongOptions) {
+  expect_usage_error({"--explian"}, "unknown option '--explian'; did you mean '--explain'?");
+  expect_usage_error({"euler", "--sumary"}, "unknown option '--sumary'; did you mean '--summary'?");
+  expect_usage_error({"--threads=2", "--chunk-sise=1K"}, "unknown option '--chunk-sise'; did you mean '--chunk-size'?");
+  expect_usage_error({"--zzzzzz"}, "unknown option '--zzzzzz'");
+}
+
+// Every help: within 80 columns when not a terminal, GNU style, and none of
+// CLI11's validator texts.
+TEST(Help, GnuStyleWithinEightyColumns) {
+  const std::vector<std::vector<std::string>> commands = {
+      {}, {"euler"}, {"eval"}, {"draw"}, {"equity"}, {"verify"}, {"verify", "euler"}, {"verify", "equity"}};
+  for (const std::vector<std::string>& command : commands) {
+    SCOPED_TRACE(::testing::PrintToString(command));
+    const RunResult result = run_poker(concat(command, {"--help"}));
+    EXPECT_EQ(result.exit_status, 0);
+    std::istringstream lines(result.out);
+    for (std::string line; std::getline(lines, line);) {
+      EXPECT_LE(line.size(), 80u) << line;
+      for (const char* noise : {"Excludes", "INT", "UINT", "TEXT", " in [", "NUMBER", "SIZE:"}) {
+        EXPECT_EQ(line.find(noise), std::string::npos) << line;
+      }
+    }
+    EXPECT_NE(result.out.find("\n  -j, --threads=N "), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("\n  -q, --quiet "), std::string::npos) << result.out;
+  }
+}
+
+TEST(Version, WorksAfterAnySubcommand) {
+  const std::string version = run_poker({"--version"}).out;
+  for (const std::vector<std::string>& command :
+       std::vector<std::vector<std::string>>{{"equity"}, {"euler"}, {"verify"}, {"verify", "draw"}}) {
+    const RunResult result = run_poker(concat(command, {"--version"}));
+    EXPECT_EQ(result.exit_status, 0) << result.err;
+    EXPECT_EQ(result.out, version);
+  }
+}
+
+TEST(Counts, MonteCarloDealsReadSuffixesAndPowersOfTen) {
+  const std::string plain = run_poker({"equity", "AhKh", "QsQd", "--mc", "2000", "--seed", "5"}).out;
+  ASSERT_NE(plain, "");
+  EXPECT_EQ(run_poker({"equity", "AhKh", "QsQd", "--mc", "2K", "--seed", "5"}).out, plain);
+  EXPECT_EQ(run_poker({"equity", "AhKh", "QsQd", "--mc", "2e3", "--seed", "5"}).out, plain);
+}
+
+TEST(Counts, ZeroNegativeAndOverflowingValuesAreOneLineErrors) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"equity", "AhKh", "QsQd", "--mc", "0"},
+           {"equity", "AhKh", "QsQd", "--mc", "1e300"},
+           {"equity", "AhKh", "QsQd", "--seed", "-1"},
+           {"equity", "AhKh", "QsQd", "--seed", "18446744073709551616"},
+           {"-j", "-1"},
+           {"-j", "99999999999999999999999"}}) {
+    SCOPED_TRACE(::testing::PrintToString(args));
+    const RunResult result = run_poker(args);
+    EXPECT_EQ(result.exit_status, 2);
+    EXPECT_EQ(result.err.find("Could not convert"), std::string::npos) << result.err;
+    EXPECT_EQ(result.err.find("179769"), std::string::npos) << result.err;  // CLI11's range check against a double
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 2) << result.err;  // + "Run 'poker --help'"
+  }
+}
+
+TEST(Hints, ErrorsNameTheirInstance) {
+  const std::string two = "Ah Kh\nQs Qd\n2d 3d 4d 5d 6d\n";
+  EXPECT_EQ(error_of({}, two + two + "Ah Kh\nQs Qx\n2d 3d 4d 5d 6d\n"),
+            "poker: <stdin>:8:4: " + invalid_card("'Qx'") + " (instance 3)\n");
+  EXPECT_EQ(error_of({"euler"}, example("euler.txt") + "5H\n"),
+            "poker: <stdin>:7:3: expected 10 cards for players 1 and 2, found 1 before the end of the line (instance 7)\n");
+}
+
+TEST(Hints, LikelyCausesAreNamed) {
+  const std::string board = "2d 3d 4d 5d 6d\n";
+  const auto hint_of = [](const std::vector<std::string>& args, const std::string& input) {
+    const std::string line = error_of(args, input);
+    const std::size_t at = line.find("; hint: ");
+    return at == std::string::npos ? std::string() : line.substr(at + 8, line.size() - at - 9);
+  };
+  EXPECT_EQ(hint_of({}, "Ah Kh\n10h Qd\n" + board), "ten is written T, like 'Th'");
+  EXPECT_EQ(hint_of({}, "Ah KH\nQs Qd\n" + board).rfind("suits are lower-case: 'Kh', not 'KH'", 0), 0u);
+  EXPECT_EQ(hint_of({}, "ah Kh\nQs Qd\n" + board), "ranks are upper-case, like 'Ah'");
+  EXPECT_EQ(hint_of({}, "\xef\xbb\xbf" "Ah Kh\nQs Qd\n" + board).rfind("the input starts with a UTF-8 byte-order mark", 0),
+            0u);
+  EXPECT_EQ(hint_of({}, "Ah Kh\nQs Qd\n" + board + "\nAh Kh\nQs Qd\n" + board),
+            "line 4 is blank: instances follow each other with no blank line between");
+  EXPECT_EQ(hint_of({"euler"}, "5h 5C 6S 7S KD 2C 3S 8S 8D TD\n").rfind("Project Euler 54 writes suits upper-case", 0),
+            0u);
+  // From a file, the hint reads its first lines: the player count, the format.
+  EXPECT_EQ(hint_of({kExamples + "three_players.txt"}, ""), "the input seems to hold 3 players per instance: try 'poker 3'");
+  EXPECT_EQ(hint_of({"4", kExamples + "three_players.txt"}, ""),
+            "the input seems to hold 3 players per instance: try 'poker 3'");
+  EXPECT_EQ(hint_of({kExamples + "euler.txt"}, ""), "this looks like a 'poker euler' input: try 'poker euler FILE'");
+  EXPECT_EQ(hint_of({kExamples + "eval.txt"}, ""), "this looks like a 'poker eval' input: try 'poker eval FILE'");
+  EXPECT_EQ(hint_of({kExamples + "draw.txt"}, ""), "this looks like a 'poker draw' input: try 'poker draw FILE'");
+  // No hint where no cause is likely.
+  EXPECT_EQ(hint_of({}, "Ah Kh\nQs Qx\n" + board), "");
+}
+
+}  // namespace
+}  // namespace poker::e2e
