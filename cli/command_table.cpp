@@ -47,27 +47,27 @@ const CommandRow kRows[] = {
      "Texas Hold'em instances (the default judge)",
      "Judges Texas Hold'em instances: for each instance (a line of 2 cards per player, then a line of 5 board "
      "cards) prints the winner, \"Player K\", or \"Draw\".",
-     "3 examples/three_players.txt", "3 -i examples/three_players.txt --answers out.txt",
+     "3 examples/three_players.txt", "3 examples/three_players.txt --answers out.txt",
      nullptr,  // PLAYERS, -p and -e: options.cpp, which checks them against the subcommands
      make_holdem, describe_holdem, nullptr},
     {Command::kEuler, "euler", true, true,
      "Project Euler 54 hands, player 1 against player 2",
      "Project Euler 54: one line of ten cards per instance (upper-case suits), player 1's five then player 2's; "
      "prints \"Player 1\", \"Player 2\" or \"Draw\".",
-     "--summary examples/euler.txt", "-i examples/euler.txt --answers examples/euler.expected", add_euler_options,
+     "--summary examples/euler.txt", "examples/euler.txt --answers examples/euler.expected", add_euler_options,
      make_euler, describe_as<kEuler>, nullptr},
     {Command::kEval, "eval", true, true,
      "Two hands of 5 to 52 cards, compared",
      "Compares two hands of 5 to 52 cards per line, \"HAND1 ; HAND2\" (ten written 0): prints each hand's "
      "category and best five cards, then \"Hand 1 wins\", \"Hand 2 wins\" or \"Tie\".",
-     "examples/eval.txt", "-i examples/eval.txt --answers examples/eval.expected", nullptr, make_eval,
+     "examples/eval.txt", "examples/eval.txt --answers examples/eval.expected", nullptr, make_eval,
      describe_as<kEval>, nullptr},
     {Command::kDraw, "draw", true, true,
      "The card-exchange puzzle: least rounds to each category",
      "The card-exchange puzzle: 52 lines \"S V\" per instance (suit R, S, H, K; value 1..13); prints the least "
      "rounds to reach pair, two pair, three of a kind, straight, flush, full house, four of a kind and straight "
      "flush.",
-     "examples/draw.txt", "-i examples/draw.txt --answers examples/draw.expected", nullptr, make_draw,
+     "examples/draw.txt", "examples/draw.txt --answers examples/draw.expected", nullptr, make_draw,
      describe_as<kDraw>, nullptr},
     {Command::kEquity, "equity", true, true,
      "How often hands and ranges win, exactly or by Monte Carlo",

@@ -148,7 +148,7 @@ void add_row_commands(CLI::App& parent, Options& options, std::optional<std::str
     sub->group(row.summary);  // the help's list of subcommands shows the group (help_format.cpp)
     const std::string example = verifying ? std::string("poker verify ") + row.name + " " + row.verify_example
                                           : std::string("poker ") + row.name + " " + row.example;
-    sub->footer(footer + "\nExample: " + example);
+    sub->footer(footer + "\nExample:\n  " + example);
     add_shared_options(*sub, options);
     if (row.add_options != nullptr) row.add_options(*sub, options);
     // A command without operands of its own takes its input file as one.
@@ -298,7 +298,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   app.footer(std::string(kExitFooter) + " 'poker verify': 4 answers differ." +
              "\nThe subcommands judge other formats with the same input, output and error rules; "
              "'poker verify' compares the answers with a candidate's instead of printing them." +
-             "\nExample: poker " + command_row(Command::kHoldem).example);
+             "\nExamples:\n  poker " + command_row(Command::kHoldem).example + "\n  poker -j 2 examples/sample.txt");
   app.require_subcommand(0, 1);
 
   Options options;
@@ -315,8 +315,8 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
       "the answers with a candidate's, byte for byte, line by line. Prints OK, or the first mismatching "
       "instance: its number and lines, the expected and the candidate's answer lines (with --all, every "
       "mismatch counted and a summary).");
-  verify->footer(kVerifyFooter + std::string("\nExamples: poker verify ") +
-                 command_row(Command::kHoldem).verify_example + "\n          poker verify " +
+  verify->footer(kVerifyFooter + std::string("\nExamples:\n  poker verify ") +
+                 command_row(Command::kHoldem).verify_example + "\n  poker verify " +
                  command_row(Command::kEuler).name + " " + command_row(Command::kEuler).verify_example);
   verify->group("Compare the answers with a candidate's, for graders");
   add_shared_options(*verify, options);

@@ -14,6 +14,7 @@ packages=(
   clang libclang-rt-14-dev  # the fuzz targets: clang's libFuzzer (scripts/build.sh fuzz)
   dpkg-dev file             # cpack -G DEB: dpkg-shlibdeps writes Depends, file finds the binaries
   pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module (POKER_PYTHON) and its tests
+  zsh fish groff            # the zsh and fish completions' tests; the man page's rendering check
 )
 if [[ ${1:-} == --bench ]]; then
   packages+=(python3 python3-scipy time bc valgrind)

@@ -29,9 +29,14 @@ help_subcommands() {
   echo "$names"
 }
 
+# The subcommands in a help text on stdin (verify's formats).
+help_subcommands_of() {
+  awk '/^Subcommands:/ { on = 1; next } /^[^ ]/ { on = 0 } on && /^  [^ ]/ { print $1 }'
+}
+
 # The long options in a help text on stdin: those named in its "Options:"
 # section.
 help_long_options() {
-  awk '/^Options:/ { on = 1; next } /^[^ ]/ { on = 0 } on && /^  -/ { print $1 }' |
+  awk '/^Options:/ { on = 1; next } /^[^ ]/ { on = 0 } on && /^ +-/ { print }' | sed 's/^ *//; s/  .*//' |
     grep -o -- '--[[:alnum:]-]*' | sort -u
 }

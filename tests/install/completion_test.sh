@@ -50,9 +50,16 @@ expect_all() {
 # Subcommands.
 expect "poker eu" "euler"
 expect_all "poker e" "euler eval"  # and any later subcommand starting with e
-expect "poker " "$(help_subcommands | sort)"
+expect_all "poker " "$(help_subcommands) README.md"  # and the FILE operand's files
 expect "poker -j 2 dr" "draw"
-expect "poker euler " ""
+expect_all "poker euler " "README.md" "euler eval"    # FILE, no second subcommand
+expect "poker equity " ""                             # hands, no files
+
+# verify's format subcommands, and their options.
+expect_all "poker verify " "euler eval draw equity"
+expect "poker verify eu" "euler"
+expect "poker -j 2 verify dr" "draw"
+expect_all "poker verify euler --" "--answers --all --summary"
 
 # Options: the command's own, and a subcommand's once it is typed, wherever
 # the shared ones stand.
@@ -67,11 +74,19 @@ expect "poker -i euler --su" ""  # euler is the input file here, not the subcomm
 expect "poker -i examples/sample.t" "examples/sample.txt"
 expect "poker euler --output examples/euler.t" "examples/euler.txt"
 expect "poker -j " ""
+expect "poker verify --answers examples/euler.e" "examples/euler.expected"
+
+# No files after card options.
+expect "poker equity AhKh QsQd --board " ""
+expect "poker equity AhKh QsQd --dead e" ""
 
 # Every subcommand and long option --help shows.
 for name in $(help_subcommands); do
   expect_all "poker $name" "$name"
   expect_all "poker $name --" "$("$POKER" "$name" --help | help_long_options)"
+done
+for name in $("$POKER" verify --help | help_subcommands_of); do
+  expect_all "poker verify $name --" "$("$POKER" verify "$name" --help | help_long_options)"
 done
 expect_all "poker --" "$("$POKER" --help | help_long_options)"
 echo "ok: completes $(help_subcommands | tr '\n' ' ')and $("$POKER" --help | help_long_options | wc -l) long options"
