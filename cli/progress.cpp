@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <string>
 
-#include "messages.h"
 
 namespace poker::cli {
 namespace {
@@ -24,13 +23,36 @@ bool same_file(int a, int b) {
 
 }  // namespace
 
-bool progress_allowed() {
-  if (::isatty(STDERR_FILENO) != 1 || ::isatty(STDIN_FILENO) == 1) return false;
-  return !(::isatty(STDOUT_FILENO) == 1 && same_file(STDOUT_FILENO, STDERR_FILENO));
+Terminals current_terminals() {
+  Terminals terminals;
+  terminals.stdin_is_terminal = ::isatty(STDIN_FILENO) == 1;
+  terminals.stderr_is_terminal = ::isatty(STDERR_FILENO) == 1;
+  terminals.stdout_is_stderr_terminal =
+      terminals.stderr_is_terminal && ::isatty(STDOUT_FILENO) == 1 && same_file(STDOUT_FILENO, STDERR_FILENO);
+  return terminals;
+}
+
+bool progress_allowed(const Terminals& terminals) {
+  return terminals.stderr_is_terminal && !terminals.stdin_is_terminal && !terminals.stdout_is_stderr_terminal;
+}
+
+std::string progress_text(const RunStats& stats, std::optional<std::uint64_t> total_bytes, double seconds) {
+  const double rate = seconds > 0 ? static_cast<double>(stats.bytes) / seconds : 0;
+  char text[160];
+  int length = std::snprintf(text, sizeof text, "poker: %.1f MB", static_cast<double>(stats.bytes) / 1e6);
+  if (total_bytes && *total_bytes > 0 && stats.bytes <= *total_bytes && rate > 0) {
+    const double left = static_cast<double>(*total_bytes - stats.bytes) / rate;
+    length += std::snprintf(text + length, sizeof text - static_cast<std::size_t>(length),
+                            " of %.1f MB (%.0f%%), %.0f s left", static_cast<double>(*total_bytes) / 1e6,
+                            100.0 * static_cast<double>(stats.bytes) / static_cast<double>(*total_bytes), left);
+  }
+  std::snprintf(text + length, sizeof text - static_cast<std::size_t>(length), ", %llu instances, %.1f MB/s",
+                static_cast<unsigned long long>(stats.instances), rate / 1e6);
+  return text;
 }
 
 ProgressLine::ProgressLine(bool enabled, std::optional<std::uint64_t> total_bytes)
-    : enabled_(enabled && progress_allowed()),
+    : enabled_(enabled && progress_allowed(current_terminals())),
       total_bytes_(total_bytes),
       start_(Clock::now()),
       next_update_(start_ + kFirstUpdate) {}
@@ -45,24 +67,14 @@ void ProgressLine::update(const RunStats& stats) {
   if (now < next_update_) return;
   next_update_ = now + kUpdateInterval;
   const double seconds = std::chrono::duration<double>(now - start_).count();
-  const double rate = static_cast<double>(stats.bytes) / seconds;
-  std::string share;
-  if (total_bytes_ && *total_bytes_ > 0 && stats.bytes <= *total_bytes_ && rate > 0) {
-    const double left = static_cast<double>(*total_bytes_ - stats.bytes) / rate;
-    char text[64];
-    std::snprintf(text, sizeof text, " of %.1f MB (%.0f%%), %.0f s left", static_cast<double>(*total_bytes_) / 1e6,
-                  100.0 * static_cast<double>(stats.bytes) / static_cast<double>(*total_bytes_), left);
-    share = text;
-  }
-  std::fprintf(stderr, "\r\033[Kpoker: %.1f MB%s, %llu instances, %.1f MB/s", static_cast<double>(stats.bytes) / 1e6,
-               share.c_str(), static_cast<unsigned long long>(stats.instances), rate / 1e6);
+  std::fprintf(stderr, "\r\033[K%s", progress_text(stats, total_bytes_, seconds).c_str());
   std::fflush(stderr);
   shown_ = true;
 }
 
 std::optional<std::uint64_t> input_size(const std::string& path) {
   struct stat status {};
-  if (is_standard(path)) {
+  if (path.empty() || path == "-") {  // standard input
     if (::fstat(STDIN_FILENO, &status) != 0 || !S_ISREG(status.st_mode)) return std::nullopt;
     const off_t offset = ::lseek(STDIN_FILENO, 0, SEEK_CUR);
     if (offset < 0 || offset > status.st_size) return std::nullopt;

@@ -11,17 +11,30 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "poker/pipeline.h"
 
 namespace poker::cli {
 
-// Whether a progress line may be shown, from what stdin, stdout and stderr are.
-bool progress_allowed();
+// What the standard streams are, as far as the progress line cares.
+struct Terminals {
+  bool stdin_is_terminal = false;
+  bool stderr_is_terminal = false;
+  bool stdout_is_stderr_terminal = false;  // stdout is the terminal stderr is
+};
+Terminals current_terminals();
+
+// Whether a progress line may be shown on such streams.
+bool progress_allowed(const Terminals& terminals);
+
+// The line's text (no "\r", no erasing): bytes, the share of `total_bytes`
+// and the seconds left when the total is known, instances, rate.
+std::string progress_text(const RunStats& stats, std::optional<std::uint64_t> total_bytes, double seconds);
 
 class ProgressLine {
  public:
-  // Shows nothing unless `enabled` and progress_allowed(). `total_bytes`:
+  // Shows nothing unless `enabled` and progress_allowed(current_terminals()). `total_bytes`:
   // the input's size, when known.
   ProgressLine(bool enabled, std::optional<std::uint64_t> total_bytes);
   ~ProgressLine();  // erases the line if one was shown
