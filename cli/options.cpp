@@ -151,8 +151,9 @@ void add_row_commands(CLI::App& parent, Options& options, std::optional<std::str
     sub->footer(footer + "\nExample:\n  " + example);
     add_shared_options(*sub, options);
     if (row.add_options != nullptr) row.add_options(*sub, options);
-    // A command without operands of its own takes its input file as one.
-    if (sub->get_options([](const CLI::Option* option) { return option->get_positional(); }).empty()) {
+    // A format without operands of its own takes its input file as one.
+    if (row.make_format != nullptr &&
+        sub->get_options([](const CLI::Option* option) { return option->get_positional(); }).empty()) {
       sub->add_option("FILE", file, "Input file, like -i ('-': standard input)");
     }
     if (verifying) add_verify_options(*sub, options);
