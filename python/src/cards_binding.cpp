@@ -11,7 +11,7 @@
 
 #include "bindings.h"
 #include "card_arrays.h"
-#include "error_text.h"
+#include "text/error_text.h"
 #include "poker/cards.h"
 
 namespace poker::python {

@@ -5,8 +5,8 @@
 #include <string_view>
 #include <vector>
 
-#include "answer_writer.h"
-#include "line_scanner.h"
+#include "formats/answer_lines.h"
+#include "formats/card_line_reader.h"
 #include "poker/evaluator.h"
 
 namespace poker {

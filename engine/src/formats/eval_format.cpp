@@ -3,8 +3,8 @@
 #include <string>
 #include <string_view>
 
-#include "explain_line.h"
-#include "line_scanner.h"
+#include "formats/explain_line.h"
+#include "formats/card_line_reader.h"
 #include "poker/evaluator.h"
 
 namespace poker {

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "canonical_decoder.h"
+#include "formats/canonical_decoder.h"
 #include "poker/cards.h"
 #include "poker/format.h"
 #include "poker/io/chunk.h"

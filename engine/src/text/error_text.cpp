@@ -1,4 +1,4 @@
-#include "error_text.h"
+#include "text/error_text.h"
 
 #include "poker/escape.h"
 

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "answer_writer.h"
-#include "explain_line.h"
-#include "line_scanner.h"
+#include "formats/answer_lines.h"
+#include "formats/explain_line.h"
+#include "formats/card_line_reader.h"
 #include "poker/evaluator.h"
 
 namespace poker {

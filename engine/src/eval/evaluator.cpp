@@ -26,9 +26,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "hand_rules.h"
+#include "eval/hand_rules.h"
 #include "poker/evaluator.h"
-#include "rank_hash_generated.h"
+#include "eval/rank_hash_generated.h"
 
 namespace poker {
 namespace detail {

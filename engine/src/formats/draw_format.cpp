@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
-#include "error_text.h"
-#include "line_scanner.h"
+#include "text/error_text.h"
+#include "formats/card_line_reader.h"
 
 namespace poker {
 namespace {
