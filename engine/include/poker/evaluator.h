@@ -70,7 +70,7 @@ namespace detail {
 
 // Implementation details of Hand, in this header only so that Hand::add and
 // Hand::evaluate inline into their callers. Not part of the API; defined in
-// engine/src/evaluator.cpp, which explains the scheme.
+// engine/src/eval/evaluator.cpp, which explains the scheme.
 //
 // A Hand's key is the sum of its cards' keys. A card's key is its rank's key
 // (low 32 bits; distinct multisets of at most 7 ranks have distinct sums)

@@ -5,7 +5,7 @@
 //   * Every card has a 64-bit key: its rank's key in the low 32 bits, plus 1
 //     in its suit's 4-bit counter at bit 32 + 4 * suit. A Hand keeps the sum
 //     of its cards' keys, starting from counters of 3, and the CardMask.
-//   * The rank keys (engine/src/rank_hash_generated.h, found offline by
+//   * The rank keys (engine/src/eval/rank_hash_generated.h, found offline by
 //     scripts/generate_rank_keys.cpp) give every multiset of at most 7 ranks,
 //     at most 4 of each, a distinct sum, so the low half of the key names the
 //     hand's ranks. A row-displacement perfect hash maps those 76,155 sums into
