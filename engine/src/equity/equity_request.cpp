@@ -4,8 +4,8 @@
 #include <optional>
 
 #include "equity/equity_request.h"
-#include "text/error_text.h"
 #include "poker/equity_format.h"
+#include "poker/escape.h"
 #include "poker/number_text.h"
 #include "poker/range.h"
 

@@ -27,8 +27,8 @@
 #include <string_view>
 
 #include "eval/hand_rules.h"
-#include "poker/evaluator.h"
 #include "eval/rank_hash_generated.h"
+#include "poker/evaluator.h"
 
 namespace poker {
 namespace detail {

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <string>
 
-#include "text/error_text.h"
+#include "poker/escape.h"
 
 namespace poker {
 namespace {

@@ -12,8 +12,7 @@
 namespace poker {
 namespace {
 
-constexpr CardSyntax kEulerCards{Notation::kEuler,
-                                 "a rank (2-9, T, J, Q, K, A) then a suit (H, D, S, C), like 'AH' or 'TD'"};
+constexpr CardSyntax kEulerCards{Notation::kEuler, card_syntax(Notation::kEuler)};
 
 constexpr int kHandCards = 5;
 

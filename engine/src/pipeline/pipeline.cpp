@@ -8,8 +8,8 @@
 #include <memory>
 #include <vector>
 
-#include "pipeline/answer_destination.h"
 #include "formats/card_line_reader.h"
+#include "pipeline/answer_destination.h"
 #include "poker/io/chunker.h"
 #include "poker/io/framing.h"
 

@@ -1,5 +1,3 @@
-#include "text/error_text.h"
-
 #include "poker/escape.h"
 
 namespace poker {
