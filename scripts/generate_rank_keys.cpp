@@ -3,9 +3,9 @@
 // Build and run (from the repository root):
 //
 //     g++ -std=c++20 -O2 -o /tmp/generate_rank_keys scripts/generate_rank_keys.cpp
-//     /tmp/generate_rank_keys > engine/src/rank_hash_generated.h
+//     /tmp/generate_rank_keys > engine/src/eval/rank_hash_generated.h
 //
-// The output is deterministic; the committed engine/src/rank_hash_generated.h
+// The output is deterministic; the committed engine/src/eval/rank_hash_generated.h
 // is exactly what this program prints.
 //
 // What it computes

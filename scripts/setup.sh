@@ -12,6 +12,7 @@ packages=(
   libtbb-dev libcli11-dev libspdlog-dev
   libgtest-dev libgmock-dev libbenchmark-dev libbenchmark-tools
   clang libclang-rt-14-dev  # the fuzz targets: clang's libFuzzer (scripts/build.sh fuzz)
+  clang-format-14           # scripts/format.sh, and test.sh's check that the tree is formatted
   dpkg-dev file             # cpack -G DEB: dpkg-shlibdeps writes Depends, file finds the binaries
   pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module (POKER_PYTHON) and its tests
   zsh fish groff            # the zsh and fish completions' tests; the man page's rendering check

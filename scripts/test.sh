@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The second command of the README: set up, then build and run every test,
+# The second command of the README: set up, check the formatting
+# (scripts/format.sh --check), then build and run every test,
 # first optimised (the Python module's pytest suite too), then under
 # AddressSanitizer + UndefinedBehaviorSanitizer;
 # then the tests of the concurrent parts (chunker, pipeline, streaming,
@@ -8,6 +9,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc)
 "$root/scripts/setup.sh"
+echo "== format: check"
+"$root/scripts/format.sh" --check
 for flavour in release sanitize; do
   echo "== $flavour: build"
   "$root/scripts/build.sh" "$flavour"

@@ -128,6 +128,9 @@ class MappedSource final : public ByteSource {
     install_sigbus_handler();
   }
   ~MappedSource() override { ::close(fd_); }
+  // It owns fd_: a copy would close it twice.
+  MappedSource(const MappedSource&) = delete;
+  MappedSource& operator=(const MappedSource&) = delete;
 
   // `from` is an input offset: the file's start_ + from.
   Window window(std::uint64_t from, std::size_t min_size) override {

@@ -11,15 +11,15 @@
 
 #include "bindings.h"
 #include "card_arrays.h"
-#include "error_text.h"
 #include "poker/cards.h"
+#include "poker/escape.h"
 
 namespace poker::python {
 namespace {
 
-// What the hold'em format's messages say a card looks like
-// (engine/src/holdem_format.cpp; the tests compare with the CLI's message).
-constexpr std::string_view kCardSyntax = "a rank (2-9, T, J, Q, K, A) then a suit (h, d, s, c), like 'Ah' or 'Td'";
+// What the hold'em format's messages say a card looks like (the tests
+// compare with the CLI's message).
+constexpr std::string_view kCardSyntax = card_syntax(Notation::kHoldem);
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n'; }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "poker/cards.h"
+#include "support/sanitizers.h"
 #include "support/subprocess.h"
 
 namespace poker::e2e {
@@ -29,11 +30,7 @@ inline const std::string kSourceDir = POKER_SOURCE_DIR;
 // Peak memory a run may take whatever its input: the README's bound is the
 // 1 MiB instance limit plus chunks in flight and a mapped window or two;
 // sanitizers add their shadow.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-inline constexpr bool kUnderSanitizer = true;
-#else
-inline constexpr bool kUnderSanitizer = false;
-#endif
+using testing::kUnderSanitizer;
 inline constexpr long kMemoryBoundKib = kUnderSanitizer ? 512 * 1024 : 96 * 1024;
 
 // `poker args...` with `input` on stdin through a pipe, from the source dir.

@@ -23,7 +23,7 @@ const std::string kAceKingQueensLine =
 const std::string kFlopLine =
     "equity 22.304440 77.695560; win 22.304440 77.695560; tie 0.000000 0.000000; boards 946 exact\n";
 
-TEST(Equity, OneQueryPrintsATable) {
+TEST(EquityCommand, OneQueryPrintsATable) {
   const RunResult result = run_poker({"equity", "AhKh", "QsQd"});
   EXPECT_EQ(result.out,
             "Hand      Win %      Tie %   Equity %\n"
@@ -34,7 +34,7 @@ TEST(Equity, OneQueryPrintsATable) {
   EXPECT_EQ(result.exit_status, 0);
 }
 
-TEST(Equity, RangesBoardAndDeadCards) {
+TEST(EquityCommand, RangesBoardAndDeadCards) {
   const RunResult ranges = run_poker({"equity", "AK", "QQ", "-j", "2"});
   EXPECT_EQ(ranges.out,
             "Hand      Win %      Tie %   Equity %\n"
@@ -46,7 +46,7 @@ TEST(Equity, RangesBoardAndDeadCards) {
   EXPECT_EQ(flop.exit_status, 0) << flop.err;
 }
 
-TEST(Equity, MonteCarloIsTheSameForASeedAtAnyThreadCount) {
+TEST(EquityCommand, MonteCarloIsTheSameForASeedAtAnyThreadCount) {
   const std::vector<std::string> query = {"equity", "QQ+,AKs", "random", "JTs", "--mc", "200000", "--seed", "11"};
   const RunResult one = run_poker(concat(query, {"-j", "1"}));
   const RunResult two = run_poker(concat(query, {"-j", "2"}));
@@ -58,7 +58,7 @@ TEST(Equity, MonteCarloIsTheSameForASeedAtAnyThreadCount) {
   EXPECT_NE(one.out, other_seed.out);
 }
 
-TEST(Equity, InvalidQueriesAreUsageErrors) {
+TEST(EquityCommand, InvalidQueriesAreUsageErrors) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"equity", "AhKh"}, "poker: equity: expected 2 to 10 players, found 1\n"},
       {{"equity", "AhKh", "QX"}, "poker: equity: hand 2 'QX': expected a rank after 'Q' in 'QX'\n"},
@@ -82,7 +82,7 @@ TEST(Equity, InvalidQueriesAreUsageErrors) {
   }
 }
 
-TEST(Equity, MonteCarloDealCountsPastTheCapAreRefused) {
+TEST(EquityCommand, MonteCarloDealCountsPastTheCapAreRefused) {
   const std::string message =
       "expected a number of deals from 1 to 1e15, like 100000, 1M or 1e6 after '--mc', found '18446744073709551615'";
   const RunResult command_line = run_poker({"equity", "AhKh", "QsQd", "--mc", "18446744073709551615"});
@@ -97,7 +97,7 @@ TEST(Equity, MonteCarloDealCountsPastTheCapAreRefused) {
   EXPECT_EQ(past_cap.exit_status, 2);
 }
 
-TEST(Equity, QueryFileAnswersALinePerQueryInOrder) {
+TEST(EquityCommand, QueryFileAnswersALinePerQueryInOrder) {
   const std::string input =
       "AhKh QsQd\n"
       "AhKh QsQd --board Ts9s2d --dead 2c\n"
@@ -106,7 +106,7 @@ TEST(Equity, QueryFileAnswersALinePerQueryInOrder) {
   expect_judged({"equity"}, input, ok(kAceKingQueensLine + kFlopLine + kAceKingQueensLine + kFlopLine));
 }
 
-TEST(Equity, QueryFileMonteCarloLinesAreTheSameAtAnyThreadCount) {
+TEST(EquityCommand, QueryFileMonteCarloLinesAreTheSameAtAnyThreadCount) {
   std::string input;
   for (int seed = 1; seed <= 6; ++seed) input += "AK QQ JTs --mc 50000 --seed " + std::to_string(seed) + "\n";
   const RunResult reference = run_poker({"equity", "-j", "1"}, input);
@@ -119,7 +119,7 @@ TEST(Equity, QueryFileMonteCarloLinesAreTheSameAtAnyThreadCount) {
   EXPECT_EQ(defaults.out, reference.out.substr(third, reference.out.find('\n', third) + 1 - third));
 }
 
-TEST(Equity, QueryFileStopsAtTheFirstInvalidQuery) {
+TEST(EquityCommand, QueryFileStopsAtTheFirstInvalidQuery) {
   expect_judged({"equity"}, "AhKh QsQd\nAhKh Qx\nAhKh QsQd\n",
                 error(kAceKingQueensLine, 2, 6, "expected a rank after 'Q' in 'Qx'"));
   expect_judged({"equity"}, "AhKh QsQd --board\n",
@@ -135,7 +135,7 @@ TEST(Equity, QueryFileStopsAtTheFirstInvalidQuery) {
   expect_judged({"equity"}, "AhKh QsQd\n\n \n", ok(kAceKingQueensLine));  // trailing blank lines end the input
 }
 
-TEST(Equity, VerifyComparesAQueryFilesAnswers) {
+TEST(EquityCommand, VerifyComparesAQueryFilesAnswers) {
   const std::string expected = read_whole_file(kSourceDir + "/examples/equity.expected");
   const RunResult same = run_poker({"verify", "equity", "-i", "examples/equity.txt", "--answers", "-"}, expected);
   EXPECT_EQ(same.exit_status, 0) << same.out << same.err;
@@ -148,7 +148,7 @@ TEST(Equity, VerifyComparesAQueryFilesAnswers) {
   EXPECT_EQ(hands.exit_status, 2);
 }
 
-TEST(Equity, Example) {
+TEST(EquityCommand, Example) {
   const RunResult result = run_poker({"equity", "-i", "examples/equity.txt"});
   EXPECT_EQ(result.out, read_whole_file(kSourceDir + "/examples/equity.expected"));
   EXPECT_EQ(result.exit_status, 0) << result.err;
@@ -182,7 +182,7 @@ void expect_stopped_promptly(const std::vector<std::string>& args, int signal, c
   EXPECT_LT(waited, Milliseconds(kUnderSanitizer ? 3000 : 1000));
 }
 
-TEST(Equity, SignalStopsAnyComputationPromptly) {
+TEST(EquityCommand, SignalStopsAnyComputationPromptly) {
   expect_stopped_promptly({"equity", "random", "random", "random", "--mc", "2000000000"}, SIGINT);
   expect_stopped_promptly({"equity", "random", "random", "random", "--time", "1000", "-j", "1"}, SIGTERM);
   // The deal walker of an enumeration of 1.7 million deals, then its boards.
@@ -192,14 +192,14 @@ TEST(Equity, SignalStopsAnyComputationPromptly) {
                           SIGTERM);
 }
 
-TEST(Equity, SignalStopsAQueryFilePromptly) {
+TEST(EquityCommand, SignalStopsAQueryFilePromptly) {
   std::string queries;
   for (int i = 0; i < 100; ++i) queries += "random random random --mc 100000000\n";
   expect_stopped_promptly({"equity"}, SIGTERM, queries);
   expect_stopped_promptly({"equity", "--exact", "-j", "1"}, SIGINT, "random random\n");
 }
 
-TEST(Equity, ExactOnMoreDealsThanItsPlanMayHoldIsRefused) {
+TEST(EquityCommand, ExactOnMoreDealsThanItsPlanMayHoldIsRefused) {
   // Three `random`s are 2.3 billion deals of hands: their exact plan grew
   // without bound (65 MB after 2 s) on a computation of days.
   const std::string message =
@@ -217,7 +217,7 @@ TEST(Equity, ExactOnMoreDealsThanItsPlanMayHoldIsRefused) {
   EXPECT_EQ(pair.exit_status, 0) << pair.err;
 }
 
-TEST(Equity, QueryFileMemoryDoesNotGrowWithTheQueriesOfAChunk) {
+TEST(EquityCommand, QueryFileMemoryDoesNotGrowWithTheQueriesOfAChunk) {
   // 200 queries in one chunk, each of ten "random" ranges (13,260 combos,
   // over 200 KB parsed): 40 MB if every query of the chunk stayed parsed
   // until its turn.
@@ -229,7 +229,7 @@ TEST(Equity, QueryFileMemoryDoesNotGrowWithTheQueriesOfAChunk) {
   EXPECT_LT(result.max_rss_kib, kUnderSanitizer ? kMemoryBoundKib : 32 * 1024);
 }
 
-TEST(Equity, UnwritableOutputFailsBeforeTheComputation) {
+TEST(EquityCommand, UnwritableOutputFailsBeforeTheComputation) {
   const auto start = std::chrono::steady_clock::now();
   const RunResult result =
       run_poker({"equity", "random", "random", "random", "--mc", "100000000000", "-o", "/nonexistent/dir/out.txt"});

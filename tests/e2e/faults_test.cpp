@@ -25,11 +25,8 @@ constexpr Milliseconds kTimeout{60000};
 constexpr std::size_t kMebibyte = 1024 * 1024;
 constexpr std::uint64_t kGibibyte = 1024ull * kMebibyte;
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr std::uint64_t kEndlessBytes = kGibibyte / 4;  // "endless", at a sanitizer's pace
-#else
-constexpr std::uint64_t kEndlessBytes = kGibibyte;
-#endif
+// "Endless", at a sanitizer's pace too.
+constexpr std::uint64_t kEndlessBytes = kUnderSanitizer ? kGibibyte / 4 : kGibibyte;
 
 constexpr const char* kLimitError =
     "instance longer than the limit of 1048576 bytes (the rest of the input was not read)";

@@ -124,6 +124,10 @@ TEST(Streaming, TrailingBlankLinesWhileStdinStaysOpen) {
   const std::optional<std::string> answer = poker.read_stdout_line(kAnswerTimeout);
   ASSERT_TRUE(answer.has_value());
   EXPECT_EQ(*answer, "Player 1\n");
+  // That no error comes while stdin stays open is an absence, shown only by
+  // waiting: 100 ms gives the program time to take the blank lines as an
+  // error if it wrongly would (the result below then says so); a longer wait
+  // would prove no more, on a loaded machine, than the suite can afford.
   ::usleep(100 * 1000);
   ASSERT_TRUE(poker.write_stdin("\n \n", kAnswerTimeout));
   const RunResult result = poker.wait(kExitTimeout);

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <string>
 
-#include "canonical_decoder.h"
+#include "formats/canonical_decoder.h"
 #include "poker/io/chunker.h"
 #include "poker/io/input.h"
 #include "poker/pipeline.h"

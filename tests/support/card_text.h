@@ -9,16 +9,13 @@
 #include <string_view>
 
 #include "poker/cards.h"
+#include "support/sanitizers.h"
 
 namespace poker::testing {
 
 // Sanitized builds run a tenth of the random cases: same coverage of code
 // paths, a tenth of the time.
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr int kRandomCaseScale = 10;
-#else
-inline constexpr int kRandomCaseScale = 1;
-#endif
+inline constexpr int kRandomCaseScale = kAddressSanitizer ? 10 : 1;
 
 // "Ah Kd 5c" -> mask; fails the test on a bad or repeated card.
 inline CardMask cards(std::string_view text) {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "canonical_decoder.h"
-#include "line_scanner.h"
+#include "formats/canonical_decoder.h"
+#include "formats/card_line_reader.h"
 #include "poker/cards.h"
 #include "poker/euler_format.h"
 #include "poker/holdem_format.h"

@@ -7,15 +7,12 @@
 
 #include "poker/draw_solver.h"
 #include "support/draw_reference.h"
+#include "support/sanitizers.h"
 
 namespace poker::draw {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__) || !defined(NDEBUG)
-constexpr int kDecks = 30;
-#else
-constexpr int kDecks = 2000;
-#endif
+constexpr int kDecks = poker::testing::kAddressSanitizer || !poker::testing::kOptimized ? 30 : 2000;
 
 TEST(DrawSolverExhaustive, RandomDecksMatchBruteForce) {
   std::mt19937_64 rng(0xD1CE);

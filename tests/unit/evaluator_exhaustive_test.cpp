@@ -33,6 +33,7 @@
 #include "poker/cards.h"
 #include "poker/evaluator.h"
 #include "support/reference_evaluator.h"
+#include "support/sanitizers.h"
 
 namespace poker {
 namespace {
@@ -245,9 +246,9 @@ TEST(SevenCards, Evaluate7AndHoistedFlushTestEqualHand) {
 }
 
 TEST(SLOW_SevenCardsVsReference, EveryValueIsTheBestOfItsFiveCardSubsets) {
-#if defined(__SANITIZE_ADDRESS__) || !defined(__OPTIMIZE__)
-  GTEST_SKIP() << "far too slow without optimisation or with sanitizers; run it in Release";
-#else
+  if (testing::kAddressSanitizer || !testing::kOptimized) {
+    GTEST_SKIP() << "far too slow without optimisation or with sanitizers; run it in Release";
+  }
   // Our value of each reference value, from all five-card hands (whose order
   // agreement FiveCards.* proves).
   std::map<reference::RefValue, std::uint16_t> value_of;
@@ -307,7 +308,6 @@ TEST(SLOW_SevenCardsVsReference, EveryValueIsTheBestOfItsFiveCardSubsets) {
   for (auto& t : threads) t.join();
   EXPECT_EQ(checked.load(), 133'784'560u);
   EXPECT_EQ(mismatches.load(), 0) << "first: " << reference::describe(first_mismatch.load());
-#endif
 }
 
 }  // namespace

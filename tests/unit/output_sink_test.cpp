@@ -24,6 +24,11 @@ TEST(OutputSink, WakeUpEndsAWriteStalledOnAFullPipeAfterAWholeLine) {
   while (answers.size() < 1024 * 1024) answers += "Player 1\nDraw\nPlayer 10\n";  // more than a pipe holds
   const std::unique_ptr<io::OutputSink> sink = io::make_fd_sink(pipe_fds[1], false, wake[0]);
   auto written = std::async(std::launch::async, [&] { return sink->write(answers); });
+  // An absence (the write has not returned, so it is blocked on the full
+  // pipe) can only be shown by waiting: 200 ms is ample for a write of 1 MiB
+  // that does not block, and short enough for the suite. If the machine is
+  // so loaded that the write has not even started, the test still passes:
+  // the wake-up below is what it checks.
   EXPECT_EQ(written.wait_for(std::chrono::milliseconds(200)), std::future_status::timeout) << "the pipe never filled";
   ASSERT_EQ(::write(wake[1], "", 1), 1);
   ASSERT_EQ(written.wait_for(std::chrono::seconds(10)), std::future_status::ready) << "the wake-up was ignored";

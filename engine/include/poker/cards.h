@@ -84,6 +84,17 @@ inline constexpr std::array<CardAlphabet, 3> kAlphabets = {
 
 // The card written as `token` in `notation`, or nothing if `token` is not
 // exactly a card (wrong length, case, rank or suit).
+// What a card looks like in `notation`, for the "expected ..." of a message
+// about a bad card: the one wording of that sentence.
+constexpr std::string_view card_syntax(Notation notation) {
+  switch (notation) {
+    case Notation::kHoldem: return "a rank (2-9, T, J, Q, K, A) then a suit (h, d, s, c), like 'Ah' or 'Td'";
+    case Notation::kEuler: return "a rank (2-9, T, J, Q, K, A) then a suit (H, D, S, C), like 'AH' or 'TD'";
+    case Notation::kEval: return "a rank (2-9, 0 for ten, J, Q, K, A) then a suit (h, d, s, c), like 'Ah' or '0d'";
+  }
+  return {};
+}
+
 constexpr std::optional<Card> parse_card(std::string_view token, Notation notation) {
   if (token.size() != 2) return std::nullopt;
   const auto& alphabet = detail::kAlphabets[static_cast<int>(notation)];

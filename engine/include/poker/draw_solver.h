@@ -46,7 +46,7 @@
 // how many cards of each value or suit have been kept, with the set of
 // positions where the next block may start as one 64-bit mask; a block keeps
 // any cards of the pattern it holds. The first round where a state completes
-// the pattern is exact (engine/src/draw_collect.h). Patterns are tried in
+// the pattern is exact (engine/src/draw/draw_collect.h). Patterns are tried in
 // order of a lower bound and each search is cut off at the best so far.
 //
 // Thread safety: both functions are pure; no shared state.

@@ -70,7 +70,7 @@ namespace detail {
 
 // Implementation details of Hand, in this header only so that Hand::add and
 // Hand::evaluate inline into their callers. Not part of the API; defined in
-// engine/src/evaluator.cpp, which explains the scheme.
+// engine/src/eval/evaluator.cpp, which explains the scheme.
 //
 // A Hand's key is the sum of its cards' keys. A card's key is its rank's key
 // (low 32 bits; distinct multisets of at most 7 ranks have distinct sums)
@@ -88,9 +88,11 @@ extern const std::array<std::uint64_t, kCardCount> first_card_keys;
 // (halved row bases in 16 bits: a 16 KB table).
 extern const std::array<std::uint16_t, std::size_t{1} << kRankHashShift> rank_hash_rows;
 // HandValue::raw() of every multiset of 5..7 ranks (0 for fewer cards), and of
-// every 13-bit flush rank mask with at least 5 ranks; filled before main().
-extern std::uint16_t rank_values[];
-extern std::uint16_t flush_values[1 << kRankCount];
+// every 13-bit flush rank mask with at least 5 ranks; computed before main()
+// and read-only: nothing outside evaluator.cpp can write them.
+inline constexpr std::size_t kRankValueCount = 87462;  // rank_hash::kTableSize
+extern const std::array<std::uint16_t, kRankValueCount> rank_values;
+extern const std::array<std::uint16_t, 1 << kRankCount> flush_values;
 
 // rank_values index of a (flush-free) key: the perfect hash of its low 32 bits.
 inline std::uint32_t rank_index(std::uint64_t key) {

@@ -1,7 +1,7 @@
 // A Format is one kind of poker instance file: the hold'em judge, Euler 54,
-// eval and draw. It is the pipeline's plug-in: the pipeline cuts the
-// input into chunks of whole records (framing), and the format parses,
-// validates, evaluates and renders the instances of one chunk.
+// eval, draw and equity queries. It is the pipeline's plug-in: the pipeline
+// cuts the input into chunks of whole records (framing), and the format
+// parses, validates, evaluates and renders the instances of one chunk.
 //
 // Thread safety: process() is const and is called concurrently on different
 // chunks; a Format holds only its configuration.

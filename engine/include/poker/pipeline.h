@@ -16,6 +16,11 @@
 //
 // The caller chooses the thread count (a tbb::global_control or task_arena
 // around the call); the pipeline keeps a few chunks per thread in flight.
+//
+// Thread safety: run_pipeline() may run concurrently with itself on distinct
+// sources and sinks; the format is shared read-only. It borrows its arguments
+// for the call only: `format`, `source` and `sink` must outlive it, and
+// `on_progress` is called on pipeline threads, one call at a time.
 #ifndef POKER_PIPELINE_H_
 #define POKER_PIPELINE_H_
 

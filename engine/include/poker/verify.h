@@ -11,6 +11,10 @@
 // The comparison is byte for byte, aligned by lines: an instance's answers
 // are the format's answer_lines_per_instance() lines, and the candidate's
 // lines at the same line numbers are compared with them.
+//
+// Thread safety: run_verify() runs the pipeline as run_pipeline() does and
+// borrows its arguments for the call only (the candidate is read by one
+// thread at a time); a VerifyOutcome is a plain value that owns its text.
 #ifndef POKER_VERIFY_H_
 #define POKER_VERIFY_H_
 

@@ -1,4 +1,7 @@
 // A chunk: a run of whole records of the input, the unit of parallel work.
+//
+// Thread safety: a Chunk is a value; its bytes are immutable and stay valid
+// while a copy of `owner` lives, on any thread. Copies share the bytes.
 #ifndef POKER_IO_CHUNK_H_
 #define POKER_IO_CHUNK_H_
 

@@ -1,5 +1,10 @@
 // Opening the input: the strategy (memory map or buffered reads) is chosen
 // once, here, from what the input is.
+//
+// Thread safety: a ByteSource or Reader is used by one thread at a time (the
+// pipeline's reader stage); the windows it hands out are immutable and may
+// be read from any thread while their owner is held. A source owns its
+// descriptor when opened here, and closes it when destroyed.
 #ifndef POKER_IO_INPUT_H_
 #define POKER_IO_INPUT_H_
 

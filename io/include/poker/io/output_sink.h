@@ -1,6 +1,10 @@
 // Where answers go. The pipeline's in-order writer calls write() once per
 // chunk, so the answers of a chunk reach the file or pipe at once: nothing is
 // held back in a user-space buffer.
+//
+// Thread safety: an OutputSink is used by one thread at a time (the writer
+// stage, then the thread that ran the pipeline); it owns its descriptor only
+// when made with `owned`, and then closes it in finish().
 #ifndef POKER_IO_OUTPUT_SINK_H_
 #define POKER_IO_OUTPUT_SINK_H_
 

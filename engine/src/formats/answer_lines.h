@@ -1,7 +1,7 @@
 // Internal: writing a chunk's fixed answer lines ("Player 2\n", "Draw\n") at
 // the speed of the input, for formats whose answers come from a small set.
-#ifndef POKER_ENGINE_ANSWER_WRITER_H_
-#define POKER_ENGINE_ANSWER_WRITER_H_
+#ifndef POKER_ENGINE_ANSWER_LINES_H_
+#define POKER_ENGINE_ANSWER_LINES_H_
 
 #include <array>
 #include <cstddef>

@@ -17,8 +17,8 @@
 #include <utility>
 #include <vector>
 
-#include "equity_request.h"
-#include "line_scanner.h"
+#include "equity/equity_request.h"
+#include "formats/card_line_reader.h"
 #include "poker/equity_format.h"
 
 namespace poker {

@@ -1,5 +1,3 @@
-#include "error_text.h"
-
 #include "poker/escape.h"
 
 namespace poker {

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <array>
 
-#include "equity_deal.h"
+#include "equity/equity_deal.h"
 #include "poker/random.h"
 
 namespace poker::equity {

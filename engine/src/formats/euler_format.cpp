@@ -5,15 +5,14 @@
 #include <string_view>
 #include <vector>
 
-#include "answer_writer.h"
-#include "line_scanner.h"
+#include "formats/answer_lines.h"
+#include "formats/card_line_reader.h"
 #include "poker/evaluator.h"
 
 namespace poker {
 namespace {
 
-constexpr CardSyntax kEulerCards{Notation::kEuler,
-                                 "a rank (2-9, T, J, Q, K, A) then a suit (H, D, S, C), like 'AH' or 'TD'"};
+constexpr CardSyntax kEulerCards{Notation::kEuler, card_syntax(Notation::kEuler)};
 
 constexpr int kHandCards = 5;
 

@@ -1,4 +1,4 @@
-#include "explain_line.h"
+#include "formats/explain_line.h"
 
 #include <array>
 #include <cstring>

@@ -26,7 +26,7 @@
 #include <array>
 #include <cstdint>
 
-#include "draw_windows.h"
+#include "draw/draw_windows.h"
 
 namespace poker::draw::detail {
 

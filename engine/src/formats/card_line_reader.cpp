@@ -1,11 +1,11 @@
-#include "line_scanner.h"
+#include "formats/card_line_reader.h"
 
 #include <algorithm>
 #include <array>
 #include <cstring>
 #include <string>
 
-#include "error_text.h"
+#include "poker/escape.h"
 
 namespace poker {
 namespace {

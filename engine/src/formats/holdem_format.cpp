@@ -4,16 +4,15 @@
 #include <string>
 #include <vector>
 
-#include "answer_writer.h"
-#include "explain_line.h"
-#include "line_scanner.h"
+#include "formats/answer_lines.h"
+#include "formats/card_line_reader.h"
+#include "formats/explain_line.h"
 #include "poker/evaluator.h"
 
 namespace poker {
 namespace {
 
-constexpr CardSyntax kHoldemCards{Notation::kHoldem,
-                                  "a rank (2-9, T, J, Q, K, A) then a suit (h, d, s, c), like 'Ah' or 'Td'"};
+constexpr CardSyntax kHoldemCards{Notation::kHoldem, card_syntax(Notation::kHoldem)};
 
 class HoldemFormat final : public Format {
  public:

@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
-#include "error_text.h"
-#include "line_scanner.h"
+#include "formats/card_line_reader.h"
+#include "poker/escape.h"
 
 namespace poker {
 namespace {

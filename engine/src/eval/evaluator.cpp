@@ -5,7 +5,7 @@
 //   * Every card has a 64-bit key: its rank's key in the low 32 bits, plus 1
 //     in its suit's 4-bit counter at bit 32 + 4 * suit. A Hand keeps the sum
 //     of its cards' keys, starting from counters of 3, and the CardMask.
-//   * The rank keys (engine/src/rank_hash_generated.h, found offline by
+//   * The rank keys (engine/src/eval/rank_hash_generated.h, found offline by
 //     scripts/generate_rank_keys.cpp) give every multiset of at most 7 ranks,
 //     at most 4 of each, a distinct sum, so the low half of the key names the
 //     hand's ranks. A row-displacement perfect hash maps those 76,155 sums into
@@ -26,15 +26,16 @@
 #include <cstdint>
 #include <string_view>
 
-#include "hand_rules.h"
+#include "eval/hand_rules.h"
+#include "eval/rank_hash_generated.h"
 #include "poker/evaluator.h"
-#include "rank_hash_generated.h"
 
 namespace poker {
 namespace detail {
 
 static_assert(kRankHashShift == rank_hash::kShift, "regenerate or update evaluator.h");
 static_assert(rank_hash_rows.size() == rank_hash::kHalfOffsets.size());
+static_assert(kRankValueCount == rank_hash::kTableSize, "regenerate or update evaluator.h");
 
 namespace {
 
@@ -57,8 +58,6 @@ alignas(64) constinit const std::array<std::uint64_t, kCardCount> first_card_key
 }();
 alignas(64) constinit const std::array<std::uint16_t, std::size_t{1} << kRankHashShift>
     rank_hash_rows = rank_hash::kHalfOffsets;
-alignas(64) std::uint16_t rank_values[rank_hash::kTableSize];
-alignas(64) std::uint16_t flush_values[1 << kRankCount];
 
 namespace {
 
@@ -77,10 +76,13 @@ alignas(64) constinit const std::array<std::uint64_t, kCardCount> lane_bits = ma
 
 namespace {
 
+using RankValues = std::array<std::uint16_t, kRankValueCount>;
+using FlushValues = std::array<std::uint16_t, 1 << kRankCount>;
+
 // Every multiset of ranks `rank`.. completing `counts` to at most 7 cards.
-void fill_rank_values(int rank, int cards, std::uint32_t key, rules::RankCounts& counts) {
+void fill_rank_values(int rank, int cards, std::uint32_t key, rules::RankCounts& counts, RankValues& values) {
   if (rank == kRankCount) {
-    if (cards >= 5) rank_values[rank_index(key)] = rules::value_of(rules::rank_choice(counts));
+    if (cards >= 5) values[rank_index(key)] = rules::value_of(rules::rank_choice(counts));
     return;
   }
   const rules::RankCounts saved = counts;
@@ -90,23 +92,33 @@ void fill_rank_values(int rank, int cards, std::uint32_t key, rules::RankCounts&
     if (n >= 2) counts.two |= b;
     if (n >= 3) counts.three |= b;
     if (n >= 4) counts.four |= b;
-    fill_rank_values(rank + 1, cards + n, key + n * rank_hash::kKeys[rank], counts);
+    fill_rank_values(rank + 1, cards + n, key + n * rank_hash::kKeys[rank], counts, values);
   }
   counts = saved;
 }
 
-bool build_tables() {
-  for (rules::RankMask m = 0; m <= rules::kAllRanks; ++m) {
-    flush_values[m] = std::popcount(m) >= 5 ? rules::value_of(rules::flush_choice(m, 0)) : 0;
-  }
+RankValues make_rank_values() {
+  RankValues values{};
   rules::RankCounts counts;
-  fill_rank_values(0, 0, 0, counts);
-  return true;
+  fill_rank_values(0, 0, 0, counts, values);
+  return values;
 }
 
-[[maybe_unused]] const bool tables_built = build_tables();
+FlushValues make_flush_values() {
+  FlushValues values{};
+  for (rules::RankMask m = 0; m <= rules::kAllRanks; ++m) {
+    values[m] = std::popcount(m) >= 5 ? rules::value_of(rules::flush_choice(m, 0)) : 0;
+  }
+  return values;
+}
 
 }  // namespace
+
+// Too large to compute at compile time in reasonable time; const after their
+// dynamic initialisation, so no user can write them.
+alignas(64) const RankValues rank_values = make_rank_values();
+alignas(64) const FlushValues flush_values = make_flush_values();
+
 }  // namespace detail
 
 std::string_view category_name(Category category) {

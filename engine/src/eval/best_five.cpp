@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "hand_rules.h"
+#include "eval/hand_rules.h"
 #include "poker/evaluator.h"
 
 namespace poker {

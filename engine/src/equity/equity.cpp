@@ -13,7 +13,7 @@
 #include <limits>
 #include <string>
 
-#include "equity_deal.h"
+#include "equity/equity_deal.h"
 
 namespace poker {
 namespace {

@@ -21,8 +21,8 @@
 #include <cassert>
 #include <cstdint>
 
-#include "draw_collect.h"
-#include "draw_windows.h"
+#include "draw/draw_collect.h"
+#include "draw/draw_windows.h"
 
 namespace poker::draw {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "answer_destination.h"
+#include "pipeline/answer_destination.h"
 
 namespace poker {
 namespace {

@@ -3,15 +3,14 @@
 #include <string>
 #include <string_view>
 
-#include "explain_line.h"
-#include "line_scanner.h"
+#include "formats/card_line_reader.h"
+#include "formats/explain_line.h"
 #include "poker/evaluator.h"
 
 namespace poker {
 namespace {
 
-constexpr CardSyntax kEvalCards{Notation::kEval,
-                                "a rank (2-9, 0 for ten, J, Q, K, A) then a suit (h, d, s, c), like 'Ah' or '0d'"};
+constexpr CardSyntax kEvalCards{Notation::kEval, card_syntax(Notation::kEval)};
 
 constexpr int kMinHandCards = 5;
 constexpr std::string_view kSeparator = ";";

@@ -1,4 +1,4 @@
-#include "canonical_decoder.h"
+#include "formats/canonical_decoder.h"
 
 #include "poker/simd_path.h"
 

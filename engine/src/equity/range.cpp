@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "error_text.h"
+#include "poker/escape.h"
 #include "poker/number_text.h"
 
 // The parser reads each comma-separated part in three steps: the hand before

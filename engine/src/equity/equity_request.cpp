@@ -3,9 +3,9 @@
 #include <bit>
 #include <optional>
 
-#include "equity_request.h"
-#include "error_text.h"
+#include "equity/equity_request.h"
 #include "poker/equity_format.h"
+#include "poker/escape.h"
 #include "poker/number_text.h"
 #include "poker/range.h"
 

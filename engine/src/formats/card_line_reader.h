@@ -8,15 +8,15 @@
 // optional blanks, '\n'. Blanks are space, \t, \v, \f, \r. A token is a
 // maximal run of other bytes; each must be a card (or the format's
 // separator), unique in its card set (the instance, or one eval hand).
-#ifndef POKER_ENGINE_LINE_SCANNER_H_
-#define POKER_ENGINE_LINE_SCANNER_H_
+#ifndef POKER_ENGINE_CARD_LINE_READER_H_
+#define POKER_ENGINE_CARD_LINE_READER_H_
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "canonical_decoder.h"
+#include "formats/canonical_decoder.h"
 #include "poker/cards.h"
 #include "poker/format.h"
 #include "poker/io/chunk.h"

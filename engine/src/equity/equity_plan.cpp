@@ -11,7 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "equity_deal.h"
+#include "equity/equity_deal.h"
 
 namespace poker::equity {
 namespace {

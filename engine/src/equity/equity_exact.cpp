@@ -23,7 +23,7 @@
 #include <bit>
 #include <vector>
 
-#include "equity_deal.h"
+#include "equity/equity_deal.h"
 
 namespace poker::equity {
 namespace {

@@ -8,8 +8,8 @@
 #include <memory>
 #include <vector>
 
-#include "answer_destination.h"
-#include "line_scanner.h"
+#include "formats/card_line_reader.h"
+#include "pipeline/answer_destination.h"
 #include "poker/io/chunker.h"
 #include "poker/io/framing.h"
 
