@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstring>
+#include <string>
 
 namespace poker {
 namespace {
@@ -32,13 +33,14 @@ constexpr std::size_t kTailBytes = 13 + 32 + 14 + 2;
 
 }  // namespace
 
-void append_explain_line(std::string& out, std::string_view who, int number, const BestFive& best,
+void append_explain_line(AnswerBuffer& out, std::string_view who, int number, const BestFive& best,
                          Notation notation) {
-  // Rendered into a buffer from tables, then appended once: the number's
-  // digits by hand, the category's text and each card's two characters
-  // copied (std::to_string and per-piece appends cost more than the hand).
-  // REQUIRES: who.size() <= kWhoBytes.
-  char line[kWhoBytes + kTailBytes];
+  // Rendered in place from tables into room for the longest line, then cut
+  // to the bytes written: the number's digits by hand, the category's text
+  // and each card's two characters copied (std::to_string and per-piece
+  // appends cost more than the hand). REQUIRES: who.size() <= kWhoBytes.
+  const std::size_t start = out.size();
+  char* const line = out.extend(kWhoBytes + kTailBytes);
   std::size_t size = 0;
   for (const char c : who) line[size++] = c;
   line[size++] = ' ';
@@ -62,7 +64,7 @@ void append_explain_line(std::string& out, std::string_view who, int number, con
     line[size++] = i + 1 == best.cards.size() ? ']' : ' ';
   }
   line[size++] = '\n';
-  out.append(line, size);
+  out.truncate(start + size);
 }
 
 }  // namespace poker

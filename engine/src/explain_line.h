@@ -7,13 +7,14 @@
 
 #include "poker/cards.h"
 #include "poker/evaluator.h"
+#include "poker/format.h"
 
 namespace poker {
 
 // Appends "WHO NUMBER: CATEGORY [c1 c2 c3 c4 c5]\n" ("Player 2: Flush [...]"),
 // the cards in `notation`, in best_five()'s order. REQUIRES: number >= 0,
 // who.size() <= 16.
-void append_explain_line(std::string& out, std::string_view who, int number, const BestFive& best,
+void append_explain_line(AnswerBuffer& out, std::string_view who, int number, const BestFive& best,
                          Notation notation);
 
 }  // namespace poker

@@ -49,6 +49,7 @@ CanonicalLayout::CanonicalLayout(const std::vector<int>& cards_per_line) {
   plan_ = simd::make_plan(cards_, image_);
   for (const DecodePath path : {DecodePath::kScalar, DecodePath::kSse41, DecodePath::kAvx2}) {
     decoders_[static_cast<std::size_t>(path)] = simd::decoder_for(path, plan_);
+    batch_decoders_[static_cast<std::size_t>(path)] = simd::batch_decoder_for(path, plan_);
   }
 }
 

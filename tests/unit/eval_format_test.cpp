@@ -31,7 +31,7 @@ constexpr const char* kInvalidCardHelp =
 std::string judge(const std::string& line) {
   const ChunkResult result = process_chunk(*kEval, line + "\n");
   EXPECT_FALSE(result.error.has_value()) << line << ": " << (result.error ? result.error->message : "");
-  return result.answers;
+  return std::string(result.answers.view());
 }
 
 // Hand 1's explain line alone, against a fixed weak hand 2.
