@@ -33,8 +33,8 @@ class EvalFormat final : public Format {
       }
       const BestFive first = best_five(hands[0]);
       const BestFive second = best_five(hands[1]);
-      append_explain_line(result.answers, "Hand", 1, first, Notation::kEval);
-      append_explain_line(result.answers, "Hand", 2, second, Notation::kEval);
+      append_explain_line(result.answers, prefixes_[0], first, Notation::kEval);
+      append_explain_line(result.answers, prefixes_[1], second, Notation::kEval);
       result.answers += first.value > second.value   ? "Hand 1 wins\n"
                         : second.value > first.value ? "Hand 2 wins\n"
                                                      : "Tie\n";
@@ -42,6 +42,8 @@ class EvalFormat final : public Format {
     }
   }
 
+ private:
+  const ExplainPrefix prefixes_[2] = {ExplainPrefix::of("Hand", 1), ExplainPrefix::of("Hand", 2)};
 };
 
 }  // namespace

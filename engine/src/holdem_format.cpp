@@ -1,6 +1,7 @@
 #include "poker/holdem_format.h"
 
 #include <array>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,7 @@ class HoldemFormat final : public Format {
     for (int player = 1; player <= options.players; ++player) {
       labels_.push_back("player " + std::to_string(player));
       answer_lines_.push_back(AnswerLine::of("Player " + std::to_string(player) + "\n"));
+      explain_prefixes_.push_back(ExplainPrefix::of("Player", player));
     }
     labels_.push_back("the board");
     answer_lines_.push_back(AnswerLine::of("Draw\n"));
@@ -39,6 +41,11 @@ class HoldemFormat final : public Format {
 
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
     if (options_.explain) {
+      // Room for every line up front: growing by copies took more than a
+      // line's rendering.
+      result.answers.reserve_more(max_instances(chunk) *
+                                  (static_cast<std::size_t>(options_.players) * kMaxExplainLineBytes +
+                                   AnswerLine::kMaxSize));
       process_instances<0>(chunk, result, [&](const Card* cards) { explain_instance(cards, result.answers); });
       return;
     }
@@ -103,32 +110,34 @@ class HoldemFormat final : public Format {
   // layout (two bytes a card, one separator after each).
   std::size_t max_instances(const io::Chunk& chunk) const { return chunk.bytes.size() / layout_.bytes() + 1; }
 
-  // The index of the single best hand, or `players` (the "Draw" line) when
-  // two or more share it. cards: as in process().
-  int winner(const Card* cards) const {
-    return holdem_winner(cards + 2 * options_.players, cards, options_.players);
-  }
-
   void explain_instance(const Card* cards, AnswerBuffer& out) const {
     const int players = options_.players;
     const Card* const board = cards + 2 * players;
     const std::uint64_t board_key = five_card_key(board);
     CardMask board_cards = 0;
     for (int i = 0; i < 5; ++i) board_cards |= mask_of(board[i]);
+    // The winner as holdem_winner() finds it, from the values the lines need.
+    HandValue best;
+    int winner = players;
     for (int player = 0; player < players; ++player) {
       const Card first = cards[2 * player];
       const Card second = cards[2 * player + 1];
-      append_explain_line(out, "Player", player + 1,
-                          best_five(board_cards | mask_of(first) | mask_of(second),
-                                    evaluate7(board_key, board, first, second)),
-                          Notation::kHoldem);
+      const HandValue value = evaluate7(board_key, board, first, second);
+      append_explain_line(out, explain_prefixes_[static_cast<std::size_t>(player)],
+                          best_five(board_cards | mask_of(first) | mask_of(second), value), Notation::kHoldem);
+      const int if_not_better = value == best ? players : winner;
+      winner = player == 0 || value > best ? player : if_not_better;
+      best = player == 0 || value > best ? value : best;
     }
-    out += answer_lines_[static_cast<std::size_t>(winner(cards))].text();
+    const AnswerLine& verdict = answer_lines_[static_cast<std::size_t>(winner)];
+    std::memcpy(out.extend(AnswerLine::kMaxSize), verdict.bytes.data(), AnswerLine::kMaxSize);
+    out.truncate(out.size() - AnswerLine::kMaxSize + verdict.size);
   }
 
   const HoldemOptions options_;
   std::vector<std::string> labels_;        // "player 1", ..., "the board"
   std::vector<AnswerLine> answer_lines_;  // "Player 1\n", ..., then "Draw\n"
+  std::vector<ExplainPrefix> explain_prefixes_;  // "Player 1: ", ...
   const CanonicalLayout layout_;
 };
 

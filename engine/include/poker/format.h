@@ -78,6 +78,11 @@ class AnswerBuffer {
     size_ += count;
     return start;
   }
+  // Makes room for `count` more bytes without growing again (the room left
+  // uninitialised: pages never written are never touched).
+  void reserve_more(std::size_t count) {
+    if (capacity_ - size_ < count) grow(size_ + count);
+  }
   // Cuts the buffer to its first `size` bytes. REQUIRES: size <= size().
   void truncate(std::size_t size) { size_ = size; }
 
