@@ -23,6 +23,10 @@ class EvalFormat final : public Format {
   std::size_t answer_lines_per_instance() const override { return 3; }  // two hands, the verdict
 
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
+    // Room for every answer up front (growing by copies cost more than a
+    // line's rendering): no instance is shorter than 32 bytes, two hands of
+    // five cards around the separator.
+    result.answers.reserve_more((chunk.bytes.size() / 32 + 1) * (2 * kMaxExplainLineBytes + 16));
     CardLineReader reader(chunk, kEvalCards);
     while (!reader.at_end()) {
       reader.begin_instance();

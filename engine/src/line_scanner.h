@@ -173,6 +173,9 @@ class CardLineReader {
   // false having changed nothing, and read_line() takes the general path,
   // which finds and words the error.
   bool read_canonical_line(int count, Card* cards);
+  // The same for read_two_sets(): cards separated by single spaces, the
+  // one-byte separator a token between them, each set valid.
+  bool read_canonical_two_sets(int min_cards, char separator, CardMask (&sets)[2]);
   // Starts a set of cards that must be unique (an instance, an eval hand).
   void begin_card_set();
   // Judges `token` as a card of the current set: invalid or repeated cards
