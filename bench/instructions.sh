@@ -9,7 +9,11 @@
 # BUILD_DIR defaults to build/release. exhaustive7 (all 133,784,560 hands)
 # takes a few minutes under callgrind, so it runs only when named. The
 # workload `equity` counts instead one exact equity computation of each query
-# of bench/equity_workloads.h (poker_equity_instructions, one thread).
+# of bench/equity_workloads.h (poker_equity_instructions, one thread). The
+# workload `poker` counts the whole judge per instance instead: `poker -j 1`
+# on seeded files of 100k and 300k instances (poker_generate), the
+# difference divided by 200k, for 2 players, 8 players, explain mode and the
+# scalar decoder (start-up and the last chunk cancel out).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build/release}
@@ -22,6 +26,30 @@ command -v valgrind >/dev/null || { echo "instructions.sh: needs valgrind (apt-g
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+if [[ ${workloads[0]} == poker ]]; then
+  poker=$build/cli/poker
+  for players in 2 8; do
+    for n in 100000 300000; do "$build/bench/poker_generate" -p "$players" -n "$n" -o "$out/p$players.$n"; done
+  done
+  count() {  # ENV... -- ARGS...: instructions of one run
+    env "$@" >/dev/null 2>&1
+    awk '/^totals:/ {print $2}' "$out/cg"
+  }
+  printf '%-22s %12s
+' run per-instance
+  for run in "2 players|2|" "8 players|8|" "2 players, explain|2|-e" "2 players, scalar|2|scalar"; do
+    IFS='|' read -r name players extra <<<"$run"
+    simd=; args=("$players")
+    [[ $extra == scalar ]] && simd=scalar || { [[ -n $extra ]] && args+=("$extra"); }
+    per=()
+    for n in 100000 300000; do
+      per+=("$(count POKER_SIMD="$simd" valgrind --tool=callgrind --callgrind-out-file="$out/cg" "$poker" "${args[@]}" \
+        -j 1 -i "$out/p$players.$n" -o /dev/null)")
+    done
+    printf '%-22s %12.1f\n' "$name" "$(awk -v a="${per[0]}" -v b="${per[1]}" 'BEGIN {print (b - a) / 200000}')"
+  done
+  exit 0
+fi
 if [[ ${workloads[0]} == equity ]]; then
   binary=$build/bench/poker_equity_instructions
   printf '%-18s %16s\n' query instructions

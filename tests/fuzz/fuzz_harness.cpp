@@ -46,7 +46,8 @@ struct Processed {
 
 // Each chunk on its own, checked against what every format promises.
 void check_chunk(const io::Chunk& chunk, const ChunkResult& result) {
-  check(result.answers.empty() || result.answers.back() == '\n', "answers end inside a line", result.answers);
+  check(result.answers.empty() || result.answers.back() == '\n', "answers end inside a line",
+        std::string(result.answers.view()));
   check(static_cast<std::uint64_t>(std::count(result.answers.begin(), result.answers.end(), '\n')) >=
             result.instances,
         "fewer answer lines than instances");

@@ -181,5 +181,50 @@ TEST_F(DecodePaths, UnrolledKernelsDecideAndDecodeLikeTheGenericLoops) {
   }
 }
 
+TEST_F(DecodePaths, BatchDecodersStopAtTheFirstInstanceTheSingleDecoderRejects) {
+  // Runs of 1 to 40 instances with at most one mutated, for each layout and
+  // path: the batch decoder must return the index of the first instance the
+  // one-instance decoder rejects (or the run's length), with the same cards
+  // before it.
+  std::mt19937_64 rng(1532);
+  const std::vector<std::vector<int>> layouts = {holdem_lines(2), holdem_lines(3), holdem_lines(8), {10},
+                                                 holdem_lines(23)};
+  for (const std::vector<int>& lines : layouts) {
+    const CanonicalLayout layout(lines);
+    const Notation notation = lines.size() == 1 ? Notation::kEuler : Notation::kHoldem;
+    const simd::Alphabet& alphabet = simd::alphabet_of(notation);
+    for (int trial = 0; trial < 300; ++trial) {
+      const int count = 1 + static_cast<int>(rng() % 40);
+      std::string text;
+      for (int i = 0; i < count; ++i) {
+        std::string instance = random_instances(rng, lines, 1, notation);
+        // Mutations that keep the length keep the later instances in place.
+        if (rng() % 8 == 0) {
+          const std::string mutated = mutate(rng, instance, notation);
+          if (mutated.size() == instance.size()) instance = mutated;
+        }
+        text += instance;
+      }
+      const auto instances = static_cast<std::size_t>(count);
+      std::size_t expected_run = 0;
+      std::vector<Card> expected((instances + 1) * layout.cards() + kDecodeSlack);
+      while (expected_run < instances &&
+             simd::generic_decoder_for(DecodePath::kScalar)(text.data() + expected_run * layout.bytes(), layout.plan(),
+                                                            alphabet, expected.data() + expected_run * layout.cards())) {
+        ++expected_run;
+      }
+      for (const DecodePath path : supported_decode_paths()) {
+        std::vector<Card> cards((instances + 1) * layout.cards() + kDecodeSlack);
+        ASSERT_EQ(layout.batch_decoder(path)(text.data(), instances, layout.plan(), alphabet, cards.data()),
+                  expected_run)
+            << path_name(path) << " " << layout.cards() << " cards\n" << text;
+        const auto decoded = static_cast<std::ptrdiff_t>(expected_run * layout.cards());
+        ASSERT_TRUE(std::equal(expected.begin(), expected.begin() + decoded, cards.begin()))
+            << path_name(path) << "\n" << text;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace poker

@@ -31,7 +31,7 @@ constexpr const char* kInvalidCardHelp =
 std::string judge(const std::string& line) {
   const ChunkResult result = process_chunk(*kEval, line + "\n");
   EXPECT_FALSE(result.error.has_value()) << line << ": " << (result.error ? result.error->message : "");
-  return result.answers;
+  return std::string(result.answers.view());
 }
 
 // Hand 1's explain line alone, against a fixed weak hand 2.
@@ -248,6 +248,36 @@ TEST(EvalFormat, FiftyTwoCardHandsMatchReference) {
   std::vector<std::pair<CardMask, CardMask>> pairs = {{deck, royal_spades}};
   if (testing::kRandomCaseScale == 1) pairs.emplace_back(random_hand(12, random), deck);  // ~1 s each
   check_against_reference(pairs, 2, 64);
+}
+
+TEST(EvalFormat, CanonicalLinesAnswerLikeTheGeneralGrammar) {
+  // The fast path reads single-spaced lines; the same hands spaced with
+  // tabs and doubled blanks take the general grammar: same answers, for
+  // hands of 5 to 9 cards each (the two hands may share cards).
+  std::mt19937_64 rng(0xE7A15);
+  std::vector<Card> deck(kCardCount);
+  for (int card = 0; card < kCardCount; ++card) deck[static_cast<std::size_t>(card)] = static_cast<Card>(card);
+  std::string canonical;
+  std::string spaced;
+  for (int instance = 0; instance < 300; ++instance) {
+    for (int hand = 0; hand < 2; ++hand) {
+      std::shuffle(deck.begin(), deck.end(), rng);
+      const int cards = 5 + static_cast<int>(rng() % 5);
+      for (int i = 0; i < cards; ++i) {
+        const std::string name = card_name(deck[static_cast<std::size_t>(i)], Notation::kEval);
+        canonical += (i == 0 ? "" : " ") + name;
+        spaced += (i == 0 ? "" : " \t ") + name;
+      }
+      canonical += hand == 0 ? " ; " : "\n";
+      spaced += hand == 0 ? "  ;\t" : " \n";
+    }
+  }
+  const ChunkResult fast = testing::process_chunk(*kEval, canonical);
+  const ChunkResult general = testing::process_chunk(*kEval, spaced);
+  ASSERT_FALSE(fast.error.has_value());
+  ASSERT_FALSE(general.error.has_value());
+  EXPECT_EQ(fast.instances, 300u);
+  EXPECT_EQ(fast.answers, general.answers.view());
 }
 
 }  // namespace

@@ -302,6 +302,24 @@ TEST(EvaluateRandom, IncrementalHandEqualsEvaluateOfMask) {
   }
 }
 
+TEST(EvaluateRandom, Evaluate5EqualsHandFlushesIncluded) {
+  // Half the hands drawn from one or two suits, so that flushes are common.
+  std::mt19937_64 rng(0xE5A1);
+  for (int i = 0; i < 200'000 / kScale; ++i) {
+    std::array<Card, 5> five{};
+    const int suits = i % 2 == 0 ? 4 : 1 + i % 4 / 2;
+    CardMask used = 0;
+    std::uniform_int_distribution<int> rank(0, kRankCount - 1), suit(0, suits - 1);
+    for (Card& card : five) {
+      do {
+        card = make_card(rank(rng), suit(rng));
+      } while (used & mask_of(card));
+      used |= mask_of(card);
+    }
+    ASSERT_EQ(evaluate5(five.data()), Hand::from(used).evaluate()) << reference::describe(used);
+  }
+}
+
 TEST(EvaluateRandom, Evaluate7EqualsHand) {
   // Random orders (evaluate7 must not care), and a share of flush-heavy hands
   // (cards of few suits) so that its flush path is well exercised.

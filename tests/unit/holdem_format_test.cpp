@@ -204,5 +204,48 @@ TEST(HoldemFormat, TwentyThreePlayersUseFiftyOneCards) {
   EXPECT_EQ(result.answers, "Draw\n");
 }
 
+TEST(HoldemFormat, RunsOfCanonicalInstancesBrokenByOtherLayoutsAndAnErrorKeepEveryAnswer) {
+  // The canonical decoder takes runs of instances at once: a spaced-out
+  // instance (40th) and a duplicate card (70th) inside long runs must
+  // stop a run where they stand, answering all that come before.
+  const std::string canonical = "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n";  // player 1
+  const std::string spaced = "2c  3d\nAh Kh\t\nQh Jh Th 5c 6d\n";  // player 2, not canonical
+  const std::string duplicate = "Ah Kh\n2c 3d\nQh Jh Th 5c Ah\n";
+  std::string input;
+  std::string expected;
+  for (int instance = 1; instance < 70; ++instance) {
+    input += instance == 40 ? spaced : canonical;
+    expected += instance == 40 ? "Player 2\n" : "Player 1\n";
+  }
+  input += duplicate + canonical;
+  const ChunkResult result = process(input);
+  ASSERT_TRUE(result.error.has_value());
+  EXPECT_EQ(result.error->line, 69u * 3 + 3);
+  EXPECT_EQ(result.error->message, "duplicate card 'Ah': already at line 208, column 1");
+  EXPECT_EQ(result.answers, expected);
+  EXPECT_EQ(result.instances, 69u);
+}
+
+TEST(AnswerBuffer, GrowsKeepingItsTextAndCutsToWhatWasWritten) {
+  AnswerBuffer buffer;
+  EXPECT_TRUE(buffer.empty());
+  std::string expected;
+  for (int i = 0; i < 1000; ++i) {
+    buffer += "line ";
+    buffer += static_cast<char>('a' + i % 26);
+    char* const room = buffer.extend(16);
+    room[0] = '\n';
+    buffer.truncate(buffer.size() - 15);
+    expected += "line " + std::string(1, static_cast<char>('a' + i % 26)) + "\n";
+  }
+  EXPECT_EQ(buffer, expected);
+  const AnswerBuffer copy = buffer;
+  AnswerBuffer moved = std::move(buffer);
+  EXPECT_EQ(copy, expected);
+  EXPECT_EQ(moved, expected);
+  moved.clear();
+  EXPECT_TRUE(moved.empty());
+}
+
 }  // namespace
 }  // namespace poker

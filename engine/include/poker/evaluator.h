@@ -208,6 +208,19 @@ inline HandValue evaluate7(std::uint64_t five_key, const Card* five, Card sixth,
   return HandValue(detail::rank_values[detail::rank_index(key)]);
 }
 
+// The strength of the 5 distinct cards at five[0..4]: the key's sum and a
+// lookup (the flush path rereads the cards' lane bits), no card mask.
+inline HandValue evaluate5(const Card* five) {
+  const std::uint64_t key = five_card_key(five);
+  if ((key & detail::kFlushBits) != 0) [[unlikely]] {
+    const int suit = (std::countr_zero(key & detail::kFlushBits) - detail::kFlushBitOfClubs) >> 2;
+    const std::uint64_t lanes = detail::lane_bits[five[0]] | detail::lane_bits[five[1]] | detail::lane_bits[five[2]] |
+                                detail::lane_bits[five[3]] | detail::lane_bits[five[4]];
+    return HandValue(detail::flush_values[(lanes >> (16 * suit)) & 0x1FFF]);
+  }
+  return HandValue(detail::rank_values[detail::rank_index(key)]);
+}
+
 // The strength of the 7 distinct cards at cards[0..6]: equal to
 // Hand().plus(cards[0])...plus(cards[6]).evaluate(), with less work. About 28
 // instructions per evaluation in a loop, loop included (bench/instructions.sh

@@ -62,11 +62,20 @@ RanksByValue build_ranks_by_value() {
 
 const RanksByValue ranks_by_value = build_ranks_by_value();
 
+// The number of bits set, inline: a generic x86-64 build has no popcount
+// instruction, and std::popcount is a library call there.
+constexpr int bits_set(std::uint64_t x) {
+  x -= (x >> 1) & 0x5555555555555555;
+  x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F;
+  return static_cast<int>((x * 0x0101010101010101) >> 56);
+}
+
 // The suit holding five cards or more. REQUIRES: there is one.
 int flush_suit(CardMask cards) {
   constexpr CardMask kClubs = 0x1111111111111;  // suit 0 of every rank
   int suit = 0;
-  while (std::popcount(cards & (kClubs << suit)) < 5) ++suit;
+  while (bits_set(cards & (kClubs << suit)) < 5) ++suit;
   return suit;
 }
 
@@ -101,7 +110,7 @@ BestFive best_five(CardMask cards, HandValue value) {
 }
 
 BestFive best_five(CardMask cards) {
-  const int count = card_count(cards);
+  const int count = bits_set(cards);
   if (count < 5) return BestFive{};
   if (count <= 9) return best_five(cards, evaluate(cards));  // at most one suit holds a flush
   const rules::Choice choice = rules::best_choice(rules::suits_of(cards));

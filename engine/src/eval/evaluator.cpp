@@ -137,8 +137,15 @@ std::string_view category_name(Category category) {
 }
 
 HandValue evaluate(CardMask cards) {
-  if (card_count(cards) <= 7) return Hand::from(cards).evaluate();
-  return HandValue(rules::value_of(rules::best_choice(rules::suits_of(cards))));
+  // The cards counted as they are added (a generic x86-64 build has no
+  // popcount instruction: std::popcount is a library call there).
+  Hand hand;
+  int count = 0;
+  for (CardMask rest = cards; rest != 0; rest &= rest - 1) {
+    if (++count > 7) return HandValue(rules::value_of(rules::best_choice(rules::suits_of(cards))));
+    hand.add(static_cast<Card>(std::countr_zero(rest)));
+  }
+  return hand.evaluate();
 }
 
 }  // namespace poker

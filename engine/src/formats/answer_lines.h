@@ -6,8 +6,9 @@
 #include <array>
 #include <cstddef>
 #include <cstring>
-#include <string>
 #include <string_view>
+
+#include "poker/format.h"
 
 namespace poker {
 
@@ -28,19 +29,16 @@ struct AnswerLine {
   std::string_view text() const { return {bytes.data(), size}; }
 };
 
-// Appends answer lines to a string sized once for the whole chunk, so that
-// the hot loop neither checks capacity nor calls memcpy; finish() cuts the
-// string to the lines added.
+// Appends answer lines to a buffer grown once for the whole chunk (its bytes
+// left uninitialised), so that the hot loop neither checks capacity nor calls
+// memcpy; finish() cuts the buffer to the lines added.
 //
 // REQUIRES: at most `max_lines` add() calls, and nothing else touches `out`
 // between construction and finish(). Not copyable: it points into `out`.
 class AnswerWriter {
  public:
-  AnswerWriter(std::string& out, std::size_t max_lines) : out_(out) {
-    const std::size_t start = out_.size();
-    out_.resize(start + max_lines * AnswerLine::kMaxSize);
-    next_ = out_.data() + start;
-  }
+  AnswerWriter(AnswerBuffer& out, std::size_t max_lines)
+      : out_(out), start_(out.size()), first_(out.extend(max_lines * AnswerLine::kMaxSize)), next_(first_) {}
   AnswerWriter(const AnswerWriter&) = delete;
   AnswerWriter& operator=(const AnswerWriter&) = delete;
 
@@ -48,10 +46,12 @@ class AnswerWriter {
     std::memcpy(next_, line.bytes.data(), AnswerLine::kMaxSize);
     next_ += line.size;
   }
-  void finish() { out_.resize(static_cast<std::size_t>(next_ - out_.data())); }
+  void finish() { out_.truncate(start_ + static_cast<std::size_t>(next_ - first_)); }
 
  private:
-  std::string& out_;
+  AnswerBuffer& out_;
+  const std::size_t start_;
+  char* const first_;
   char* next_;
 };
 

@@ -221,10 +221,9 @@ inline bool separators_match(const char* text, std::size_t bytes, const char* im
 // The scalar path: a table load per card. kCards = 0 reads the count from
 // the plan; otherwise the loops unroll for that count.
 template <std::size_t kCards>
-bool decode_scalar(const char* text, const Plan& plan, const Alphabet& a, Card* out) {
+inline bool decode_scalar_one(const char* text, const Plan& plan, const std::uint8_t* decode, Card* out) {
   const std::size_t count = kCards != 0 ? kCards : plan.cards;
   if (!separators_match(text, 3 * count, plan.image.data(), plan.mask.data())) return false;
-  const std::uint8_t* const decode = a.token_cards;
   // Distinct cards have disjoint bits, so their sum equals their union; a
   // repeated card makes the sum differ (a carry or a doubled bit).
   CardMask all = 0;
@@ -241,6 +240,22 @@ bool decode_scalar(const char* text, const Plan& plan, const Alphabet& a, Card* 
     out[i] = static_cast<Card>(card);
   }
   return (invalid & 0x80) == 0 && all == sum;
+}
+
+template <std::size_t kCards>
+std::size_t decode_scalar_batch(const char* text, std::size_t count, const Plan& plan, const Alphabet& a,
+                                Card* out) {
+  const std::uint8_t* const decode = a.token_cards;
+  const std::size_t bytes = plan.bytes;
+  const std::size_t cards = plan.cards;
+  std::size_t done = 0;
+  while (done < count && decode_scalar_one<kCards>(text + done * bytes, plan, decode, out + done * cards)) ++done;
+  return done;
+}
+
+template <std::size_t kCards>
+bool decode_scalar(const char* text, const Plan& plan, const Alphabet& a, Card* out) {
+  return decode_scalar_one<kCards>(text, plan, a.token_cards, out);
 }
 
 #if defined(POKER_X86_SIMD)
@@ -289,6 +304,13 @@ __attribute__((target("sse4.1,popcnt"))) bool decode_sse41(const char* text, con
   return static_cast<std::size_t>(__builtin_popcountll(all)) == plan.cards;
 }
 
+std::size_t decode_sse41_batch(const char* text, std::size_t count, const Plan& plan, const Alphabet& a,
+                               Card* out) {
+  std::size_t done = 0;
+  while (done < count && decode_sse41(text + done * plan.bytes, plan, a, out + done * plan.cards)) ++done;
+  return done;
+}
+
 __attribute__((target("avx2"))) inline __m256i pair_of(const void* low_half, const void* high_half) {
   return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(static_cast<const __m128i*>(low_half))),
                                  _mm_loadu_si128(static_cast<const __m128i*>(high_half)), 1);
@@ -322,9 +344,15 @@ alignas(32) constexpr std::array<std::array<std::uint8_t, 32>, 3> kSpread = [] {
 // that count. The cards' bits are ORed as they are decoded: a shuffle puts
 // two cards of each half into the four 64-bit lanes, a shift per lane makes
 // their bits (a half's bytes after its cards repeat its last card).
+//
+// Decodes up to `count` instances one after the other, the tables loaded
+// once (held in locals: stores through `out`, bytes, may alias any memory,
+// and would otherwise reload them for each instance), and stops at the
+// first invalid one.
 template <std::size_t kPairs>
-__attribute__((target("avx2,bmi2,popcnt"))) bool decode_avx2(const char* text, const Plan& plan, const Alphabet& a,
-                                                            Card* out) {
+__attribute__((target("avx2,bmi2,popcnt"))) std::size_t decode_avx2_batch(const char* text, std::size_t count,
+                                                                          const Plan& plan, const Alphabet& a,
+                                                                          Card* out) {
   const __m256i hash_table = both_halves(a.hash);
   const __m256i rank_chars = both_halves(a.rank_char);
   const __m256i suit_chars = both_halves(a.suit_char);
@@ -334,34 +362,49 @@ __attribute__((target("avx2,bmi2,popcnt"))) bool decode_avx2(const char* text, c
   const __m256i spread0 = load32(kSpread[0].data());
   const __m256i spread1 = load32(kSpread[1].data());
   const __m256i spread2 = load32(kSpread[2].data());
-  __m256i valid = _mm256_set1_epi8(-1);
-  __m256i bits = _mm256_setzero_si256();
   const std::size_t pairs = kPairs != 0 ? kPairs : plan.pairs.size();
   const BlockPair* const pair_data = plan.pairs.data();
+  const std::size_t bytes = plan.bytes;
+  const std::size_t cards_per_instance = plan.cards;
+  std::size_t done = 0;
+  for (; done < count; ++done) {
+    const char* const instance = text + done * bytes;
+    Card* const cards_out = out + done * cards_per_instance;
+    __m256i valid = _mm256_set1_epi8(-1);
+    __m256i bits = _mm256_setzero_si256();
 #pragma GCC unroll 4
-  for (std::size_t p = 0; p < pairs; ++p) {
-    const BlockPair& pair = pair_data[p];
-    const __m256i x = pair_of(text + pair.offset[0], text + pair.offset[1]);
-    const __m256i suit_positions = load32(pair.suit_positions);
-    const __m256i separators = load32(pair.separators);
-    const __m256i image = load32(pair.image);
-    const __m256i gather = load32(pair.gather);
-    __m256i cards;
-    POKER_DECODE_BLOCK(__m256i, _mm256_set1_epi8, _mm256_and_si256, _mm256_xor_si256, _mm256_srli_epi16,
-                       _mm256_shuffle_epi8, _mm256_blendv_epi8, _mm256_cmpeq_epi8, _mm256_add_epi8,
-                       _mm256_bsrli_epi128);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + pair.first_card[0]), _mm256_castsi256_si128(cards));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + pair.first_card[1]), _mm256_extracti128_si256(cards, 1));
-    // Bytes that are not cards decode to some card below 52 too: `valid`
-    // rejects the instance anyway.
-    bits = _mm256_or_si256(bits, _mm256_sllv_epi64(one, _mm256_shuffle_epi8(cards, spread0)));
-    bits = _mm256_or_si256(bits, _mm256_sllv_epi64(one, _mm256_shuffle_epi8(cards, spread1)));
-    bits = _mm256_or_si256(bits, _mm256_sllv_epi64(one, _mm256_shuffle_epi8(cards, spread2)));
+    for (std::size_t p = 0; p < pairs; ++p) {
+      const BlockPair& pair = pair_data[p];
+      const __m256i x = pair_of(instance + pair.offset[0], instance + pair.offset[1]);
+      const __m256i suit_positions = load32(pair.suit_positions);
+      const __m256i separators = load32(pair.separators);
+      const __m256i image = load32(pair.image);
+      const __m256i gather = load32(pair.gather);
+      __m256i cards;
+      POKER_DECODE_BLOCK(__m256i, _mm256_set1_epi8, _mm256_and_si256, _mm256_xor_si256, _mm256_srli_epi16,
+                         _mm256_shuffle_epi8, _mm256_blendv_epi8, _mm256_cmpeq_epi8, _mm256_add_epi8,
+                         _mm256_bsrli_epi128);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(cards_out + pair.first_card[0]), _mm256_castsi256_si128(cards));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(cards_out + pair.first_card[1]),
+                       _mm256_extracti128_si256(cards, 1));
+      // Bytes that are not cards decode to some card below 52 too: `valid`
+      // rejects the instance anyway.
+      bits = _mm256_or_si256(bits, _mm256_sllv_epi64(one, _mm256_shuffle_epi8(cards, spread0)));
+      bits = _mm256_or_si256(bits, _mm256_sllv_epi64(one, _mm256_shuffle_epi8(cards, spread1)));
+      bits = _mm256_or_si256(bits, _mm256_sllv_epi64(one, _mm256_shuffle_epi8(cards, spread2)));
+    }
+    if (_mm256_movemask_epi8(valid) != -1) break;
+    const __m128i halves = _mm_or_si128(_mm256_castsi256_si128(bits), _mm256_extracti128_si256(bits, 1));
+    const auto all =
+        static_cast<CardMask>(_mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves))));
+    if (static_cast<std::size_t>(__builtin_popcountll(all)) != cards_per_instance) break;
   }
-  if (_mm256_movemask_epi8(valid) != -1) return false;
-  const __m128i halves = _mm_or_si128(_mm256_castsi256_si128(bits), _mm256_extracti128_si256(bits, 1));
-  const auto all = static_cast<CardMask>(_mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves))));
-  return static_cast<std::size_t>(__builtin_popcountll(all)) == plan.cards;
+  return done;
+}
+
+template <std::size_t kPairs>
+bool decode_avx2(const char* text, const Plan& plan, const Alphabet& a, Card* out) {
+  return decode_avx2_batch<kPairs>(text, 1, plan, a, out) == 1;
 }
 
 #undef POKER_DECODE_BLOCK
@@ -389,6 +432,28 @@ Decoder decoder_for(DecodePath path, const Plan& plan) {
         default: return decode_scalar<0>;
       }
     default: return generic_decoder_for(path);
+  }
+}
+
+BatchDecoder batch_decoder_for(DecodePath path, const Plan& plan) {
+  switch (path) {
+#if defined(POKER_X86_SIMD)
+    case DecodePath::kAvx2:
+      switch (plan.pairs.size()) {
+        case 1: return decode_avx2_batch<1>;
+        case 2: return decode_avx2_batch<2>;
+        case 3: return decode_avx2_batch<3>;
+        default: return decode_avx2_batch<0>;
+      }
+    case DecodePath::kSse41: return decode_sse41_batch;
+#endif
+    default:
+      switch (plan.cards) {
+        case 9: return decode_scalar_batch<9>;
+        case 10: return decode_scalar_batch<10>;
+        case 21: return decode_scalar_batch<21>;
+        default: return decode_scalar_batch<0>;
+      }
   }
 }
 

@@ -92,6 +92,14 @@ const Alphabet& alphabet_of(Notation notation);
 // the cards are then at cards[0..plan.cards). Writes up to 16 bytes after
 // them in any case.
 using Decoder = bool (*)(const char* text, const Plan& plan, const Alphabet& alphabet, Card* cards);
+// Decodes up to `count` instances one after the other at `text` (count *
+// plan.bytes bytes), instance i's cards at cards[i * plan.cards ..]; returns
+// how many, from the first, are valid, stopping at the first that is not.
+// The tables are loaded once per call, not once per instance. Writes up to
+// 16 bytes after the last instance's cards in any case.
+using BatchDecoder = std::size_t (*)(const char* text, std::size_t count, const Plan& plan,
+                                     const Alphabet& alphabet, Card* cards);
+BatchDecoder batch_decoder_for(DecodePath path, const Plan& plan);
 // The kernel of `path` for `plan`'s layout, unrolled where one is (see the
 // file comment). Running it REQUIRES: the CPU supports the path.
 Decoder decoder_for(DecodePath path, const Plan& plan);

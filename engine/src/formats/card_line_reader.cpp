@@ -49,6 +49,7 @@ CanonicalLayout::CanonicalLayout(const std::vector<int>& cards_per_line) {
   plan_ = simd::make_plan(cards_, image_);
   for (const DecodePath path : {DecodePath::kScalar, DecodePath::kSse41, DecodePath::kAvx2}) {
     decoders_[static_cast<std::size_t>(path)] = simd::decoder_for(path, plan_);
+    batch_decoders_[static_cast<std::size_t>(path)] = simd::batch_decoder_for(path, plan_);
   }
 }
 
@@ -75,6 +76,46 @@ bool CardLineReader::read_canonical_line(int count, Card* cards) {
   seen_ = seen | line_cards;
   cursor_ = line + length;
   line_start_ = cursor_;
+  ++line_;
+  return true;
+}
+
+bool CardLineReader::read_canonical_two_sets(int min_cards, char separator, CardMask (&sets)[2]) {
+  // "Ah Kd 2c 3s 4h ; 5d ...\n", one token (two bytes and its space or
+  // newline) at a time through the token table.
+  const std::uint8_t* const decode = alphabet_.token_cards;
+  const char* p = cursor_;
+  CardMask first = 0;
+  CardMask set = 0;
+  int found = 0;
+  bool second = false;
+  for (;;) {
+    if (end_ - p < 3) return false;
+    if (p[0] == separator && p[1] == ' ' && !second) {
+      if (found < min_cards) return false;
+      first = set;
+      set = 0;
+      found = 0;
+      second = true;
+      p += 2;
+      continue;
+    }
+    std::uint16_t token;
+    std::memcpy(&token, p, sizeof token);
+    const std::uint8_t card = decode[token];
+    if ((card & 0x80) != 0 || (set & mask_of(card)) != 0) return false;
+    set |= mask_of(card);
+    ++found;
+    const char after = p[2];
+    p += 3;
+    if (after == ' ') continue;
+    if (after != '\n' || !second || found < min_cards) return false;
+    break;
+  }
+  sets[0] = first;
+  sets[1] = set;
+  cursor_ = p;
+  line_start_ = p;
   ++line_;
   return true;
 }
@@ -141,6 +182,7 @@ bool CardLineReader::read_line(int count, std::string_view label, Card* cards) {
 
 bool CardLineReader::read_two_sets(int min_cards, std::string_view separator,
                                    const std::string_view (&labels)[2], CardMask (&sets)[2]) {
+  if (separator.size() == 1 && read_canonical_two_sets(min_cards, separator[0], sets)) return true;
   int set = 0;  // which set the cards go to: 0 before the separator, 1 after it
   int found = 0;
   for (;;) {

@@ -41,6 +41,9 @@ class CanonicalLayout {
   const simd::Plan& plan() const { return plan_; }
   // The kernel of `path` for this layout.
   simd::Decoder decoder(DecodePath path) const { return decoders_[static_cast<std::size_t>(path)]; }
+  simd::BatchDecoder batch_decoder(DecodePath path) const {
+    return batch_decoders_[static_cast<std::size_t>(path)];
+  }
 
  private:
   std::size_t cards_ = 0;
@@ -50,6 +53,7 @@ class CanonicalLayout {
   std::string image_;
   simd::Plan plan_;
   simd::Decoder decoders_[3] = {};  // by DecodePath
+  simd::BatchDecoder batch_decoders_[3] = {};
 };
 
 // Bytes a card array passed to read_canonical_instance() needs beyond its
@@ -87,6 +91,25 @@ class CardLineReader {
     line_start_ = cursor_;
     line_ += layout.lines();
     return true;
+  }
+
+  // The fast path for a run of instances: reads up to `max_instances`
+  // instances in the canonical layout, each valid, instance i's cards at
+  // cards[i * layout.cards() ..] (max_instances * layout.cards() +
+  // kDecodeSlack bytes), and returns how many. It stops before the first
+  // instance that is not canonical and valid, or does not fit in the chunk:
+  // the caller then reads that one line by line (which words any error).
+  std::size_t read_canonical_instances(const CanonicalLayout& layout, Card* cards, std::size_t max_instances) {
+    const char* const start = cursor_;
+    const std::size_t bytes = layout.bytes();
+    const std::size_t whole = static_cast<std::size_t>(end_ - start) / bytes;
+    const std::size_t count = whole < max_instances ? whole : max_instances;
+    if (count == 0) return 0;
+    const std::size_t done = layout.batch_decoder(path_)(start, count, layout.plan(), alphabet_, cards);
+    cursor_ = start + done * bytes;
+    line_start_ = cursor_;
+    line_ += done * layout.lines();
+    return done;
   }
 
   // Starts an instance: its cards must be unique from here on.
@@ -150,6 +173,9 @@ class CardLineReader {
   // false having changed nothing, and read_line() takes the general path,
   // which finds and words the error.
   bool read_canonical_line(int count, Card* cards);
+  // The same for read_two_sets(): cards separated by single spaces, the
+  // one-byte separator a token between them, each set valid.
+  bool read_canonical_two_sets(int min_cards, char separator, CardMask (&sets)[2]);
   // Starts a set of cards that must be unique (an instance, an eval hand).
   void begin_card_set();
   // Judges `token` as a card of the current set: invalid or repeated cards

@@ -78,7 +78,9 @@ class EquityFormat final : public Format {
       const EquityRequest& request = std::get<EquityRequest>(parsed);  // checked when it was read
       answers[i] = tbb::this_task_arena::isolate([&] { return compute_(request.query, request.settings); });
     });
-    for (const EquityResult& answer : answers) append_equity_line(result.answers, answer);
+    std::string lines;
+    for (const EquityResult& answer : answers) append_equity_line(lines, answer);
+    result.answers += lines;
     result.instances += answers.size();
   }
 

@@ -41,34 +41,42 @@ class EulerFormat final : public Format {
   }
 
  private:
+  // Runs of canonical instances are decoded kBatch at a time; the instance
+  // that stops a run is read line by line (which words any error).
   void process_instances(const io::Chunk& chunk, ChunkResult& result, AnswerWriter& answers) const {
+    constexpr std::size_t kBatch = 32;
+    constexpr std::size_t kStride = 2 * kHandCards;
     CardLineReader reader(chunk, kEulerCards);
-    std::array<Card, 2 * kHandCards + kDecodeSlack> cards{};
+    std::array<Card, kBatch * kStride + kDecodeSlack> cards;
+    const bool write_answers = !options_.summary;
+    Tally tally{};
+    std::uint64_t instances = 0;
+    const auto answer = [&](const Card* instance) {
+      const std::size_t outcome = judge(instance);
+      ++tally[outcome];
+      if (write_answers) answers.add(kAnswers[outcome]);
+    };
     while (!reader.at_end()) {
-      if (!reader.read_canonical_instance(layout_, cards.data())) {
-        reader.begin_instance();
-        if (!reader.read_line(2 * kHandCards, "players 1 and 2", cards.data())) {
-          reader.finish_with_error(result);
-          return;
-        }
+      const std::size_t run = reader.read_canonical_instances(layout_, cards.data(), kBatch);
+      for (std::size_t i = 0; i < run; ++i) answer(cards.data() + i * kStride);
+      instances += run;
+      if (run == kBatch || reader.at_end()) continue;
+      reader.begin_instance();
+      if (!reader.read_line(2 * kHandCards, "players 1 and 2", cards.data())) {
+        reader.finish_with_error(result);
+        break;
       }
-      const std::size_t outcome = judge(cards);
-      ++result.tally[outcome];
-      if (!options_.summary) answers.add(kAnswers[outcome]);
-      ++result.instances;
+      answer(cards.data());
+      ++instances;
     }
+    result.instances += instances;
+    for (std::size_t i = 0; i < tally.size(); ++i) result.tally[i] += tally[i];
   }
 
   // 0 if player 1 wins, 1 if player 2 does, 2 for a draw.
-  static std::size_t judge(const std::array<Card, 2 * kHandCards + kDecodeSlack>& cards) {
-    Hand first;
-    Hand second;
-    for (int i = 0; i < kHandCards; ++i) {
-      first.add(cards[static_cast<std::size_t>(i)]);
-      second.add(cards[static_cast<std::size_t>(kHandCards + i)]);
-    }
-    const HandValue a = first.evaluate();
-    const HandValue b = second.evaluate();
+  static std::size_t judge(const Card* cards) {
+    const HandValue a = evaluate5(cards);
+    const HandValue b = evaluate5(cards + kHandCards);
     return a > b ? 0 : (b > a ? 1 : 2);
   }
 

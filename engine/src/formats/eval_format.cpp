@@ -22,6 +22,10 @@ class EvalFormat final : public Format {
   std::size_t answer_lines_per_instance() const override { return 3; }  // two hands, the verdict
 
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
+    // Room for every answer up front (growing by copies cost more than a
+    // line's rendering): no instance is shorter than 32 bytes, two hands of
+    // five cards around the separator.
+    result.answers.reserve_more((chunk.bytes.size() / 32 + 1) * (2 * kMaxExplainLineBytes + 16));
     CardLineReader reader(chunk, kEvalCards);
     while (!reader.at_end()) {
       reader.begin_instance();
@@ -32,8 +36,8 @@ class EvalFormat final : public Format {
       }
       const BestFive first = best_five(hands[0]);
       const BestFive second = best_five(hands[1]);
-      append_explain_line(result.answers, "Hand", 1, first, Notation::kEval);
-      append_explain_line(result.answers, "Hand", 2, second, Notation::kEval);
+      append_explain_line(result.answers, prefixes_[0], first, Notation::kEval);
+      append_explain_line(result.answers, prefixes_[1], second, Notation::kEval);
       result.answers += first.value > second.value   ? "Hand 1 wins\n"
                         : second.value > first.value ? "Hand 2 wins\n"
                                                      : "Tie\n";
@@ -41,6 +45,8 @@ class EvalFormat final : public Format {
     }
   }
 
+ private:
+  const ExplainPrefix prefixes_[2] = {ExplainPrefix::of("Hand", 1), ExplainPrefix::of("Hand", 2)};
 };
 
 }  // namespace

@@ -1,7 +1,9 @@
 #include "formats/explain_line.h"
 
 #include <array>
+#include <cstdint>
 #include <cstring>
+#include <string>
 
 namespace poker {
 namespace {
@@ -24,45 +26,56 @@ const std::array<Opening, kCategories> kCategoryOpenings = [] {
   return openings;
 }();
 
-// The longest WHO the formats pass ("Player", "Hand").
-constexpr std::size_t kWhoBytes = 16;
-// Room for the longest line after WHO: " NNNNNNNNNN: ", an opening's whole
-// slot, "Xx Xx Xx Xx Xx" and "]\n".
-constexpr std::size_t kTailBytes = 13 + 32 + 14 + 2;
+// Each card's text and a space, "Ah " (in 4 bytes, little-endian), per
+// notation: a card is one load and one 4-byte store, the next card's store
+// overwriting the fourth byte.
+using CardTexts = std::array<std::uint32_t, kCardCount>;
+const std::array<CardTexts, 3> kCardTexts = [] {
+  std::array<CardTexts, 3> texts{};
+  for (int notation = 0; notation < 3; ++notation) {
+    for (int card = 0; card < kCardCount; ++card) {
+      const auto chars = card_chars(static_cast<Card>(card), static_cast<Notation>(notation));
+      texts[static_cast<std::size_t>(notation)][static_cast<std::size_t>(card)] =
+          static_cast<std::uint32_t>(static_cast<unsigned char>(chars[0])) |
+          static_cast<std::uint32_t>(static_cast<unsigned char>(chars[1])) << 8 | std::uint32_t{' '} << 16;
+    }
+  }
+  return texts;
+}();
 
 }  // namespace
 
-void append_explain_line(std::string& out, std::string_view who, int number, const BestFive& best,
-                         Notation notation) {
-  // Rendered into a buffer from tables, then appended once: the number's
-  // digits by hand, the category's text and each card's two characters
-  // copied (std::to_string and per-piece appends cost more than the hand).
-  // REQUIRES: who.size() <= kWhoBytes.
-  char line[kWhoBytes + kTailBytes];
-  std::size_t size = 0;
-  for (const char c : who) line[size++] = c;
-  line[size++] = ' ';
-  char digits[10];
-  std::size_t count = 0;
-  auto value = static_cast<unsigned>(number);
-  do {
-    digits[count++] = static_cast<char>('0' + value % 10);
-    value /= 10;
-  } while (value != 0);
-  while (count != 0) line[size++] = digits[--count];
-  line[size++] = ':';
-  line[size++] = ' ';
+ExplainPrefix ExplainPrefix::of(std::string_view who, int number) {
+  const std::string text = std::string(who) + " " + std::to_string(number) + ": ";
+  ExplainPrefix prefix;
+  prefix.size = text.copy(prefix.bytes.data(), kMaxSize);
+  return prefix;
+}
+
+void append_explain_line(AnswerBuffer& out, const ExplainPrefix& prefix, const BestFive& best, Notation notation) {
+  // Rendered in place from tables into room for the longest line, then cut
+  // to the bytes written: the prefix and the category's opening are copied
+  // whole from their slots, each card is one 4-byte store.
+  const std::size_t start = out.size();
+  char* const line = out.extend(kMaxExplainLineBytes);
+  std::memcpy(line, prefix.bytes.data(), ExplainPrefix::kMaxSize);
+  std::size_t size = prefix.size;
   const Opening& opening = kCategoryOpenings[static_cast<std::size_t>(best.value.category())];
   std::memcpy(line + size, opening.bytes.data(), opening.bytes.size());
   size += opening.size;
+  const CardTexts& texts = kCardTexts[static_cast<std::size_t>(notation)];
   for (std::size_t i = 0; i < best.cards.size(); ++i) {
-    const auto chars = card_chars(best.cards[i], notation);
-    line[size++] = chars[0];
-    line[size++] = chars[1];
-    line[size++] = i + 1 == best.cards.size() ? ']' : ' ';
+    std::memcpy(line + size + 3 * i, &texts[best.cards[i]], sizeof(std::uint32_t));
   }
+  size += 3 * best.cards.size() - 1;  // over the last card's space
+  line[size++] = ']';
   line[size++] = '\n';
-  out.append(line, size);
+  out.truncate(start + size);
+}
+
+void append_explain_line(AnswerBuffer& out, std::string_view who, int number, const BestFive& best,
+                         Notation notation) {
+  append_explain_line(out, ExplainPrefix::of(who, number), best, notation);
 }
 
 }  // namespace poker

@@ -2,18 +2,36 @@
 #ifndef POKER_ENGINE_EXPLAIN_LINE_H_
 #define POKER_ENGINE_EXPLAIN_LINE_H_
 
-#include <string>
+#include <array>
+#include <cstddef>
 #include <string_view>
 
 #include "poker/cards.h"
 #include "poker/evaluator.h"
+#include "poker/format.h"
 
 namespace poker {
 
+// A line's "WHO NUMBER: " ("Player 2: ") in a fixed 32-byte slot, rendered
+// once per format: copied whole, then advanced over by its length.
+struct ExplainPrefix {
+  static constexpr std::size_t kMaxSize = 32;
+  std::array<char, kMaxSize> bytes{};
+  std::size_t size = 0;
+
+  // REQUIRES: number >= 0, who.size() <= 16.
+  static ExplainPrefix of(std::string_view who, int number);
+};
+
+// The most bytes one explain line takes (append_explain_line's room).
+inline constexpr std::size_t kMaxExplainLineBytes = ExplainPrefix::kMaxSize + 32 + 16;
+
 // Appends "WHO NUMBER: CATEGORY [c1 c2 c3 c4 c5]\n" ("Player 2: Flush [...]"),
-// the cards in `notation`, in best_five()'s order. REQUIRES: number >= 0,
+// the cards in `notation`, in best_five()'s order.
+void append_explain_line(AnswerBuffer& out, const ExplainPrefix& prefix, const BestFive& best, Notation notation);
+// The same with the prefix rendered on the spot. REQUIRES: number >= 0,
 // who.size() <= 16.
-void append_explain_line(std::string& out, std::string_view who, int number, const BestFive& best,
+void append_explain_line(AnswerBuffer& out, std::string_view who, int number, const BestFive& best,
                          Notation notation);
 
 }  // namespace poker

@@ -1,6 +1,7 @@
 #include "poker/holdem_format.h"
 
 #include <array>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@ class HoldemFormat final : public Format {
     for (int player = 1; player <= options.players; ++player) {
       labels_.push_back("player " + std::to_string(player));
       answer_lines_.push_back(AnswerLine::of("Player " + std::to_string(player) + "\n"));
+      explain_prefixes_.push_back(ExplainPrefix::of("Player", player));
     }
     labels_.push_back("the board");
     answer_lines_.push_back(AnswerLine::of("Draw\n"));
@@ -38,73 +40,103 @@ class HoldemFormat final : public Format {
 
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
     if (options_.explain) {
-      process_instances(chunk, result, [&](const Card* cards) { explain_instance(cards, result.answers); });
+      // Room for every line up front: growing by copies took more than a
+      // line's rendering.
+      result.answers.reserve_more(max_instances(chunk) *
+                                  (static_cast<std::size_t>(options_.players) * kMaxExplainLineBytes +
+                                   AnswerLine::kMaxSize));
+      process_instances<0>(chunk, result, [&](const Card* cards) { explain_instance(cards, result.answers); });
       return;
     }
     AnswerWriter answers(result.answers, max_instances(chunk));
-    process_instances(chunk, result, [&](const Card* cards) {
-      answers.add(answer_lines_[static_cast<std::size_t>(winner(cards))]);
-    });
+    // The common player counts get loops unrolled for them.
+    switch (options_.players) {
+      case 2: judge<2>(chunk, result, answers); break;
+      case 8: judge<8>(chunk, result, answers); break;
+      default: judge<0>(chunk, result, answers); break;
+    }
     answers.finish();
   }
 
  private:
+  // Instances decoded per call of the canonical decoder.
+  static constexpr std::size_t kBatch = 32;
+
+  template <int kPlayers>
+  void judge(const io::Chunk& chunk, ChunkResult& result, AnswerWriter& answers) const {
+    const int players = kPlayers != 0 ? kPlayers : options_.players;
+    const AnswerLine* const lines = answer_lines_.data();
+    process_instances<kPlayers>(chunk, result, [&](const Card* cards) {
+      answers.add(lines[holdem_winner(cards + 2 * players, cards, players)]);
+    });
+  }
+
   // Reads the chunk's instances up to the first error, calling render(cards)
   // for each valid one: cards[0..2*players) are the players' hole cards, then
-  // the board's five.
-  template <typename Render>
+  // the board's five. Runs of canonical instances are decoded kBatch at a
+  // time; the instance that stops a run is read line by line. kPlayers: the
+  // player count, or 0 to read it from the options.
+  template <int kPlayers, typename Render>
   void process_instances(const io::Chunk& chunk, ChunkResult& result, Render&& render) const {
-    const int players = options_.players;
+    const int players = kPlayers != 0 ? kPlayers : options_.players;
+    const std::size_t stride = 2 * static_cast<std::size_t>(players) + 5;
     CardLineReader reader(chunk, kHoldemCards);
-    std::array<Card, 2 * kMaxHoldemPlayers + 5 + kDecodeSlack> cards{};
+    std::array<Card, kBatch*(2 * kMaxHoldemPlayers + 5) + kDecodeSlack> cards;
+    std::uint64_t instances = 0;
     while (!reader.at_end()) {
-      if (!reader.read_canonical_instance(layout_, cards.data())) {
-        reader.begin_instance();
-        bool valid = true;
-        for (int player = 0; valid && player < players; ++player) {
-          valid = reader.read_line(2, labels_[static_cast<std::size_t>(player)], &cards[2 * player]);
-        }
-        valid = valid && reader.read_line(5, labels_.back(), &cards[2 * players]);
-        if (!valid) {
-          reader.finish_with_error(result);
-          return;
-        }
+      const std::size_t run = reader.read_canonical_instances(layout_, cards.data(), kBatch);
+      for (std::size_t i = 0; i < run; ++i) render(cards.data() + i * stride);
+      instances += run;
+      if (run == kBatch || reader.at_end()) continue;
+      reader.begin_instance();
+      bool valid = true;
+      for (int player = 0; valid && player < players; ++player) {
+        valid = reader.read_line(2, labels_[static_cast<std::size_t>(player)], &cards[2 * static_cast<std::size_t>(player)]);
+      }
+      valid = valid && reader.read_line(5, labels_.back(), &cards[2 * static_cast<std::size_t>(players)]);
+      if (!valid) {
+        result.instances += instances;
+        reader.finish_with_error(result);
+        return;
       }
       render(cards.data());
-      ++result.instances;
+      ++instances;
     }
+    result.instances += instances;
   }
 
   // A bound on the instances in `chunk`: none is shorter than the canonical
   // layout (two bytes a card, one separator after each).
   std::size_t max_instances(const io::Chunk& chunk) const { return chunk.bytes.size() / layout_.bytes() + 1; }
 
-  // The index of the single best hand, or `players` (the "Draw" line) when
-  // two or more share it. cards: as in process().
-  int winner(const Card* cards) const {
-    return holdem_winner(cards + 2 * options_.players, cards, options_.players);
-  }
-
-  void explain_instance(const Card* cards, std::string& out) const {
+  void explain_instance(const Card* cards, AnswerBuffer& out) const {
     const int players = options_.players;
     const Card* const board = cards + 2 * players;
     const std::uint64_t board_key = five_card_key(board);
     CardMask board_cards = 0;
     for (int i = 0; i < 5; ++i) board_cards |= mask_of(board[i]);
+    // The winner as holdem_winner() finds it, from the values the lines need.
+    HandValue best;
+    int winner = players;
     for (int player = 0; player < players; ++player) {
       const Card first = cards[2 * player];
       const Card second = cards[2 * player + 1];
-      append_explain_line(out, "Player", player + 1,
-                          best_five(board_cards | mask_of(first) | mask_of(second),
-                                    evaluate7(board_key, board, first, second)),
-                          Notation::kHoldem);
+      const HandValue value = evaluate7(board_key, board, first, second);
+      append_explain_line(out, explain_prefixes_[static_cast<std::size_t>(player)],
+                          best_five(board_cards | mask_of(first) | mask_of(second), value), Notation::kHoldem);
+      const int if_not_better = value == best ? players : winner;
+      winner = player == 0 || value > best ? player : if_not_better;
+      best = player == 0 || value > best ? value : best;
     }
-    out += answer_lines_[static_cast<std::size_t>(winner(cards))].text();
+    const AnswerLine& verdict = answer_lines_[static_cast<std::size_t>(winner)];
+    std::memcpy(out.extend(AnswerLine::kMaxSize), verdict.bytes.data(), AnswerLine::kMaxSize);
+    out.truncate(out.size() - AnswerLine::kMaxSize + verdict.size);
   }
 
   const HoldemOptions options_;
   std::vector<std::string> labels_;        // "player 1", ..., "the board"
   std::vector<AnswerLine> answer_lines_;  // "Player 1\n", ..., then "Draw\n"
+  std::vector<ExplainPrefix> explain_prefixes_;  // "Player 1: ", ...
   const CanonicalLayout layout_;
 };
 

@@ -1,0 +1,9 @@
+#include <ostream>
+
+#include "poker/format.h"
+
+namespace poker {
+
+std::ostream& operator<<(std::ostream& out, const AnswerBuffer& buffer) { return out << buffer.view(); }
+
+}  // namespace poker
