@@ -2,6 +2,7 @@
 // evaluation, rendering and ordered writing to a sink that discards. And the
 // serial stages alone (BM_SerialStages) on a page-cached file.
 #include <benchmark/benchmark.h>
+#include <tbb/info.h>
 #include <tbb/task_arena.h>
 #include <unistd.h>
 
@@ -126,12 +127,14 @@ double wc_seconds(const std::string& path) {
   return best;
 }
 
-// The real reader (a memory map, as the CLI opens it), framing and ordered
-// writer over the file. Args: threads, and in_memory (1: the file's bytes
-// read into memory first, to tell the map's page faults from the rest). Counters: vs_wc_l, this run's bytes
-// per second over `wc -l`'s on the same file, measured in the same process.
+// The real reader (open_input, as the CLI opens the file: ranges read with
+// pread() by the parallel stage), framing and ordered writer over the file.
+// Args: threads (0: every core), and in_memory (1: the file's bytes read
+// into memory first, to tell the reads' cost from the rest). Counters:
+// vs_wc_l, this run's bytes per second over `wc -l`'s on the same file,
+// measured in the same process.
 void BM_SerialStages(benchmark::State& state) {
-  const int threads = static_cast<int>(state.range(0));
+  const int threads = state.range(0) == 0 ? tbb::info::default_concurrency() : static_cast<int>(state.range(0));
   const bool in_memory = state.range(1) != 0;
   const std::string& path = two_player_file();
   std::string bytes_in_memory;
@@ -173,8 +176,10 @@ void BM_SerialStages(benchmark::State& state) {
 BENCHMARK(BM_SerialStages)
     ->ArgNames({"threads", "in_memory"})
     ->Args({1, 0})
+    ->Args({1, 1})
     ->Args({2, 0})
     ->Args({2, 1})
+    ->Args({0, 0})
     ->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The Chunker's serial framing alone (before issue 14, the pipeline's input

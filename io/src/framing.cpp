@@ -84,10 +84,23 @@ void populate(const Range& range) {
 }
 
 RangeReader::RangeReader(ByteSource& source, std::size_t range_size)
-    : source_(source), range_size_(std::max<std::size_t>(range_size, 1)) {}
+    : source_(source), range_size_(std::max<std::size_t>(range_size, 1)),
+      read_at_size_(source.size_for_reads_at()) {}
 
 bool RangeReader::next(Range& range) {
   if (finished_) return false;
+  if (read_at_size_ != ByteSource::kInOrderOnly) {
+    const auto size = static_cast<std::size_t>(std::min<std::uint64_t>(range_size_, read_at_size_ - position_));
+    range = Range{};
+    range.size = size;
+    range.offset = position_;
+    range.at_end = position_ + size == read_at_size_;
+    range.to_load = true;
+    position_ += size;
+    finished_ = range.at_end;
+    source_.consumed(position_);
+    return true;
+  }
   Window window = source_.window(position_, 1);
   // A stream hands out what it holds; while it has more at once, a short
   // range waits for it, and a producer that pauses gets its range now.
@@ -109,6 +122,18 @@ bool RangeReader::next(Range& range) {
   position_ += size;
   finished_ = range.at_end;
   return true;
+}
+
+void RangeReader::load(Range& range) const {
+  if (!range.to_load) return populate(range);
+  Window window = source_.read_at(range.offset, range.size);
+  range.to_load = false;
+  if (window.error_number != 0) {
+    range.error_number = window.error_number;
+    return;
+  }
+  range.owner = std::move(window.owner);
+  range.data = window.data;
 }
 
 Framer::Framer(const ChunkerOptions& options)
@@ -142,6 +167,10 @@ void Framer::push(std::shared_ptr<const void> owner, const char* data, std::size
 void Framer::add(const Range& range, std::uint64_t newlines, std::vector<Chunk>& chunks) {
   const char* const begin = range.data;
   const char* const end = begin + range.size;
+  if (state_ != State::kFinished && range.error_number != 0) {
+    read_error_ = range.error_number;
+    state_ = State::kFinished;
+  }
   switch (state_) {
     case State::kFinished:
       return;

@@ -5,6 +5,7 @@
 
 #include <cerrno>
 
+#include "file_source.h"
 #include "open_input_internal.h"
 #include "poker/io/input.h"
 
@@ -71,8 +72,22 @@ std::unique_ptr<ByteSource> try_to_map(int fd, std::uint64_t size, std::size_t w
   return source;
 }
 
+// A source reading `fd`, a regular file of `size` bytes, with pread() from
+// its current offset on; null (and `fd` as it was) if nothing is left there,
+// or the file holds fewer bytes than its size says (a sysfs file: read as a
+// stream). Reads through a duplicate of `fd`, which shares its offset.
+std::unique_ptr<ByteSource> try_to_read_at(int fd, std::uint64_t size, std::size_t buffer_size) {
+  const off_t offset = ::lseek(fd, 0, SEEK_CUR);
+  if (offset < 0 || static_cast<std::uint64_t>(offset) >= size) return nullptr;
+  char last = 0;
+  if (::pread(fd, &last, 1, static_cast<off_t>(size - 1)) != 1) return nullptr;
+  const int read_fd = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
+  if (read_fd < 0) return nullptr;
+  return make_file_source(read_fd, static_cast<std::uint64_t>(offset), size, buffer_size);
+}
+
 OpenedInput open_any(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd,
-                     MapFunction map) {
+                     MapFunction map, bool read_at) {
   const bool is_stdin = path.empty() || path == "-";
   const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return OpenedInput{nullptr, errno};
@@ -86,9 +101,15 @@ OpenedInput open_any(const std::string& path, std::size_t window_size, std::size
     if (!is_stdin) ::close(fd);
     return OpenedInput{nullptr, EISDIR};
   }
-  // Regular files are mapped (stdin too, when redirected from one, from its
-  // current offset); an empty "regular" file may be a /proc file whose size
-  // is unknown, so it is read.
+  // Regular files are read at any offset (stdin too, when redirected from
+  // one, from its current offset), or mapped where a test asks; an empty
+  // "regular" file may be a /proc file whose size is unknown, so it is read.
+  if (read_at && S_ISREG(info.st_mode) && info.st_size > 0) {
+    if (auto source = try_to_read_at(fd, static_cast<std::uint64_t>(info.st_size), buffer_size)) {
+      if (!is_stdin) ::close(fd);
+      return OpenedInput{std::move(source), 0};
+    }
+  }
   if (map != nullptr && S_ISREG(info.st_mode) && info.st_size > 0) {
     if (auto source = try_to_map(fd, static_cast<std::uint64_t>(info.st_size), window_size, map)) {
       if (!is_stdin) ::close(fd);
@@ -108,16 +129,16 @@ OpenedInput open_any(const std::string& path, std::size_t window_size, std::size
 
 OpenedInput open_input_with_map(const std::string& path, std::size_t window_size, std::size_t buffer_size,
                                 int wake_fd, MapFunction map) {
-  return open_any(path, window_size, buffer_size, wake_fd, map);
+  return open_any(path, window_size, buffer_size, wake_fd, map, false);
 }
 
 OpenedInput open_input(const std::string& path, std::size_t window_size, std::size_t buffer_size,
                        int wake_fd) {
-  return open_any(path, window_size, buffer_size, wake_fd, ::mmap);
+  return open_any(path, window_size, buffer_size, wake_fd, nullptr, true);
 }
 
 OpenedInput open_read_input(const std::string& path, std::size_t buffer_size, int wake_fd) {
-  return open_any(path, 0, buffer_size, wake_fd, nullptr);
+  return open_any(path, 0, buffer_size, wake_fd, nullptr, false);
 }
 
 }  // namespace poker::io

@@ -7,9 +7,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "formats/canonical_decoder.h"
+#include "open_input_internal.h"
 #include "poker/io/chunker.h"
+#include "poker/io/framing.h"
 #include "poker/io/input.h"
 #include "poker/pipeline.h"
 #include "support/fake_io.h"
@@ -67,23 +70,40 @@ void check_chunk(const io::Chunk& chunk, const ChunkResult& result) {
   }
 }
 
+// Cuts `text` as the pipeline does (RangeReader, count_newlines, Framer,
+// here on one thread) and processes the chunks in order up to the first
+// error. The chunks must tile the text from its start.
 Processed process_all(const Format& format, std::string_view text, std::size_t chunk_size,
                       std::size_t max_instance_size) {
   auto source = io::make_memory_source(text);
-  io::Chunker chunker(*source, io::ChunkerOptions{format.lines_per_instance(), chunk_size, max_instance_size});
+  const io::ChunkerOptions framing{format.lines_per_instance(), chunk_size, max_instance_size};
+  io::RangeReader reader(*source, io::Framer::range_size(framing));
+  io::Framer framer(framing);
   Processed processed;
-  io::Chunk chunk;
-  while (chunker.next(chunk)) {
-    ChunkResult result;
-    format.process(chunk, result);
-    check_chunk(chunk, result);
-    processed.answers += result.answers;
-    if (result.error) {
-      processed.error = result.error;
-      processed.blank_tail = result.error_starts_blank_tail;
-      break;
+  std::size_t framed = 0;  // bytes of `text` the chunks so far cover
+  io::Range range;
+  std::vector<io::Chunk> chunks;
+  while (!framer.finished() && reader.next(range)) {
+    reader.load(range);
+    check(range.error_number == 0, "a memory range failed to load");
+    chunks.clear();
+    framer.add(range, io::count_newlines(range.data, range.size), chunks);
+    for (const io::Chunk& chunk : chunks) {
+      check(chunk.offset == framed && text.substr(framed, chunk.bytes.size()) == chunk.bytes,
+            "the chunks do not tile the text");
+      framed += chunk.bytes.size();
+      ChunkResult result;
+      format.process(chunk, result);
+      check_chunk(chunk, result);
+      processed.answers += result.answers;
+      if (result.error) {
+        processed.error = result.error;
+        processed.blank_tail = result.error_starts_blank_tail;
+        return processed;
+      }
     }
   }
+  check(!framer.input_changed() && reader.read_error() == 0, "framing lost track of a memory source");
   return processed;
 }
 
@@ -200,14 +220,20 @@ int fuzz_pipeline(const std::uint8_t* data, std::size_t size, const FormatFactor
   auto blocks = stream(text, 4096, 4096, true);
   check_same(expected, run(*format, *blocks, 4096, limit, two), "4 KiB reads and chunks, 2 threads");
 
-  // The memory map, in windows of a page, of a file holding the text.
+  // A file holding the text (a memfd), read as the CLI reads a regular file
+  // (ranges read with pread() by the parallel stage), and through the memory
+  // map in windows of a page.
   const int fd = ::memfd_create("poker-fuzz", MFD_CLOEXEC);
   check(fd >= 0, "memfd_create failed");
   check(::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()), "memfd write failed");
-  io::OpenedInput mapped = io::open_input("/proc/self/fd/" + std::to_string(fd), 4096, 4096);
+  const std::string path = "/proc/self/fd/" + std::to_string(fd);
+  io::OpenedInput read = io::open_input(path, 4096, 4096);
+  io::OpenedInput mapped = io::open_input_with_map(path, 4096, 4096, -1, ::mmap);
   ::close(fd);
-  check(mapped.source != nullptr, "cannot open the memfd");
+  check(read.source != nullptr && mapped.source != nullptr, "cannot open the memfd");
+  check(text.empty() || read.source->size_for_reads_at() == text.size(), "the memfd is not read at any offset");
   check(text.empty() || mapped.source->is_mapped(), "the memfd is not mapped");
+  check_same(expected, run(*format, *read.source, 100, limit, four), "pread() ranges, 100-byte chunks, 4 threads");
   check_same(expected, run(*format, *mapped.source, 100, limit, four), "memory map, 100-byte chunks, 4 threads");
   return 0;
 }

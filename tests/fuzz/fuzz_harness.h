@@ -35,7 +35,7 @@ using FormatFactory = std::function<std::unique_ptr<Format>(const FuzzOptions&)>
 // The options an input's first byte selects.
 FuzzOptions decode_options(std::uint8_t byte);
 
-// Parser and validator: the text is cut into chunks as the chunker cuts it
+// Parser and validator: the text is cut into chunks as the pipeline cuts it
 // and each is processed in order up to the first error. Checks what every
 // format promises: answers are whole lines, the error a single printable
 // line with a 1-based position, and the same answers and error whether the
@@ -44,7 +44,8 @@ int fuzz_format(const std::uint8_t* data, std::size_t size, const FormatFactory&
 
 // Differential over the whole pipeline: the text run with one thread in
 // memory, then through buffered reads of one byte and of odd sizes, tiny and
-// large chunks, several threads, and the memory map of a file (a memfd), must
+// large chunks, several threads, a file (a memfd) read in ranges with pread()
+// as the CLI reads it, and its memory map, must
 // give the same output, status and first error every time.
 int fuzz_pipeline(const std::uint8_t* data, std::size_t size, const FormatFactory& make_format);
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "open_input_internal.h"
 #include "poker/io/input.h"
 #include "support/fake_io.h"
 
@@ -191,24 +192,30 @@ TEST(Chunker, ReadErrorComesAfterTheRecordsBeforeIt) {
   EXPECT_EQ(joined.empty() || joined.back() == '\n', true);
 }
 
-TEST(Chunker, MappedFileGivesTheSameChunksAsAStream) {
+TEST(Chunker, MappedAndReadFilesGiveTheSameChunksAsAStream) {
   const std::string input = records(3000) + "partial\n";
   char path[] = "/tmp/poker_chunker_XXXXXX";
   const int fd = ::mkstemp(path);
   ASSERT_GE(fd, 0);
   ASSERT_EQ(::write(fd, input.data(), input.size()), static_cast<ssize_t>(input.size()));
   ::close(fd);
-  // A window of one page forces many remaps, with records across window ends.
-  OpenedInput mapped = open_input(path, 4096, 4096);
+  // A window of one page forces many remaps, with records across window ends;
+  // buffers of a page many reads.
+  OpenedInput mapped = open_input_with_map(path, 4096, 4096, -1, ::mmap);
   ASSERT_NE(mapped.source, nullptr);
   EXPECT_TRUE(mapped.source->is_mapped());
+  OpenedInput read = open_input(path, 4096, 4096);
+  ASSERT_NE(read.source, nullptr);
+  EXPECT_EQ(read.source->size_for_reads_at(), input.size());
   auto stream = fake_stream(input, 1 << 20, 1 << 20);
   const ChunkerOptions options{3, 1000, 1 << 20};
-  const auto mapped_cuts = cut_all(*mapped.source, options);
   const auto stream_cuts = cut_all(*stream, options);
-  expect_tiles(input, mapped_cuts, 3);
-  ASSERT_EQ(mapped_cuts.size(), stream_cuts.size());
-  for (std::size_t i = 0; i < mapped_cuts.size(); ++i) EXPECT_EQ(mapped_cuts[i].bytes, stream_cuts[i].bytes);
+  for (ByteSource* file : {mapped.source.get(), read.source.get()}) {
+    const auto file_cuts = cut_all(*file, options);
+    expect_tiles(input, file_cuts, 3);
+    ASSERT_EQ(file_cuts.size(), stream_cuts.size());
+    for (std::size_t i = 0; i < file_cuts.size(); ++i) EXPECT_EQ(file_cuts[i].bytes, stream_cuts[i].bytes);
+  }
   ::unlink(path);
 }
 

@@ -105,7 +105,7 @@ TEST(OpenInput, MappedStdinStartsAtItsOffsetAndMovesItPastWhatWasRead) {
   std::string text;
   bool mapped = false;
   {
-    OpenedInput opened = open_input("-", 4096, 4096);
+    OpenedInput opened = open_input_with_map("-", 4096, 4096, -1, ::mmap);
     ASSERT_NE(opened.source, nullptr);
     mapped = opened.source->is_mapped();
     text = read_all(*opened.source);
@@ -116,6 +116,59 @@ TEST(OpenInput, MappedStdinStartsAtItsOffsetAndMovesItPastWhatWasRead) {
   EXPECT_TRUE(mapped);
   EXPECT_EQ(text, "read\n");
   EXPECT_EQ(offset, 13);
+}
+
+// The default for a regular file: pread() at any offset, from the
+// descriptor's offset on, which it leaves past what was read.
+TEST(OpenInput, ReadAtStdinStartsAtItsOffsetAndMovesItPastWhatWasRead) {
+  const TempFile file("skipped\nread\n");
+  const int saved_stdin = ::dup(STDIN_FILENO);
+  ASSERT_GE(saved_stdin, 0);
+  const int fd = ::open(file.path(), O_RDONLY);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::dup2(fd, STDIN_FILENO), STDIN_FILENO);
+  ::close(fd);
+  ASSERT_EQ(::lseek(STDIN_FILENO, 8, SEEK_SET), 8);
+  std::string text;
+  std::uint64_t size = 0;
+  {
+    OpenedInput opened = open_input("-", 4096, 4096);
+    ASSERT_NE(opened.source, nullptr);
+    size = opened.source->size_for_reads_at();
+    const Window tail = opened.source->read_at(2, 3);
+    ASSERT_EQ(tail.error_number, 0);
+    EXPECT_EQ(std::string(tail.data, tail.size), "ad\n");
+    EXPECT_TRUE(tail.at_end);
+    opened.source->consumed(5);
+  }
+  const off_t offset = ::lseek(STDIN_FILENO, 0, SEEK_CUR);
+  ::dup2(saved_stdin, STDIN_FILENO);
+  ::close(saved_stdin);
+  EXPECT_EQ(size, 5u);
+  EXPECT_EQ(offset, 13);
+}
+
+TEST(OpenInput, ReadAtATruncatedFileGivesZerosThatCheckIntactReports) {
+  const TempFile file("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n");
+  OpenedInput opened = open_input(file.path(), 4096, 4096);
+  ASSERT_NE(opened.source, nullptr);
+  ASSERT_EQ(::truncate(file.path(), 8), 0);
+  const Window window = opened.source->read_at(4, 8);
+  ASSERT_EQ(window.error_number, 0);
+  EXPECT_EQ(std::string(window.data, window.size), std::string("h\n2c", 4) + std::string(4, '\0'));
+  EXPECT_EQ(opened.source->check_intact(8), 0);
+  EXPECT_EQ(opened.source->check_intact(9), kTruncatedWhileRead);
+}
+
+// A "regular" file whose size says more than it holds (sysfs) is read as a
+// stream, not as zeros after its end.
+TEST(OpenInput, FileShorterThanItsSizeIsReadAsAStream) {
+  const char* const path = "/sys/kernel/mm/transparent_hugepage/enabled";
+  if (::access(path, R_OK) != 0) GTEST_SKIP() << "no " << path;
+  OpenedInput opened = open_input(path, 4096, 4096);
+  ASSERT_NE(opened.source, nullptr);
+  EXPECT_EQ(opened.source->size_for_reads_at(), ByteSource::kInOrderOnly);
+  EXPECT_NE(read_all(*opened.source).find("never"), std::string::npos);
 }
 
 TEST(MappedSource, StartsAtAnUnalignedOffsetAcrossWindows) {

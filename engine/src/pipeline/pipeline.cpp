@@ -137,17 +137,23 @@ class ReadRange {
   RunState& state_;
 };
 
-// All that framing needs of the bytes, done in parallel.
+// All that framing needs of the bytes, done in parallel: read them (a
+// regular file's range), then count their lines.
 class CountLines {
  public:
+  explicit CountLines(const io::RangeReader& reader) : reader_(reader) {}
+
   WorkPtr operator()(WorkPtr work) const {
     take_over(&g_run_start);
     take_over(work);
-    io::populate(work->range);
-    work->newlines = io::count_newlines(work->range.data, work->range.size);
+    reader_.load(work->range);
+    if (work->range.error_number == 0) work->newlines = io::count_newlines(work->range.data, work->range.size);
     hand_over(work);
     return work;
   }
+
+ private:
+  const io::RangeReader& reader_;
 };
 
 class FrameRecords {
@@ -274,7 +280,7 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
   const std::size_t tokens = 4 * static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
   const tbb::filter<void, void> stages =
       tbb::make_filter<void, WorkPtr>(tbb::filter_mode::serial_in_order, ReadRange(reader, state)) &
-      tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::parallel, CountLines()) &
+      tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::parallel, CountLines(reader)) &
       tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::serial_in_order, FrameRecords(framer, state)) &
       tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::parallel, ProcessChunk(format)) &
       tbb::make_filter<WorkPtr, void>(tbb::filter_mode::serial_in_order,
@@ -297,9 +303,9 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
   // The destination needs nothing more: what the input holds further on,
   // even a read error, is no concern of the run.
   if (stopped_by_destination) return outcome;
-  if (outcome.status == RunOutcome::Status::kOk && reader.read_error() != 0) {
+  if (outcome.status == RunOutcome::Status::kOk && (reader.read_error() != 0 || framer.read_error() != 0)) {
     outcome.status = RunOutcome::Status::kReadError;
-    outcome.error_number = reader.read_error();
+    outcome.error_number = reader.read_error() != 0 ? reader.read_error() : framer.read_error();
   }
   if (outcome.status == RunOutcome::Status::kOk && framer.input_changed()) {
     outcome.status = RunOutcome::Status::kReadError;

@@ -13,6 +13,7 @@
 #define POKER_IO_BYTE_SOURCE_H_
 
 #include <cstddef>
+#include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -61,6 +62,24 @@ class ByteSource {
 
   // Whether this source is a memory map (for diagnostics).
   virtual bool is_mapped() const = 0;
+
+  // ---- Reads at any offset, from any thread (a regular file) ----
+  // The input's size for a source that can read any part of it at any time
+  // (then the pipeline's serial reader only cuts ranges, and the parallel
+  // stage reads them with read_at()); kInOrderOnly for the others.
+  static constexpr std::uint64_t kInOrderOnly = UINT64_MAX;
+  virtual std::uint64_t size_for_reads_at() const { return kInOrderOnly; }
+
+  // [from, from + size) of the input, read now into a buffer of its own.
+  // Thread-safe. Bytes a truncated file no longer holds read as zeros, and
+  // check_intact() reports them. REQUIRES: size_for_reads_at() is not
+  // kInOrderOnly and from + size is not past it.
+  virtual Window read_at(std::uint64_t /*from*/, std::size_t /*size*/) { return Window{nullptr, nullptr, 0, false, EINVAL}; }
+
+  // The ranges cut so far end at input offset `end` (in order, from one
+  // thread): a source sharing its descriptor's offset (stdin) moves it there,
+  // as a read() of those bytes would have.
+  virtual void consumed(std::uint64_t /*end*/) {}
 };
 
 }  // namespace poker::io

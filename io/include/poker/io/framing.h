@@ -58,6 +58,8 @@ struct Range {
   std::uint64_t offset = 0;  // input offset of data[0]
   bool at_end = false;       // the input ends with this range (it may be empty)
   bool mapped = false;       // the bytes are a memory map's (see populate())
+  bool to_load = false;      // cut but not read yet: RangeReader::load() reads it
+  int error_number = 0;      // errno of a failed load(); then nothing else is valid
 };
 
 // Maps in the pages of a mapped range before they are read: one system call
@@ -81,14 +83,22 @@ class RangeReader {
   // The next range: `range_size` bytes, or fewer at the end of the input, or
   // for a stream that has nothing more ready (a slow producer's record is
   // then framed as soon as it is complete). False after the range at_end, or
-  // when a read failed (then read_error() is the errno).
+  // when a read failed (then read_error() is the errno). For a source that
+  // reads at any offset (a regular file) the range is only cut (to_load),
+  // an O(1) step: load() reads it.
   bool next(Range& range);
+
+  // Makes a range's bytes ready to be read: reads a range that was only cut
+  // (on failure, its error_number is set), populates a mapped one. Runs on
+  // any thread, for several ranges at once: the parallel stage's part.
+  void load(Range& range) const;
 
   int read_error() const { return read_error_; }
 
  private:
   ByteSource& source_;
   const std::size_t range_size_;
+  const std::uint64_t read_at_size_;  // source_.size_for_reads_at()
   std::uint64_t position_ = 0;
   bool finished_ = false;
   int read_error_ = 0;
@@ -122,6 +132,10 @@ class Framer {
   // chunk was handed out for it or after it.
   bool input_changed() const { return input_changed_; }
 
+  // The errno of a range that could not be loaded (0 if none): framing
+  // stopped there, after the chunks before it.
+  int read_error() const { return read_error_; }
+
  private:
   enum class State { kRecords, kBlankRun, kFinished };
 
@@ -140,6 +154,7 @@ class Framer {
   const std::size_t max_record_size_;
   State state_ = State::kRecords;
   bool input_changed_ = false;
+  int read_error_ = 0;
   std::shared_ptr<const void> carry_owner_;
   const char* carry_data_ = nullptr;
   std::size_t carry_size_ = 0;

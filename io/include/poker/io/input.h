@@ -50,17 +50,21 @@ struct OpenedInput {
 };
 
 // Opens `path` ("-" or empty: standard input). A regular, non-empty file is
-// memory-mapped in windows of `window_size` bytes; anything else, or a file
-// that cannot be mapped, is read through buffers of up to `buffer_size` bytes.
-// Either way the input starts at the descriptor's current offset (for a
-// redirected stdin, where an earlier reader left it), and the offset moves
-// past what is read, as read() would move it. A directory fails with EISDIR. `wake_fd` is for the reads, as in
-// make_fd_reader().
+// read with pread(): the pipeline reads its ranges in parallel, each byte
+// once, into buffers reused from range to range (a memory map costs a page
+// fault or a page-table entry per 4 KiB, a TLB shootdown per unmap, and on a
+// VM far more: see the README's performance section). Anything else, or a
+// file that holds fewer bytes than its size says (sysfs), is read through
+// buffers of up to `buffer_size` bytes. Either way the input starts at the
+// descriptor's current offset (for a redirected stdin, where an earlier
+// reader left it), and the offset moves past what is read, as read() would
+// move it. A directory fails with EISDIR. `wake_fd` is for the reads, as in
+// make_fd_reader(). `window_size` is unused (the memory map, kept for its
+// tests, took windows of that size).
 //
-// A mapped file that is truncated while it is read does not crash the
-// process with SIGBUS: a handler maps zeros over the lost pages, and the
-// source's check_intact() reports kTruncatedWhileRead for what lies past the
-// file's new end.
+// A file truncated while it is read reads as zeros past its new end, and the
+// source's check_intact() reports kTruncatedWhileRead for what lies there:
+// answers computed from those zeros are never written.
 OpenedInput open_input(const std::string& path, std::size_t window_size,
                        std::size_t buffer_size, int wake_fd = -1);
 

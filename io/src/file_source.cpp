@@ -1,0 +1,179 @@
+#include "file_source.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "poker/io/input.h"
+
+namespace poker::io {
+namespace {
+
+// Where the first byte that a truncated file no longer held was asked for.
+struct ShortReads {
+  std::atomic<std::uint64_t> first{UINT64_MAX};  // input offset
+  void note(std::uint64_t offset) {
+    std::uint64_t seen = first.load(std::memory_order_relaxed);
+    while (offset < seen && !first.compare_exchange_weak(seen, offset, std::memory_order_relaxed)) {
+    }
+  }
+};
+
+// Reads [offset, offset + size) of the input at file offset `start` on into
+// `buffer`, every byte: zeros past the file's end (noted in `short_reads`).
+// 0, or the errno of a failed read.
+int read_fully(int fd, std::uint64_t start, std::uint64_t offset, char* buffer, std::size_t size,
+               ShortReads& short_reads) {
+  std::size_t done = 0;
+  while (done < size) {
+    const ssize_t got = ::pread(fd, buffer + done, size - done, static_cast<off_t>(start + offset + done));
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    if (got == 0) {
+      std::memset(buffer + done, 0, size - done);
+      short_reads.note(offset + done);
+      return 0;
+    }
+    done += static_cast<std::size_t>(got);
+  }
+  return 0;
+}
+
+// Buffers that ranges were read into, kept for the next ranges once their
+// chunks are done: a fresh buffer costs a page fault per page (on a VM,
+// microseconds each), a reused one nothing. The chunks in flight bound how
+// many there are.
+class BufferPool : public std::enable_shared_from_this<BufferPool> {
+ public:
+  std::shared_ptr<const void> take(std::size_t size, char*& data) {
+    std::unique_ptr<char[]> buffer;
+    std::size_t capacity = size;
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      const auto fits = std::find_if(free_.begin(), free_.end(), [size](const Free& f) { return f.capacity >= size; });
+      if (fits != free_.end()) {
+        buffer = std::move(fits->buffer);
+        capacity = fits->capacity;
+        free_.erase(fits);
+      }
+    }
+    if (!buffer) buffer.reset(new char[capacity]);  // uninitialized: the read fills it
+    data = buffer.get();
+    return std::shared_ptr<const void>(buffer.release(), [pool = shared_from_this(), capacity](const void* p) {
+      pool->give_back(std::unique_ptr<char[]>(static_cast<char*>(const_cast<void*>(p))), capacity);
+    });
+  }
+
+ private:
+  struct Free {
+    std::unique_ptr<char[]> buffer;
+    std::size_t capacity;
+  };
+  void give_back(std::unique_ptr<char[]> buffer, std::size_t capacity) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    free_.push_back(Free{std::move(buffer), capacity});
+  }
+
+  std::mutex mutex_;
+  std::vector<Free> free_;
+};
+
+// In-order reads through the stream source's buffers (for callers that
+// read the input as a stream, such as the Chunker).
+class InOrderReader final : public Reader {
+ public:
+  InOrderReader(int fd, std::uint64_t start, std::uint64_t file_size, ShortReads& short_reads)
+      : fd_(fd), start_(start), size_(file_size - start), short_reads_(short_reads) {}
+  ssize_t read(char* buffer, std::size_t size) override {
+    const std::size_t wanted = static_cast<std::size_t>(std::min<std::uint64_t>(size, size_ - position_));
+    if (const int error = read_fully(fd_, start_, position_, buffer, wanted, short_reads_); error != 0) {
+      errno = error;
+      return -1;
+    }
+    position_ += wanted;
+    return static_cast<ssize_t>(wanted);
+  }
+  bool ready() override { return true; }
+
+ private:
+  const int fd_;
+  const std::uint64_t start_;
+  const std::uint64_t size_;
+  std::uint64_t position_ = 0;
+  ShortReads& short_reads_;
+};
+
+class FileSource final : public ByteSource {
+ public:
+  FileSource(int fd, std::uint64_t start, std::uint64_t file_size, std::size_t buffer_size)
+      : fd_(fd), start_(start), size_(file_size - start), pool_(std::make_shared<BufferPool>()),
+        in_order_(make_stream_source(std::make_unique<InOrderReader>(fd, start, file_size, short_reads_),
+                                     buffer_size)) {}
+  ~FileSource() override {
+    in_order_.reset();
+    ::close(fd_);
+  }
+  FileSource(const FileSource&) = delete;
+  FileSource& operator=(const FileSource&) = delete;
+
+  Window window(std::uint64_t from, std::size_t min_size) override {
+    Window window = in_order_->window(from, min_size);
+    if (window.error_number == 0) consumed(from + window.size);
+    return window;
+  }
+  bool more_ready() override { return true; }
+  bool is_mapped() const override { return false; }
+
+  std::uint64_t size_for_reads_at() const override { return size_; }
+
+  Window read_at(std::uint64_t from, std::size_t size) override {
+    char* data = nullptr;
+    std::shared_ptr<const void> owner = pool_->take(size, data);
+    if (const int error = read_fully(fd_, start_, from, data, size, short_reads_); error != 0) {
+      return Window{nullptr, nullptr, 0, false, error};
+    }
+    return Window{std::move(owner), data, size, from + size == size_, 0};
+  }
+
+  // One lseek per 64 MiB (and at the end): the offset is shared with a
+  // caller's stdin, which a later reader then finds past what was read.
+  void consumed(std::uint64_t end) override {
+    if (end < sought_ + kSeekEvery && end != size_) return;
+    sought_ = end;
+    ::lseek(fd_, static_cast<off_t>(start_ + end), SEEK_SET);
+  }
+
+  // The bytes read are the file's: the only ones that are not are the zeros
+  // read past the end of a file that shrank.
+  int check_intact(std::uint64_t end) const override {
+    return end > short_reads_.first.load(std::memory_order_relaxed) ? kTruncatedWhileRead : 0;
+  }
+
+ private:
+  static constexpr std::uint64_t kSeekEvery = 64 * 1024 * 1024;
+
+  const int fd_;
+  const std::uint64_t start_;  // file offset of input offset 0
+  const std::uint64_t size_;   // input bytes
+  ShortReads short_reads_;
+  const std::shared_ptr<BufferPool> pool_;
+  std::unique_ptr<ByteSource> in_order_;
+  std::uint64_t sought_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<ByteSource> make_file_source(int fd, std::uint64_t start, std::uint64_t file_size,
+                                             std::size_t buffer_size) {
+  return std::make_unique<FileSource>(fd, start, file_size, buffer_size);
+}
+
+}  // namespace poker::io

@@ -1,0 +1,24 @@
+// A regular file read with pread(): the pipeline's serial reader only cuts
+// ranges, and each range is read by the thread that counts its lines.
+#ifndef POKER_IO_FILE_SOURCE_H_
+#define POKER_IO_FILE_SOURCE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "poker/io/byte_source.h"
+
+namespace poker::io {
+
+// Reads `fd` (owned: closed with the source) from file offset `start` to
+// `file_size`. Buffered in-order reads (window()) go through buffers of up
+// to `buffer_size` bytes. A file that holds fewer bytes than `file_size`
+// (truncated while read) reads as zeros past its end, which check_intact()
+// reports.
+std::unique_ptr<ByteSource> make_file_source(int fd, std::uint64_t start, std::uint64_t file_size,
+                                             std::size_t buffer_size);
+
+}  // namespace poker::io
+
+#endif  // POKER_IO_FILE_SOURCE_H_
