@@ -12,14 +12,40 @@
 #include "poker/io/output_sink.h"
 
 namespace poker::cli {
+namespace {
+
+// The words of the command line's --board and --dead, as a query line would
+// write them.
+std::vector<std::string_view> card_option_words(const EquityOptions& equity) {
+  std::vector<std::string_view> words;
+  if (!equity.board.empty()) words.insert(words.end(), {"--board", equity.board});
+  if (!equity.dead.empty()) words.insert(words.end(), {"--dead", equity.dead});
+  return words;
+}
+
+}  // namespace
+
+std::optional<std::string> check_equity_defaults(const EquityOptions& equity) {
+  const std::vector<std::string_view> words = card_option_words(equity);
+  const auto parsed = parse_equity_defaults(words, equity.settings);
+  if (const auto* error = std::get_if<QueryError>(&parsed)) return error->message;
+  return std::nullopt;
+}
+
+std::unique_ptr<Format> make_query_file_format(const Options& options, const StopSignals& signals) {
+  const std::vector<std::string_view> words = card_option_words(options.equity);
+  EquityRequest defaults = std::get<EquityRequest>(parse_equity_defaults(words, options.equity.settings));
+  defaults.settings.stop = &signals.stop_flag();  // a query may compute for long: it stops on a signal too
+  return make_equity_format(defaults, options.equity.json ? EquityOutput::kJson : EquityOutput::kText);
+}
 
 int run_equity_query(const Options& options, const StopSignals& signals) {
   const EquityOptions& equity = options.equity;
   // The same words a line of a query file holds, so that both are read alike.
   std::vector<std::string_view> words(equity.hands.begin(), equity.hands.end());
   const std::size_t hands = words.size();
-  if (!equity.board.empty()) words.insert(words.end(), {"--board", equity.board});
-  if (!equity.dead.empty()) words.insert(words.end(), {"--dead", equity.dead});
+  const std::vector<std::string_view> card_words = card_option_words(equity);
+  words.insert(words.end(), card_words.begin(), card_words.end());
   auto parsed = parse_equity_request(words, equity.settings);
   if (const auto* error = std::get_if<QueryError>(&parsed)) {
     std::string where;
@@ -43,8 +69,14 @@ int run_equity_query(const Options& options, const StopSignals& signals) {
   const EquityResult result = compute_equity(request.query, request.settings);
   // A result cut short by a signal is not printed; main() re-raises it.
   if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
-  const std::string table = equity_table(std::span(words.data(), hands), result);
-  io::WriteResult written = output.sink->write(table);
+  const EquityEcho echo = equity_echo(words, request);
+  std::string answer;
+  if (equity.json) {
+    append_equity_json(answer, echo, result);
+  } else {
+    answer = equity_table(echo, result);
+  }
+  io::WriteResult written = output.sink->write(answer);
   if (written.ok()) written = output.sink->finish();
   if (written.kind == io::WriteResult::Kind::kFailed) {
     return fail(signals, output_name + ": write error: " + std::strerror(written.error_number), kExitIo);

@@ -76,12 +76,9 @@ std::unique_ptr<Format> make_format(const Options& options, const StopSignals& s
     case Command::kDraw:
       name = "draw";
       return make_draw_format();
-    case Command::kEquity: {
+    case Command::kEquity:
       name = "equity queries";
-      EquitySettings settings = options.equity.settings;
-      settings.stop = &signals.stop_flag();  // a query may compute for long: it stops on a signal too
-      return make_equity_format(settings);
-    }
+      return make_query_file_format(options, signals);
     case Command::kHoldem:
       break;
   }

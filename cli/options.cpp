@@ -12,6 +12,7 @@
 #include <string_view>
 #include <utility>
 
+#include "equity_command.h"
 #include "exit_status.h"
 #include "poker/equity.h"
 #include "poker/equity_format.h"
@@ -128,8 +129,10 @@ HoldemArguments add_holdem_arguments(CLI::App& app, Options& options, std::optio
 // query file's defaults.
 void add_equity_options(CLI::App& equity, EquityOptions& options) {
   equity.add_option("HANDS", options.hands, "Hands or ranges, one per player (none: read queries from -i)");
-  equity.add_option("--board", options.board, "Board cards, 0, 3, 4 or 5 of them, like Ts9s2d");
-  equity.add_option("--dead", options.dead, "Dead cards, like 2c7d");
+  equity.add_option("--board", options.board,
+                    "Board cards, 0, 3, 4 or 5 of them, like Ts9s2d or \"Ts 9s 2d\" (a query file's default)");
+  equity.add_option("--dead", options.dead, "Dead cards, like 2c7d (a query file's default)");
+  equity.add_flag("--json", options.json, "Print each answer as a JSON object on one line");
   EquitySettings& settings = options.settings;
   auto* exact = equity.add_flag_function(
       "--exact", [&settings](std::int64_t) { settings.method = EquityMethod::kExact; },
@@ -164,10 +167,8 @@ std::optional<std::string> equity_conflict(const Options& options) {
   const EquityOptions& equity = options.equity;
   if (!equity.hands.empty() && options.input != "-") return "hands on the command line and -i do not go together";
   if (!equity.hands.empty() && options.verify) return "hands on the command line and 'poker verify' do not go together";
-  if (equity.hands.empty() && !(equity.board.empty() && equity.dead.empty())) {
-    return "--board or --dead without hands (a query file writes them on each line) do not go together";
-  }
-  return std::nullopt;
+  if (equity.hands.empty()) return check_equity_defaults(equity);  // a query file's defaults
+  return std::nullopt;  // the query reports its own cards' errors, hand by hand
 }
 
 // The format subcommands, added to `parent` (the main command or `verify`).

@@ -22,6 +22,7 @@ struct EquityOptions {
   std::string board;
   std::string dead;
   EquitySettings settings;
+  bool json = false;  // answers as JSON objects
 };
 
 struct Options {

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "equity_deal.h"
 
@@ -160,7 +161,56 @@ std::string card_list(CardMask cards) {
   return text;
 }
 
+std::string is_or_are(CardMask cards) { return card_count(cards) == 1 ? "is" : "are"; }
+
+std::string player_hand(int player) { return "player " + std::to_string(player + 1) + "'s hand"; }
+
+// "Ah is in player 1's hand and on the board": a specific hand that no
+// known card leaves room for.
+std::string hand_meets_known_cards(int player, CardMask hand, const EquityQuery& query) {
+  const CardMask on_board = hand & query.board;
+  const CardMask shared = on_board != 0 ? on_board : hand & query.dead;
+  return card_list(shared) + " " + is_or_are(shared) + " in " + player_hand(player) +
+         (on_board != 0 ? " and on the board" : " and among the dead cards");
+}
+
+// "Ah is in player 1's hand and in player 2's hand": two players whose only
+// hands left share a card. Ranges that collide only as a whole get the
+// general message of check_equity_query.
+std::optional<std::string> hands_collide(const EquityQuery& query) {
+  const CardMask known = query.board | query.dead;
+  std::vector<std::optional<CardMask>> only_hand;
+  for (const Range& range : query.players) {
+    std::optional<CardMask> hand;
+    int left = 0;
+    for (const WeightedCombo& combo : range.combos) {
+      if ((combo.mask() & known) != 0) continue;
+      hand = combo.mask();
+      ++left;
+    }
+    only_hand.push_back(left == 1 ? hand : std::nullopt);
+  }
+  for (std::size_t p = 0; p < only_hand.size(); ++p) {
+    for (std::size_t q = p + 1; q < only_hand.size(); ++q) {
+      if (!only_hand[p] || !only_hand[q] || (*only_hand[p] & *only_hand[q]) == 0) continue;
+      const CardMask shared = *only_hand[p] & *only_hand[q];
+      return card_list(shared) + " " + is_or_are(shared) + " in " + player_hand(static_cast<int>(p)) + " and in " +
+             player_hand(static_cast<int>(q));
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<std::string> check_equity_cards(CardMask board, CardMask dead) {
+  const int board_cards = card_count(board);
+  if (board_cards == 1 || board_cards == 2 || board_cards > 5) {
+    return "expected a board of 0, 3, 4 or 5 cards, found " + std::to_string(board_cards);
+  }
+  if ((board & dead) != 0) return card_list(board & dead) + " " + is_or_are(board & dead) + " on the board and dead";
+  return std::nullopt;
+}
 
 std::optional<std::string> check_equity_query(const EquityQuery& query) {
   const auto players = static_cast<int>(query.players.size());
@@ -168,21 +218,19 @@ std::optional<std::string> check_equity_query(const EquityQuery& query) {
     return "expected " + std::to_string(kMinEquityPlayers) + " to " + std::to_string(kMaxEquityPlayers) +
            " players, found " + std::to_string(players);
   }
-  const int board_cards = card_count(query.board);
-  if (board_cards == 1 || board_cards == 2 || board_cards > 5) {
-    return "expected a board of 0, 3, 4 or 5 cards, found " + std::to_string(board_cards);
-  }
-  if ((query.board & query.dead) != 0) {
-    return "card " + card_list(query.board & query.dead) + " is both on the board and dead";
-  }
+  if (std::optional<std::string> problem = check_equity_cards(query.board, query.dead)) return problem;
   const CardMask known = query.board | query.dead;
   for (int p = 0; p < players; ++p) {
+    const Range& range = query.players[static_cast<std::size_t>(p)];
     bool possible = false;
-    for (const WeightedCombo& combo : query.players[static_cast<std::size_t>(p)].combos) {
+    for (const WeightedCombo& combo : range.combos) {
       possible = possible || (combo.mask() & known) == 0;
     }
-    if (!possible) return "player " + std::to_string(p + 1) + " has no hand left beside the board and dead cards";
+    if (possible) continue;
+    if (range.combos.size() == 1) return hand_meets_known_cards(p, range.combos.front().mask(), query);
+    return "player " + std::to_string(p + 1) + " has no hand left beside the board and dead cards";
   }
+  if (std::optional<std::string> collision = hands_collide(query)) return collision;
   switch (equity::find_possible_deal(query)) {
     case equity::DealSearchResult::kFound:
       break;

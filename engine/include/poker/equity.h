@@ -99,9 +99,15 @@ struct EquityResult {
   bool exact = true;
 };
 
+// What is wrong with a board and dead cards, in one line (the board's size,
+// a card both on the board and dead), or nothing.
+std::optional<std::string> check_equity_cards(CardMask board, CardMask dead);
+
 // What is wrong with a query, in one line (the board's size, a card both on
 // the board and dead, a player whose range holds no possible hand, ranges that
-// leave no possible deal), or nothing if it can be computed.
+// leave no possible deal; a collision of specific hands names the card and
+// where it is: "Ah is in player 1's hand and on the board"), or nothing if
+// it can be computed.
 std::optional<std::string> check_equity_query(const EquityQuery& query);
 
 // The most deals of hands an exact enumeration may list, counted as the
