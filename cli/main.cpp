@@ -19,6 +19,7 @@
 #include <system_error>
 
 #include "equity_command.h"
+#include "range_command.h"
 #include "exit_status.h"
 #include "messages.h"
 #include "options.h"
@@ -80,6 +81,7 @@ std::unique_ptr<Format> make_format(const Options& options, const StopSignals& s
       name = "equity queries";
       return make_query_file_format(options, signals);
     case Command::kHoldem:
+    case Command::kRange:  // no format: run() prints its grid
       break;
   }
   name = "hold'em, " + std::to_string(options.players) + " players";
@@ -87,6 +89,7 @@ std::unique_ptr<Format> make_format(const Options& options, const StopSignals& s
 }
 
 int run(const Options& options, const StopSignals& signals, const ClosedStandardDescriptors& closed) {
+  if (options.command == Command::kRange) return run_range_command(options.range);
   const std::string input_name = display_name(options.input, "<stdin>");
   const std::string output_name = display_name(options.output, "<stdout>");
   auto logger = spdlog::stderr_logger_st("poker");

@@ -290,6 +290,13 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   const HoldemArguments verify_holdem = add_holdem_arguments(*verify, options, positional_players, option_players);
   const FormatCommands verify_formats = add_format_commands(*verify, options, "poker verify ", kVerifyFooter, true);
 
+  CLI::App* range = app.add_subcommand(
+      "range",
+      "Shows a range (the notation of 'poker equity') as the 13x13 grid of starting hands, pairs on\n"
+      "the diagonal, suited above and offsuit below, with its combos and their share of all 1326.");
+  range->add_option("RANGE", options.range, "The range, like QQ+,AKs,T9s-65s or 10%")->required();
+  range->footer("Colour on a terminal, none with NO_COLOR set.\nExample: poker range QQ+,AKs,T9s-65s");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -302,6 +309,10 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     return ParsedCommandLine{std::nullopt, status, text.str()};
   } catch (const CLI::ParseError& e) {
     return ParsedCommandLine{std::nullopt, usage_error(e.what())};
+  }
+  if (range->parsed()) {
+    options.command = Command::kRange;
+    return ParsedCommandLine{options, kExitOk};
   }
   if (const std::optional<std::string> twice = option_given_twice(app)) {
     return ParsedCommandLine{std::nullopt, usage_error(*twice)};
