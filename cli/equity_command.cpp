@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "equity_progress.h"
 #include "exit_status.h"
 #include "messages.h"
 #include "poker/equity_format.h"
@@ -66,7 +67,12 @@ int run_equity_query(const Options& options, const StopSignals& signals) {
   }
   EquityRequest& request = std::get<EquityRequest>(parsed);
   request.settings.stop = &signals.stop_flag();
-  const EquityResult result = compute_equity(request.query, request.settings);
+  EquityProgress progress;
+  request.settings.progress = &progress;
+  const EquityResult result = [&] {
+    const EquityProgressLine progress_line(progress, request.settings.seconds);  // erased before anything is written
+    return compute_equity(request.query, request.settings);
+  }();
   // A result cut short by a signal is not printed; main() re-raises it.
   if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
   const EquityEcho echo = equity_echo(words, request);

@@ -25,6 +25,18 @@ bool stopping(const EquitySettings& settings) {
   return settings.stop != nullptr && settings.stop->load(std::memory_order_relaxed);
 }
 
+// Tells the progress, if any, what the work is.
+void start_progress(const EquitySettings& settings, std::uint64_t total, bool exact) {
+  if (settings.progress == nullptr) return;
+  settings.progress->total.store(total, std::memory_order_relaxed);
+  settings.progress->exact.store(exact, std::memory_order_relaxed);
+  settings.progress->started.store(true, std::memory_order_release);
+}
+
+void count_progress(const EquitySettings& settings, std::uint64_t done) {
+  if (settings.progress != nullptr) settings.progress->done.fetch_add(done, std::memory_order_relaxed);
+}
+
 // The boards, or classes of boards, that counting one deal visits: every
 // board with a known flop or turn; before the flop, the rank multisets and
 // the flush boards' classes (count_boards_exactly), about 40,000 at most
@@ -88,10 +100,12 @@ EquityResult summarize(const std::vector<double>& by_winners, int players, std::
 EquityResult compute_exactly(const equity::ExactPlan& plan, int players, const EquitySettings& settings) {
   const std::size_t groups = plan.representatives.size();
   std::vector<WinnerCounts> counts(groups, WinnerCounts(std::size_t{1} << players, 0));
+  start_progress(settings, groups, true);
   tbb::parallel_for(std::size_t{0}, groups, [&](std::size_t group) {
     // A group takes milliseconds at most (ten players before the flop).
     if (stopping(settings)) return;
     counts[group] = equity::count_boards_exactly(plan.representatives[group]);
+    count_progress(settings, 1);
   });
   // Summed in group order, so that the floating-point result does not depend
   // on the threads.
@@ -117,6 +131,7 @@ WinnerCounts sample_blocks(const equity::DealSampler& sampler, const EquitySetti
           const std::uint64_t size = std::min(kSamplesPerBlock, samples - block * kSamplesPerBlock);
           const WinnerCounts drawn = sampler.sample_block(settings.seed, block, size, settings.stop);
           for (std::size_t i = 0; i < counts.size(); ++i) counts[i] += drawn[i];
+          count_progress(settings, 1);
         }
         return counts;
       },
@@ -132,6 +147,7 @@ EquityResult compute_by_sampling(const EquityQuery& query, const EquitySettings&
   WinnerCounts counts(std::size_t{1} << players, 0);
   std::uint64_t samples = 0;
   if (settings.seconds > 0 && settings.samples == 0) {
+    start_progress(settings, 0, false);
     // Waves of a few blocks per thread until the time is up: the deals drawn
     // are those of the first blocks, whatever the thread count; only how many
     // blocks fit in the time varies.
@@ -146,17 +162,21 @@ EquityResult compute_by_sampling(const EquityQuery& query, const EquitySettings&
     }
   } else {
     samples = settings.samples > 0 ? settings.samples : kDefaultSamples;
+    start_progress(settings, (samples + kSamplesPerBlock - 1) / kSamplesPerBlock, false);
     counts = sample_blocks(sampler, settings, players, 0, (samples + kSamplesPerBlock - 1) / kSamplesPerBlock, samples);
   }
   const std::vector<double> by_winners(counts.begin(), counts.end());
   return summarize(by_winners, players, samples, samples);
 }
 
+// The cards, highest first: "Ah Kh".
 std::string card_list(CardMask cards) {
   std::string text;
-  for (; cards != 0; cards &= cards - 1) {
+  for (; cards != 0;) {
+    const int top = std::bit_width(cards) - 1;
     if (!text.empty()) text += ' ';
-    text += card_name(static_cast<Card>(std::countr_zero(cards)));
+    text += card_name(static_cast<Card>(top));
+    cards &= ~(CardMask{1} << top);
   }
   return text;
 }

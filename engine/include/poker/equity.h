@@ -56,6 +56,18 @@ enum class EquityMethod : std::uint8_t {
   kMonteCarlo,
 };
 
+// How far a computation has come, for a progress line: compute_equity sets
+// `total` (the exact plan's groups of deals, or Monte Carlo's blocks of
+// deals; 0 for a Monte Carlo run for a time, whose end is the clock's) and
+// `exact` before the work, then counts `done` up to `total` as the work
+// goes. Any thread may read it at any time.
+struct EquityProgress {
+  std::atomic<std::uint64_t> done{0};
+  std::atomic<std::uint64_t> total{0};
+  std::atomic<bool> exact{false};
+  std::atomic<bool> started{false};  // set once total and exact are
+};
+
 struct EquitySettings {
   EquityMethod method = EquityMethod::kAuto;
   // Monte Carlo: deals to draw (0: kDefaultSamples, unless `seconds` is set),
@@ -67,6 +79,8 @@ struct EquitySettings {
   // a block of deals or a board class: compute_equity then returns a result
   // of no meaning, which the caller, knowing why, discards.
   const std::atomic<bool>* stop = nullptr;
+  // If set, counts the work done (EquityProgress).
+  EquityProgress* progress = nullptr;
 };
 
 // The most Monte Carlo deals a query may ask for. The answer's standard
