@@ -135,11 +135,13 @@ TEST(Equity, TheCommandLinesBoardAndDeadCardsAreAQueryFilesDefaults) {
       "AhKh QsQd\n"
       "AhKh QsQd --board 2h3h4h\n"
       "AhKh QsQd --dead 3c\n"
-      "AhKh QsQd --board Ts 9s 2d --dead 2c\n";
+      "AhKh QsQd --board Ts 9s 2d --dead 2c\n"
+      "AhKh QsQd --board=\n";  // an empty board: before the flop
   const RunResult result = run_poker({"equity", "--board", "Ts9s2d", "--dead", "2c"}, input);
   EXPECT_EQ(result.exit_status, 0) << result.err;
   const std::vector<std::string> prefixes = {"AhKh QsQd --board Ts9s2d --dead 2c: ", "AhKh QsQd --board 2h3h4h --dead 2c: ",
-                                             "AhKh QsQd --board Ts9s2d --dead 3c: ", kFlopLine};
+                                             "AhKh QsQd --board Ts9s2d --dead 3c: ", kFlopLine,
+                                             "AhKh QsQd --dead 2c: "};
   std::size_t at = 0;
   for (const std::string& prefix : prefixes) {
     EXPECT_EQ(result.out.substr(at, prefix.size()), prefix) << result.out;
