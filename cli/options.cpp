@@ -216,10 +216,10 @@ FormatCommands add_format_commands(CLI::App& parent, Options& options, const std
           (verifying ? " --answers examples/draw.expected" : ""));
   commands.equity = add_subcommand(
       parent, options, "equity",
-      "How often each hand wins from here: 2 to 10 hands or ranges (QQ+, AKs, A5s-A2s, KQo, 22-55,\n"
-      "random, JTo:0.25, comma-separated), a board of 0, 3, 4 or 5 cards and dead cards. Prints each\n"
-      "player's win %, tie % and equity % (ties split), and the boards counted. Without hands, reads\n"
-      "one query per line from the input (the same words) and prints one line per query.",
+      "How often each hand wins from here: 2 to 10 hands or ranges (QQ+, AKs, A5s-A2s, T9s-65s, 10%,\n"
+      "5%-15%, 22-55, random, JTo:0.25, comma-separated), a board of 0, 3, 4 or 5 cards and dead cards.\n"
+      "Prints each player's win %, tie % and equity % (ties split), and the boards counted. Without\n"
+      "hands, reads one query per line from the input (the same words) and prints one line per query.",
       footer + "\nExample: " + prefix +
           (verifying ? "equity -i examples/equity.txt --answers examples/equity.expected"
                      : "equity AhKh QsQd --board Ts9s2d"));
