@@ -6,6 +6,7 @@
 #include <string>
 
 #include "equity_command.h"
+#include "range_command.h"
 #include "poker/draw_format.h"
 #include "poker/euler_format.h"
 #include "poker/eval_format.h"
@@ -41,6 +42,12 @@ constexpr char kEuler[] = "euler";
 constexpr char kEval[] = "eval";
 constexpr char kDraw[] = "draw";
 constexpr char kEquityQueries[] = "equity queries";
+constexpr char kRangeGrid[] = "range";
+
+void add_range_options(CLI::App& app, Options& options) {
+  app.add_option("RANGE", options.range, "The range, like QQ+,AKs,T9s-65s or 10%")->required()->type_name("RANGE");
+}
+std::optional<int> run_range(const Options& options, const StopSignals&) { return run_range_command(options.range); }
 
 const CommandRow kRows[] = {
     {Command::kHoldem, "holdem", false, true,
@@ -71,12 +78,18 @@ const CommandRow kRows[] = {
      describe_as<kDraw>, nullptr},
     {Command::kEquity, "equity", true, true,
      "How often hands and ranges win, exactly or by Monte Carlo",
-     "How often each hand wins from here: 2 to 10 hands or ranges (QQ+, AKs, A5s-A2s, KQo, 22-55, random, "
-     "JTo:0.25, comma-separated), a board of 0, 3, 4 or 5 cards and dead cards. Prints each player's win %, "
+     "How often each hand wins from here: 2 to 10 hands or ranges (QQ+, AKs, A5s-A2s, T9s-65s, 10%, 5%-15%, "
+     "22-55, random, JTo:0.25, comma-separated), a board of 0, 3, 4 or 5 cards and dead cards. Prints each player's win %, "
      "tie % and equity % (ties split), and the boards counted. Without hands, reads one query per line from "
      "the input (the same words) and prints one line per query.",
      "AhKh QsQd --board Ts9s2d", "-i examples/equity.txt --answers examples/equity.expected", add_equity_options,
      make_equity_query_format, describe_as<kEquityQueries>, run_equity_alone},
+    {Command::kRange, "range", true, false,
+     "A range as the 13x13 grid of starting hands",
+     "Shows a range (the notation of 'poker equity') as the 13x13 grid of starting hands, pairs on the "
+     "diagonal, suited above and offsuit below, with its combos and their share of all 1326. Colour on a "
+     "terminal, none with NO_COLOR set.",
+     "QQ+,AKs,T9s-65s", nullptr, add_range_options, nullptr, describe_as<kRangeGrid>, run_range},
 };
 
 }  // namespace

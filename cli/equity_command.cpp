@@ -7,18 +7,41 @@
 #include <string_view>
 #include <vector>
 
+#include "equity_progress.h"
 #include "exit_status.h"
 #include "messages.h"
 #include "output_file.h"
 #include "poker/equity_format.h"
 
 namespace poker::cli {
+namespace {
+
+// The words of the command line's --board and --dead, as a query line would
+// write them.
+std::vector<std::string_view> card_option_words(const EquityOptions& equity) {
+  std::vector<std::string_view> words;
+  if (!equity.board.empty()) words.insert(words.end(), {"--board", equity.board});
+  if (!equity.dead.empty()) words.insert(words.end(), {"--dead", equity.dead});
+  return words;
+}
+
+}  // namespace
+
+std::optional<std::string> check_equity_defaults(const EquityOptions& equity) {
+  const std::vector<std::string_view> words = card_option_words(equity);
+  const auto parsed = parse_equity_defaults(words, equity.settings);
+  if (const auto* error = std::get_if<QueryError>(&parsed)) return error->message;
+  return std::nullopt;
+}
 
 void add_equity_options(CLI::App& app, Options& options) {
   EquityOptions& equity = options.equity;
   app.add_option("HANDS", equity.hands, "Hands or ranges, one per player (none: read queries from the input)");
-  app.add_option("--board", equity.board, "Board cards, 0, 3, 4 or 5 of them, like Ts9s2d")->type_name("CARDS");
-  app.add_option("--dead", equity.dead, "Dead cards, like 2c7d")->type_name("CARDS");
+  app.add_option("--board", equity.board,
+                 "Board cards, 0, 3, 4 or 5 of them, like Ts9s2d or \"Ts 9s 2d\" (a query file's default)")
+      ->type_name("CARDS");
+  app.add_option("--dead", equity.dead, "Dead cards, like 2c7d (a query file's default)")->type_name("CARDS");
+  app.add_flag("--json", equity.json, "Print each answer as a JSON object on one line");
   EquitySettings& settings = equity.settings;
   auto* exact = app.add_flag_function(
       "--exact", [&settings](std::int64_t) { settings.method = EquityMethod::kExact; },
@@ -47,9 +70,10 @@ void add_equity_options(CLI::App& app, Options& options) {
 }
 
 std::unique_ptr<Format> make_equity_query_format(const Options& options, const std::atomic<bool>& stop) {
-  EquitySettings settings = options.equity.settings;
-  settings.stop = &stop;  // a query may compute for long: it stops on a signal too
-  return make_equity_format(settings);
+  const std::vector<std::string_view> words = card_option_words(options.equity);
+  EquityRequest defaults = std::get<EquityRequest>(parse_equity_defaults(words, options.equity.settings));
+  defaults.settings.stop = &stop;  // a query may compute for long: it stops on a signal too
+  return make_equity_format(defaults, options.equity.json ? EquityOutput::kJson : EquityOutput::kText);
 }
 
 std::optional<int> run_equity_alone(const Options& options, const StopSignals& signals) {
@@ -58,8 +82,8 @@ std::optional<int> run_equity_alone(const Options& options, const StopSignals& s
   // The same words a line of a query file holds, so that both are read alike.
   std::vector<std::string_view> words(equity.hands.begin(), equity.hands.end());
   const std::size_t hands = words.size();
-  if (!equity.board.empty()) words.insert(words.end(), {"--board", equity.board});
-  if (!equity.dead.empty()) words.insert(words.end(), {"--dead", equity.dead});
+  const std::vector<std::string_view> card_words = card_option_words(equity);
+  words.insert(words.end(), card_words.begin(), card_words.end());
   auto parsed = parse_equity_request(words, equity.settings);
   if (const auto* error = std::get_if<QueryError>(&parsed)) {
     std::string where;
@@ -75,10 +99,22 @@ std::optional<int> run_equity_alone(const Options& options, const StopSignals& s
   if (!sink) return status;
   EquityRequest& request = std::get<EquityRequest>(parsed);
   request.settings.stop = &signals.stop_flag();
-  const EquityResult result = compute_equity(request.query, request.settings);
+  EquityProgress progress;
+  request.settings.progress = &progress;
+  const EquityResult result = [&] {
+    const EquityProgressLine progress_line(progress, request.settings.seconds);  // erased before anything is written
+    return compute_equity(request.query, request.settings);
+  }();
   // A result cut short by a signal is not printed; main() re-raises it.
   if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
-  return write_and_finish(*sink, equity_table(std::span(words.data(), hands), result), options.output, signals);
+  const EquityEcho echo = equity_echo(words, request);
+  std::string answer;
+  if (equity.json) {
+    append_equity_json(answer, echo, result);
+  } else {
+    answer = equity_table(echo, result);
+  }
+  return write_and_finish(*sink, answer, options.output, signals);
 }
 
 }  // namespace poker::cli

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "options.h"
 #include "poker/format.h"
@@ -18,10 +19,16 @@ class App;
 
 namespace poker::cli {
 
-// HANDS, --board, --dead, --exact, --mc, --time, --seed.
+// HANDS, --board, --dead, --json, --exact, --mc, --time, --seed.
 void add_equity_options(CLI::App& app, Options& options);
 
-// The query file's format, with the command line's settings as defaults; a
+// What is wrong with the command line's --board and --dead (cards, their
+// count, a card both on the board and dead), or nothing. Without hands they
+// are the defaults of every line of the query file.
+std::optional<std::string> check_equity_defaults(const EquityOptions& equity);
+
+// The query file's format: every line's defaults are the command line's
+// --board, --dead and settings (check_equity_defaults found nothing); a
 // query computes until `stop` too.
 std::unique_ptr<Format> make_equity_query_format(const Options& options, const std::atomic<bool>& stop);
 

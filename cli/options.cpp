@@ -17,6 +17,7 @@
 
 #include "command_table.h"
 #include "did_you_mean.h"
+#include "equity_command.h"
 #include "exit_status.h"
 #include "help_format.h"
 #include "version_text.h"
@@ -149,7 +150,7 @@ void add_row_commands(CLI::App& parent, Options& options, std::optional<std::str
     const std::string example = verifying ? std::string("poker verify ") + row.name + " " + row.verify_example
                                           : std::string("poker ") + row.name + " " + row.example;
     sub->footer(footer + "\nExample:\n  " + example);
-    add_shared_options(*sub, options);
+    if (row.make_format != nullptr) add_shared_options(*sub, options);  // a command of its own has its own
     if (row.add_options != nullptr) row.add_options(*sub, options);
     // A format without operands of its own takes its input file as one.
     if (row.make_format != nullptr &&
@@ -175,10 +176,8 @@ std::optional<std::string> equity_conflict(const Options& options) {
   const EquityOptions& equity = options.equity;
   if (!equity.hands.empty() && options.input != "-") return "hands on the command line and -i do not go together";
   if (!equity.hands.empty() && options.verify) return "hands on the command line and 'poker verify' do not go together";
-  if (equity.hands.empty() && !(equity.board.empty() && equity.dead.empty())) {
-    return "--board or --dead without hands (a query file writes them on each line) do not go together";
-  }
-  return std::nullopt;
+  if (equity.hands.empty()) return check_equity_defaults(equity);  // a query file's defaults
+  return std::nullopt;  // the query reports its own cards' errors, hand by hand
 }
 
 // An option given at two levels (`poker -i a.txt euler -i b.txt`): both are

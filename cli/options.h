@@ -13,7 +13,7 @@
 namespace poker::cli {
 
 // Which format judges the input: the default hold'em judge, or a subcommand.
-enum class Command { kHoldem, kEuler, kEval, kDraw, kEquity };
+enum class Command { kHoldem, kEuler, kEval, kDraw, kEquity, kRange };
 
 // `poker equity`: one query from the command line (hands given), or a query
 // file (-i) with these as every line's defaults.
@@ -22,6 +22,7 @@ struct EquityOptions {
   std::string board;
   std::string dead;
   EquitySettings settings;
+  bool json = false;  // answers as JSON objects
 };
 
 struct Options {
@@ -30,6 +31,7 @@ struct Options {
   bool explain = false;  // hold'em
   bool summary = false;  // euler
   EquityOptions equity;
+  std::string range;  // `poker range RANGE`
   std::string input = "-";   // "-": standard input
   std::string output = "-";  // "-": standard output
   std::size_t threads = 0;   // 0: all hardware threads

@@ -37,7 +37,10 @@ def test_board_dead_cards_and_ranges_answer_as_the_cli(poker_cli):
     result = poker.equity(["QQ+", "AKs"], board="Ts 9s 2d", dead="3c")
     cli = run_cli(poker_cli, "equity", "QQ+", "AKs", "--board", "Ts9s2d", "--dead", "3c")
     assert cli.returncode == 0, cli.stderr
-    rows = [line.split() for line in cli.stdout.decode().splitlines()[1:3]]
+    lines = cli.stdout.decode().splitlines()
+    assert lines[:2] == ["Board: Ts 9s 2d", "Dead:  3c"]  # the table repeats them
+    header = next(i for i, line in enumerate(lines) if line.startswith("Hand"))
+    rows = [line.split() for line in lines[header + 1:header + 3]]
     assert np.allclose(result.equity * 100, [float(row[3]) for row in rows], atol=5e-7)
     assert np.allclose(result.win * 100, [float(row[1]) for row in rows], atol=5e-7)
     assert np.isclose(result.equity.sum(), 1)

@@ -19,9 +19,9 @@ namespace poker::e2e {
 namespace {
 
 const std::string kAceKingQueensLine =
-    "equity 46.214457 53.785543; win 46.017880 53.588966; tie 0.393154 0.393154; boards 1712304 exact\n";
+    "AhKh QsQd: equity 46.214457 53.785543; win 46.017880 53.588966; tie 0.393154 0.393154; boards 1712304 exact\n";
 const std::string kFlopLine =
-    "equity 22.304440 77.695560; win 22.304440 77.695560; tie 0.000000 0.000000; boards 946 exact\n";
+    "AhKh QsQd --board Ts9s2d --dead 2c: equity 22.304440 77.695560; win 22.304440 77.695560; tie 0.000000 0.000000; boards 946 exact\n";
 
 TEST(EquityCommand, OneQueryPrintsATable) {
   const RunResult result = run_poker({"equity", "AhKh", "QsQd"});
@@ -46,6 +46,115 @@ TEST(EquityCommand, RangesBoardAndDeadCards) {
   EXPECT_EQ(flop.exit_status, 0) << flop.err;
 }
 
+TEST(EquityCommand, TheTableRepeatsTheBoardAndTheDeadCards) {
+  const RunResult flop = run_poker({"equity", "AhKh", "QsQd", "--board", "Ts9s2d", "--dead", "2c"});
+  EXPECT_EQ(flop.out,
+            "Board: Ts 9s 2d\n"
+            "Dead:  2c\n"
+            "Hand      Win %      Tie %   Equity %\n"
+            "AhKh  22.304440   0.000000  22.304440\n"
+            "QsQd  77.695560   0.000000  77.695560\n"
+            "946 boards, exact enumeration\n");
+  EXPECT_EQ(flop.exit_status, 0) << flop.err;
+}
+
+// A table without its header and the players' labels: the figures and the
+// count, to compare queries written differently.
+std::string figures(const std::string& table) {
+  std::string kept;
+  std::size_t line = table.find("Equity %\n");
+  if (line == std::string::npos) return table;
+  for (line = table.find('\n', line) + 1; line < table.size(); line = table.find('\n', line) + 1) {
+    const std::size_t end = table.find('\n', line);
+    const std::size_t label_end = table.find("  ", line);
+    const std::size_t from = label_end < end ? table.find_first_not_of(' ', label_end) : line;
+    kept += table.substr(from, end + 1 - from);
+  }
+  return kept;
+}
+
+TEST(EquityCommand, CardsAndHandsAsPlayersWriteThem) {
+  const RunResult strict = run_poker({"equity", "AhKh", "QsQd", "--board", "Ts9s2d", "--dead", "2c3c"});
+  ASSERT_EQ(strict.exit_status, 0) << strict.err;
+  for (const std::vector<std::string>& loose : std::vector<std::vector<std::string>>{
+           {"--board", "Ts 9s 2d", "--dead", "2c,3c"},
+           {"--board", "ts,9s,2d", "--dead", "2c, 3c"},
+           {"--board", " TS 9S 2D ", "--dead=2C3C"},
+       }) {
+    SCOPED_TRACE(::testing::PrintToString(loose));
+    const RunResult result = run_poker(concat({"equity", "ahkh", "QSQD"}, loose));
+    EXPECT_EQ(result.exit_status, 0) << result.err;
+    // The same cards and figures; the hands are labelled as written.
+    EXPECT_EQ(result.out.substr(0, result.out.find("Hand")), strict.out.substr(0, strict.out.find("Hand")));
+    EXPECT_EQ(figures(result.out), figures(strict.out));
+    EXPECT_NE(result.out.find("\nahkh  "), std::string::npos) << result.out;
+  }
+  const RunResult classes = run_poker({"equity", "aks", "qq", "--board", "Ts9s2d"});
+  const RunResult upper = run_poker({"equity", "AKs", "QQ", "--board", "Ts9s2d"});
+  EXPECT_EQ(classes.exit_status, 0) << classes.err;
+  EXPECT_EQ(figures(classes.out), figures(upper.out));
+}
+
+TEST(EquityCommand, PercentagesAndConnectorSpans) {
+  const RunResult spans = run_poker({"equity", "T9s-65s", "10%", "--board", "Ts9s2d"});
+  const RunResult listed = run_poker({"equity", "T9s,98s,87s,76s,65s", "10%", "--board", "Ts9s2d"});
+  EXPECT_EQ(spans.exit_status, 0) << spans.err;
+  EXPECT_EQ(figures(spans.out), figures(listed.out));
+  EXPECT_NE(spans.out.find("exact enumeration"), std::string::npos) << spans.out;
+  const RunResult band = run_poker({"equity", "5%-15%", "AA", "--board", "Ts9s2d"});
+  EXPECT_EQ(band.exit_status, 0) << band.err;
+  const RunResult empty = run_poker({"equity", "5%-5%", "AA"});
+  EXPECT_EQ(empty.exit_status, 2);
+  EXPECT_EQ(empty.err.substr(0, empty.err.find('\n')), "poker: equity: hand 1 '5%-5%': the percentages of '5%-5%' name no hand");
+}
+
+TEST(EquityCommand, JsonIsOneObjectPerQuery) {
+  const std::string exact =
+      "{\"query\":\"AhKh QsQd --board Ts9s2d --dead 2c\",\"board\":\"Ts9s2d\",\"dead\":\"2c\",\"players\":["
+      "{\"hand\":\"AhKh\",\"win\":0.22304440,\"tie\":0.00000000,\"equity\":0.22304440,\"std_error\":0.00000000},"
+      "{\"hand\":\"QsQd\",\"win\":0.77695560,\"tie\":0.00000000,\"equity\":0.77695560,\"std_error\":0.00000000}],"
+      "\"deals\":946,\"method\":\"exact\"}\n";
+  const RunResult one = run_poker({"equity", "AhKh", "QsQd", "--board", "Ts 9s 2d", "--dead", "2c", "--json"});
+  EXPECT_EQ(one.out, exact);
+  EXPECT_EQ(one.exit_status, 0) << one.err;
+  const RunResult file = run_poker({"equity", "--json", "--dead", "2c"},
+                                   "AhKh QsQd --board Ts9s2d\nAK QQ --mc 1000 --seed 3\n");
+  ASSERT_EQ(file.exit_status, 0) << file.err;
+  EXPECT_EQ(file.out.substr(0, exact.size()), exact);
+  const std::string second = file.out.substr(exact.size());
+  EXPECT_EQ(second.rfind("{\"query\":\"AK QQ --dead 2c\",\"board\":\"\",\"dead\":\"2c\",\"players\":[{\"hand\":\"AK\"", 0), 0u)
+      << second;
+  EXPECT_NE(second.find("\"deals\":1000,\"method\":\"monte-carlo\"}\n"), std::string::npos) << second;
+  EXPECT_EQ(std::count(file.out.begin(), file.out.end(), '\n'), 2);
+}
+
+TEST(EquityCommand, TheCommandLinesBoardAndDeadCardsAreAQueryFilesDefaults) {
+  // A line's own --board or --dead replaces the default; lone cards after
+  // --board on a line are the board's ("--board Ts 9s 2d").
+  const std::string input =
+      "AhKh QsQd\n"
+      "AhKh QsQd --board 2h3h4h\n"
+      "AhKh QsQd --dead 3c\n"
+      "AhKh QsQd --board Ts 9s 2d --dead 2c\n"
+      "AhKh QsQd --board=\n";  // an empty board: before the flop
+  const RunResult result = run_poker({"equity", "--board", "Ts9s2d", "--dead", "2c"}, input);
+  EXPECT_EQ(result.exit_status, 0) << result.err;
+  const std::vector<std::string> prefixes = {"AhKh QsQd --board Ts9s2d --dead 2c: ", "AhKh QsQd --board 2h3h4h --dead 2c: ",
+                                             "AhKh QsQd --board Ts9s2d --dead 3c: ", kFlopLine,
+                                             "AhKh QsQd --dead 2c: "};
+  std::size_t at = 0;
+  for (const std::string& prefix : prefixes) {
+    EXPECT_EQ(result.out.substr(at, prefix.size()), prefix) << result.out;
+    at = result.out.find('\n', at) + 1;
+  }
+  EXPECT_EQ(result.out.substr(0, kFlopLine.size()), kFlopLine);
+  // A default board that a line's hand collides with is that line's error.
+  expect_judged({"equity", "--board", "Ts9s2d"}, "AhKh QsQd\nTsKh QsQd\n",
+                error(kFlopLine.substr(0, kFlopLine.find(" --dead")) + ": " +
+                          "equity 21.919192 78.080808; win 21.919192 78.080808; tie 0.000000 0.000000; boards 990 exact\n",
+                      2, 1, "Ts is in player 1's hand and on the board"));
+}
+
 TEST(EquityCommand, MonteCarloIsTheSameForASeedAtAnyThreadCount) {
   const std::vector<std::string> query = {"equity", "QQ+,AKs", "random", "JTs", "--mc", "200000", "--seed", "11"};
   const RunResult one = run_poker(concat(query, {"-j", "1"}));
@@ -64,21 +173,38 @@ TEST(EquityCommand, InvalidQueriesAreUsageErrors) {
       {{"equity", "AhKh", "QX"}, "poker: equity: hand 2 'QX': expected a rank after 'Q' in 'QX'\n"},
       {{"equity", "AhKh", "QsQd", "--board", "Ts9s"},
        "poker: equity: expected a board of 0, 3, 4 or 5 cards, found 2\n"},
-      {{"equity", "AhKh", "QsQd", "--board", "TsTs9d"}, "poker: equity: duplicate card 'Ts'\n"},
-      {{"equity", "AhKh", "AhQd"}, "poker: equity: no deal is possible: the hands always share a card\n"},
+      {{"equity", "AhKh", "QsQd", "--board", "TsTs9d"}, "poker: equity: duplicate card 'Ts': twice on the board\n"},
+      {{"equity", "AhKh", "QsQd", "--dead", "2c 2C"},
+       "poker: equity: duplicate card '2C': twice among the dead cards\n"},
+      {{"equity", "AhKh", "AhQd"}, "poker: equity: Ah is in player 1's hand and in player 2's hand\n"},
+      {{"equity", "AhKh", "QsQd", "--board", "Ts9s2d", "--dead", "Kh"},
+       "poker: equity: Kh is in player 1's hand and among the dead cards\n"},
+      {{"equity", "AhKh", "QsQd", "--board", "Ts9sQs"}, "poker: equity: Qs is in player 2's hand and on the board\n"},
+      {{"equity", "AhAd,AhAs", "AhKh"}, "poker: equity: no deal is possible: the hands always share a card\n"},
+      {{"equity", "AhKh", "QsQd", "--board", "Ts9s2d", "--dead", "2d"},
+       "poker: equity: 2d is on the board and dead\n"},
+      {{"equity", "AhKh", "QsQd", "--board", "Ts;9s2d"},
+       "poker: equity: invalid card ';9': expected a rank (2-9, T, J, Q, K, A) then a suit (h, d, s, c), cards "
+       "separated by nothing, blanks or commas\n"},
+      {{"equity", "AhKh", "QsQd", "--board", "Ts", "9s", "2d"},
+       "poker: equity: hand 3 '9s': a hand has two cards, '9s' is one: write cards of the board or dead cards "
+       "together ('Ts9s2d'), or quote them ('Ts 9s 2d')\n"},
       {{"equity", "AhKh", "QsQd", "--exact", "--mc", "10"},
        "poker: --exact excludes --mc\n"},
       {{"equity", "AhKh", "QsQd", "-i", "examples/equity.txt"},
        "poker: equity: hands on the command line and -i do not go together\n"},
-      {{"equity", "--board", "Ts9s2d", "-i", "examples/equity.txt"},
-       "poker: equity: --board or --dead without hands (a query file writes them on each line) do not go together\n"},
+      {{"equity", "--board", "Ts9s", "-i", "examples/equity.txt"},
+       "poker: equity: expected a board of 0, 3, 4 or 5 cards, found 2\n"},
+      {{"equity", "--board", "Ts9s2d", "--dead", "Ts", "-i", "examples/equity.txt"},
+       "poker: equity: Ts is on the board and dead\n"},
+      {{"equity", "--dead", "Tx", "-i", "examples/equity.txt"}, "poker: equity: invalid card 'Tx': expected a rank"},
   };
   for (const auto& [args, message] : cases) {
     SCOPED_TRACE(::testing::PrintToString(args));
     const RunResult result = run_poker(args);
     EXPECT_EQ(result.exit_status, 2);
     EXPECT_EQ(result.out, "");
-    EXPECT_EQ(result.err.substr(0, result.err.find('\n') + 1), message);
+    EXPECT_EQ(result.err.substr(0, message.size()), message);
   }
 }
 
@@ -90,7 +216,7 @@ TEST(EquityCommand, MonteCarloDealCountsPastTheCapAreRefused) {
   EXPECT_EQ(command_line.out, "");
   EXPECT_EQ(command_line.err.substr(0, command_line.err.find('\n') + 1), "poker: equity: " + message + "\n");
   expect_judged({"equity"}, "AhKh QsQd --mc 1\nAhKh QsQd --mc 18446744073709551615\n",
-                error("equity 0.000000 100.000000; win 0.000000 100.000000; tie 0.000000 0.000000; "
+                error("AhKh QsQd: equity 0.000000 100.000000; win 0.000000 100.000000; tie 0.000000 0.000000; "
                       "error 0.000000 0.000000; deals 1 monte-carlo\n",
                       2, 16, message));
   const RunResult past_cap = run_poker({"equity", "--mc", "1000000000000001"}, "AhKh QsQd\n");
@@ -127,6 +253,8 @@ TEST(EquityCommand, QueryFileStopsAtTheFirstInvalidQuery) {
   expect_judged({"equity"}, "AhKh QsQd --foo 3\n",
                 error("", 1, 11, "unknown option '--foo': expected --board, --dead, --exact, --mc, --time or --seed"));
   expect_judged({"equity"}, "AhKh QsQd\n  AhKh AhQd\n",
+                error(kAceKingQueensLine, 2, 3, "Ah is in player 1's hand and in player 2's hand"));
+  expect_judged({"equity"}, "AhKh QsQd\n  AhKh AhQd,AhQc\n",
                 error(kAceKingQueensLine, 2, 3, "no deal is possible: the hands always share a card"));
   expect_judged({"equity"}, "AhKh QsQd\n\nAhKh QsQd\n",
                 error(kAceKingQueensLine, 2, 1,

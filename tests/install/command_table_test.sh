@@ -8,8 +8,10 @@ source "$(dirname "$0")/common.sh"
 : "${POKER_SOURCE_DIR:?}"
 
 # The rows: "holdem" (the default judge) and the table's names, read from
-# the table's source (each row opens with `{Command::kX, "name",`).
-rows=$(grep -o '{Command::k[A-Za-z]*, "[a-z]*"' "$POKER_SOURCE_DIR/cli/command_table.cpp" | cut -d'"' -f2)
+# the table's source: the rows that are formats, which verify takes (each opens
+# with `{Command::kX, "name", is_subcommand, true`); a command of its own
+# (range, generate) is no format.
+rows=$(grep -o '{Command::k[A-Za-z]*, "[a-z]*", [a-z]*, true' "$POKER_SOURCE_DIR/cli/command_table.cpp" | cut -d'"' -f2)
 [[ $rows == *holdem* && $rows == *euler* ]] || fail "no rows read from cli/command_table.cpp"
 subcommands=$(help_subcommands)
 verify_formats=$("$POKER" verify --help | help_subcommands_of)

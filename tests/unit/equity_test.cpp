@@ -179,6 +179,49 @@ TEST(Equity, ChecksTheQuery) {
   EXPECT_EQ(check_equity_query(hands({"AhKh", "QsQd"}, "2c3c4c5c6c")), std::nullopt);
 }
 
+// A collision of specific hands names the card and where it is.
+TEST(Equity, CollisionsNameTheCardAndWhereItIs) {
+  EXPECT_EQ(check_equity_query(hands({"AhKh", "QsQd"}, "Ah2c3c")), "Ah is in player 1's hand and on the board");
+  EXPECT_EQ(check_equity_query(hands({"AhKh", "QsQd"}, "", "Qd")), "Qd is in player 2's hand and among the dead cards");
+  EXPECT_EQ(check_equity_query(hands({"AhKh", "QsQd", "KhQs"})), "Kh is in player 1's hand and in player 3's hand");
+  EXPECT_EQ(check_equity_query(hands({"AhKh", "AhKh"})), "Ah Kh are in player 1's hand and in player 2's hand");
+  EXPECT_EQ(check_equity_query(hands({"AhKh", "QsQd"}, "2c3c4c", "3c2c")), "3c 2c are on the board and dead");
+  EXPECT_EQ(check_equity_cards(cards("2c3c"), 0), "expected a board of 0, 3, 4 or 5 cards, found 2");
+  EXPECT_EQ(check_equity_cards(cards("2c3c4c"), cards("5c")), std::nullopt);
+}
+
+TEST(Equity, ProgressCountsTheWorkToItsTotal) {
+  EquityProgress exact_progress;
+  EquitySettings exact_settings;
+  exact_settings.method = EquityMethod::kExact;
+  exact_settings.progress = &exact_progress;
+  compute_equity(hands({"AhKh", "QsQd"}, "Ts9s2d"), exact_settings);
+  EXPECT_TRUE(exact_progress.started);
+  EXPECT_TRUE(exact_progress.exact);
+  EXPECT_GT(exact_progress.total, 0u);
+  EXPECT_EQ(exact_progress.done, exact_progress.total);
+
+  EquityProgress sampled_progress;
+  EquitySettings sampled;
+  sampled.method = EquityMethod::kMonteCarlo;
+  sampled.samples = 3 * kSamplesPerBlock + 1;
+  sampled.progress = &sampled_progress;
+  compute_equity(hands({"AhKh", "QsQd"}), sampled);
+  EXPECT_FALSE(sampled_progress.exact);
+  EXPECT_EQ(sampled_progress.total, 4u);  // blocks of deals
+  EXPECT_EQ(sampled_progress.done, 4u);
+
+  EquityProgress timed_progress;
+  EquitySettings timed;
+  timed.method = EquityMethod::kMonteCarlo;
+  timed.seconds = kMinSeconds;
+  timed.progress = &timed_progress;
+  compute_equity(hands({"AhKh", "QsQd"}), timed);
+  EXPECT_TRUE(timed_progress.started);
+  EXPECT_EQ(timed_progress.total, 0u);  // the clock ends it
+  EXPECT_GT(timed_progress.done, 0u);
+}
+
 EquityQuery ranges(std::initializer_list<std::string_view> texts) {
   EquityQuery query;
   for (const std::string_view text : texts) query.players.push_back(std::get<Range>(parse_range(text)));

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <set>
 #include <string>
 #include <string_view>
@@ -142,6 +143,71 @@ TEST(Range, EveryKickerDashMatchesBruteForce) {
         }
       }
     }
+  }
+}
+
+TEST(Range, EveryConnectorDashMatchesBruteForce) {
+  for (int gap = 1; gap < kRankCount; ++gap) {
+    for (int first = gap; first < kRankCount; ++first) {
+      for (int last = gap; last < kRankCount; ++last) {
+        if (first == last) continue;  // one class: a kicker run of one
+        for (const std::string_view suffix : {"", "s", "o"}) {
+          const std::string text = class_text(first, first - gap, suffix) + "-" + class_text(last, last - gap, suffix);
+          const ComboSet expected = brute_force([&](int h, int l, bool suited) {
+            return h - l == gap && h >= std::min(first, last) && h <= std::max(first, last) &&
+                   suitedness_fits(suffix, suited);
+          });
+          EXPECT_EQ(combo_set(parse_ok(text)), expected) << text;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(combo_set(parse_ok("T9s-65s")), combo_set(parse_ok("T9s,98s,87s,76s,65s")));
+  EXPECT_EQ(combo_set(parse_ok("J9o-75o")), combo_set(parse_ok("J9o,T8o,97o,86o,75o")));
+}
+
+TEST(Range, CaseDoesNotMatter) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"ahkh", "AhKh"}, {"AHKH", "AhKh"},       {"aks", "AKs"},         {"AKS", "AKs"},   {"ako", "AKo"},
+      {"qq+", "QQ+"},   {"t9s-65s", "T9s-65s"}, {"RANDOM", "random"},   {"Random", "random"},
+      {"a5s-a2s", "A5s-A2s"}, {"jto:0.5", "JTo:0.5"},
+  };
+  for (const auto& [text, canonical] : cases) {
+    EXPECT_EQ(combo_set(parse_ok(text)), combo_set(parse_ok(canonical))) << text;
+  }
+}
+
+// The order is PokerStove's (equity against a random hand): its head and
+// tail are classics that any table of it shows.
+TEST(Range, PercentagesTakeTheBestClassesUntilTheShareIsReached) {
+  EXPECT_EQ(combo_set(parse_ok("0.1%")), combo_set(parse_ok("AA")));  // 1.3 combos: the first class
+  EXPECT_EQ(combo_set(parse_ok("0.5%")), combo_set(parse_ok("AA,KK")));  // 6.6: two classes
+  EXPECT_EQ(parse_ok("100%").combos.size(), 1326u);
+  EXPECT_EQ(combo_set(parse_ok("100%")), combo_set(parse_ok("random")));
+  // The worst hand is 32o, the last 12 combos.
+  EXPECT_EQ(combo_set(parse_ok("99%-100%")), combo_set(parse_ok("32o")));  // 1312.7 combos: all but 32o
+  for (const double percent : {1.0, 2.5, 5.0, 10.0, 15.0, 20.0, 50.0, 75.0}) {
+    const std::string text = std::to_string(percent).substr(0, 4) + "%";
+    const std::size_t combos = parse_ok(text).combos.size();
+    // At least the share asked for, and no whole class more than needed (a class has at most 12 combos).
+    EXPECT_GE(static_cast<double>(combos), percent / 100 * 1326 - 1e-9) << text;
+    EXPECT_LT(static_cast<double>(combos), percent / 100 * 1326 + 12) << text;
+  }
+  // A span is the difference of two tops, in either order.
+  const ComboSet top5 = combo_set(parse_ok("5%"));
+  const ComboSet top15 = combo_set(parse_ok("15%"));
+  ComboSet between;
+  std::set_difference(top15.begin(), top15.end(), top5.begin(), top5.end(), std::inserter(between, between.end()));
+  EXPECT_EQ(combo_set(parse_ok("5%-15%")), between);
+  EXPECT_EQ(combo_set(parse_ok("15%-5%")), between);
+  EXPECT_EQ(combo_set(parse_ok("0%-15%")), top15);
+  EXPECT_EQ(weight_of(parse_ok("10%:0.5"), "AsAh"), 0.5);
+  // Tops are nested: a larger share never drops a hand.
+  ComboSet previous;
+  for (int percent = 1; percent <= 100; ++percent) {
+    const ComboSet top = combo_set(parse_ok(std::to_string(percent) + "%"));
+    EXPECT_TRUE(std::includes(top.begin(), top.end(), previous.begin(), previous.end())) << percent;
+    previous = top;
   }
 }
 
@@ -302,12 +368,11 @@ TEST(RangeErrors, UnknownHands) {
       {"A", 0, "expected a rank after 'A' in 'A'"},
       {"XX", 0, "unknown hand 'XX'"},
       {"QQ,XX", 3, "unknown hand 'XX'"},
-      {"ak", 0, "upper-case"},
       {"10", 0, "unknown hand '10'"},
-      {"Random", 0, "unknown hand 'Random'"},
+      {"randoms", 0, "unknown hand 'randoms'"},
       {"*", 0, "unknown hand '*'"},
       {"AKx", 0, "expected 's', 'o' or nothing after 'AK' in 'AKx'"},
-      {"AKS", 0, "expected 's', 'o' or nothing"},
+      {"AKx", 0, "expected 's', 'o' or nothing"},
       {"AKsx", 0, "unexpected 'x' after 'AKs'"},
       {"AK++", 0, "expected 's', 'o' or nothing after 'AK' in 'AK++'"},
       {"+", 0, "missing hand in '+'"},
@@ -323,7 +388,7 @@ TEST(RangeErrors, SpecificHands) {
   expect_errors({
       {"AhAh", 0, "the two cards of 'AhAh' are the same"},
       {"AhKx", 2, "invalid card 'Kx' in 'AhKx'"},
-      {"QQ,AhkH", 5, "invalid card 'kH'"},
+      {"QQ,AhkX", 5, "invalid card 'kX'"},
       {"Ah", 0, "expected two cards such as 'AhKh' in 'Ah'"},
       {"AhKhQh", 0, "expected two cards"},
       {"AhKh+", 0, "'+' takes hand classes"},
@@ -334,7 +399,9 @@ TEST(RangeErrors, SpecificHands) {
 
 TEST(RangeErrors, Dashes) {
   expect_errors({
-      {"A5s-K2s", 0, "the ends of 'A5s-K2s' must have the same first rank"},
+      {"A5s-K2s", 0, "the ends of 'A5s-K2s' must have the same first rank (A5s-A2s) or the same gap"},
+      {"T9s-64s", 0, "the same gap between their ranks (T9s-65s)"},
+      {"T9s-65o", 0, "must be both suited"},
       {"QQ,A5s-A2o", 3, "must be both suited, both offsuit or both neither"},
       {"A5-A2s", 0, "must be both suited"},
       {"22-A2s", 0, "are not both pairs or both non-pairs"},
@@ -343,6 +410,21 @@ TEST(RangeErrors, Dashes) {
       {"A5s-AX", 4, "expected a rank after 'A' in 'A5s-AX'"},
       {"22-33-44", 3, "in '22-33-44'"},
       {"22+-55", 0, "expected 's', 'o' or nothing after '22' in '22+-55'"},
+  });
+}
+
+TEST(RangeErrors, Percentages) {
+  expect_errors({
+      {"0%", 0, "invalid percentage '0%' in '0%'"},
+      {"101%", 0, "from 0 (excluded) to 100%"},
+      {"QQ,10%x", 3, "invalid percentage '10%x'"},
+      {"%", 0, "invalid percentage '%'"},
+      {"-5%", 0, "invalid percentage '' in '-5%'"},
+      {"5%-", 3, "invalid percentage '' in '5%-'"},
+      {"5%-15", 3, "invalid percentage '15' in '5%-15'"},
+      {"1e1%", 0, "invalid percentage"},
+      {"5%-5%", 0, "the percentages of '5%-5%' name no hand"},
+      {"10%:2", 4, "not in (0, 1]"},
   });
 }
 

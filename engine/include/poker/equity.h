@@ -56,6 +56,18 @@ enum class EquityMethod : std::uint8_t {
   kMonteCarlo,
 };
 
+// How far a computation has come, for a progress line: compute_equity sets
+// `total` (the exact plan's groups of deals, or Monte Carlo's blocks of
+// deals; 0 for a Monte Carlo run for a time, whose end is the clock's) and
+// `exact` before the work, then counts `done` up to `total` as the work
+// goes. Any thread may read it at any time.
+struct EquityProgress {
+  std::atomic<std::uint64_t> done{0};
+  std::atomic<std::uint64_t> total{0};
+  std::atomic<bool> exact{false};
+  std::atomic<bool> started{false};  // set once total and exact are
+};
+
 struct EquitySettings {
   EquityMethod method = EquityMethod::kAuto;
   // Monte Carlo: deals to draw (0: kDefaultSamples, unless `seconds` is set),
@@ -67,6 +79,8 @@ struct EquitySettings {
   // a block of deals or a board class: compute_equity then returns a result
   // of no meaning, which the caller, knowing why, discards.
   const std::atomic<bool>* stop = nullptr;
+  // If set, counts the work done (EquityProgress).
+  EquityProgress* progress = nullptr;
 };
 
 // The most Monte Carlo deals a query may ask for. The answer's standard
@@ -99,9 +113,15 @@ struct EquityResult {
   bool exact = true;
 };
 
+// What is wrong with a board and dead cards, in one line (the board's size,
+// a card both on the board and dead), or nothing.
+std::optional<std::string> check_equity_cards(CardMask board, CardMask dead);
+
 // What is wrong with a query, in one line (the board's size, a card both on
 // the board and dead, a player whose range holds no possible hand, ranges that
-// leave no possible deal), or nothing if it can be computed.
+// leave no possible deal; a collision of specific hands names the card and
+// where it is: "Ah is in player 1's hand and on the board"), or nothing if
+// it can be computed.
 std::optional<std::string> check_equity_query(const EquityQuery& query);
 
 // The most deals of hands an exact enumeration may list, counted as the

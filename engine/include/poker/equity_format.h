@@ -1,5 +1,5 @@
-// `poker equity`: a query in words, its answer in text, and the batch format
-// that reads one query per line through the pipeline.
+// `poker equity`: a query in words, its answer in text or JSON, and the batch
+// format that reads one query per line through the pipeline.
 //
 // A query is words, the same on the command line and on a line of a query
 // file:
@@ -7,18 +7,25 @@
 //     HAND_OR_RANGE HAND_OR_RANGE... [--board CARDS] [--dead CARDS]
 //                                    [--exact | --mc N | --time S] [--seed N]
 //
-// 2..10 hands or ranges (range.h), the board and dead cards written without
-// separators ("Ts9s2d"), options anywhere among the hands, "--name value" or
-// "--name=value". The options of a line override those of the command line.
+// 2..10 hands or ranges (range.h), options anywhere among the hands,
+// "--name value" or "--name=value". Cards of --board and --dead are written
+// as players write them: in either case, one after another or separated by
+// blanks and commas ("Ts9s2d", "Ts 9s 2d", "ts,9s,2d"); on a query line,
+// where blanks split words, the lone cards after --board or --dead belong to
+// it ("--board Ts 9s 2d": a lone card can be no player's hand). The options
+// of a line override the defaults (the command line's): a line's --board
+// replaces the default board, its --dead the default dead cards.
 //
 // Answers. On the command line, a table (equity_table). In a query file,
-// one line per query (append_equity_line):
+// one line per query (append_equity_line) that repeats the query, its
+// players as written and the board and dead cards it was computed with:
 //
-//     equity 46.214457 53.785543; win 46.018001 53.588543; tie 0.393155 0.393155; boards 1712304 exact
-//     equity 46.2 53.8; win ...; tie ...; error 0.015763 0.015763; deals 1000000 monte-carlo
+//     AhKh QsQd: equity 46.214457 53.785543; win 46.017880 53.588966; tie 0.393154 0.393154; boards 1712304 exact
+//     AK QQ --board Ts9s2d: equity 46.2 53.8; win ...; tie ...; error 0.015763 0.015763; deals 1000000 monte-carlo
 //
 // percentages with six decimals, player by player; Monte Carlo adds the
-// standard error of each equity.
+// standard error of each equity. With --json, one JSON object per query
+// (append_equity_json), on one line.
 //
 // Thread safety: functions are pure; the Format is immutable.
 #ifndef POKER_EQUITY_FORMAT_H_
@@ -42,6 +49,11 @@ namespace poker {
 struct EquityRequest {
   EquityQuery query;
   EquitySettings settings;
+  // query.board and query.dead, card by card in the order written.
+  std::vector<Card> board;
+  std::vector<Card> dead;
+  // The indices of the words that are the players' hands or ranges.
+  std::vector<std::size_t> player_words;
 };
 
 // What is wrong with a query's words: the word (its index) and the byte
@@ -69,13 +81,46 @@ std::optional<std::string> read_equity_number(std::string_view name, std::string
 std::variant<EquityRequest, QueryError> parse_equity_request(std::span<const std::string_view> words,
                                                              const EquitySettings& defaults);
 
-// The answer as a table with a line per player, headed by the column names
-// and followed by the number of boards and the method. `names` label the
-// players' lines (the hands or ranges as written).
-std::string equity_table(std::span<const std::string_view> names, const EquityResult& result);
+// The same, with default board and dead cards too (`defaults` has no players).
+std::variant<EquityRequest, QueryError> parse_equity_request(std::span<const std::string_view> words,
+                                                             const EquityRequest& defaults);
 
-// The answer as one line, '\n' included (the batch format's answer).
-void append_equity_line(std::string& out, const EquityResult& result);
+// The defaults of a query file from the command line's options (words with
+// no hand: "--board", "Ts9s2d", ...): a board and dead cards that are valid
+// together, and the settings. A hand among the words is an error.
+std::variant<EquityRequest, QueryError> parse_equity_defaults(std::span<const std::string_view> words,
+                                                              const EquitySettings& settings);
+
+// What an answer repeats of its query: the players as written, the board
+// and the dead cards (in the order written).
+struct EquityEcho {
+  std::vector<std::string_view> players;
+  std::vector<Card> board;
+  std::vector<Card> dead;
+};
+
+// The echo of `request`, parsed from `words` (which the echo views).
+EquityEcho equity_echo(std::span<const std::string_view> words, const EquityRequest& request);
+
+// The answer as a table: the board and dead cards when there are some, a
+// line per player (labelled with its hand or range as written) headed by the
+// column names, then the number of boards and the method.
+std::string equity_table(const EquityEcho& echo, const EquityResult& result);
+
+// The answer as one line, '\n' included (the batch format's answer), after
+// the query: "AK QQ --board Ts9s2d: equity ...".
+void append_equity_line(std::string& out, const EquityEcho& echo, const EquityResult& result);
+
+// The answer as one JSON object on one line, '\n' included:
+//   {"query":"AK QQ --board Ts9s2d","board":"Ts9s2d","dead":"","players":[
+//    {"hand":"AK","win":0.4,"tie":0.01,"equity":0.405,"std_error":0.0002},...],
+//    "deals":1000000,"method":"monte-carlo"}
+// Shares are fractions in [0, 1] (8 decimals); "std_error" is the standard
+// error of "equity", 0 for "exact"; "deals" counts the boards dealt (exact)
+// or drawn (Monte Carlo).
+void append_equity_json(std::string& out, const EquityEcho& echo, const EquityResult& result);
+
+enum class EquityOutput : bool { kText, kJson };
 
 // What the batch format runs for each valid query: compute_equity, or for
 // tests and fuzzing a stand-in that caps the work a query may ask for.
@@ -83,6 +128,11 @@ using EquityComputation = std::function<EquityResult(const EquityQuery&, const E
 
 // The batch format: one query per line; `defaults` are the command line's settings.
 std::unique_ptr<Format> make_equity_format(const EquitySettings& defaults,
+                                           EquityComputation compute = compute_equity);
+
+// The same with default board and dead cards (parse_equity_defaults) and a
+// choice of answer lines, text or JSON.
+std::unique_ptr<Format> make_equity_format(const EquityRequest& defaults, EquityOutput output,
                                            EquityComputation compute = compute_equity);
 
 }  // namespace poker

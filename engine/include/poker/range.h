@@ -17,16 +17,32 @@
 //   A5s-A2s    non-pairs with the same first rank and the same suitedness
 //              ('s', 'o' or neither), kickers from one to the other, either
 //              order: A5s, A4s, A3s, A2s. A2-A5 is A2..A5 suited and offsuit.
+//   T9s-65s    non-pairs with the same gap between their ranks and the same
+//              suitedness, first ranks from one to the other (connectors):
+//              T9s, 98s, 87s, 76s, 65s; J9o-75o is J9o, T8o, 97o, 86o, 75o.
+//   10%        the best starting hands, by the preflop order below, until
+//              they hold at least 10% of all 1326 combos (a decimal from 0
+//              excluded to 100, e.g. 2.5%).
+//   5%-15%     the hands of the top 15% that are not in the top 5% (either
+//              order; the lower end may be 0%).
 //   random     all 1326 two-card combos ('*' is not accepted: a shell would
 //              expand it).
 //   JTo:0.25   any of the above with a weight: a decimal in (0, 1] written
 //              as digits with at most one '.', e.g. 1, 0.5, .25, 1.0 (no
 //              sign, exponent, "inf" or "nan"). Without one the weight is 1.
 //
+// The preflop order of percentages: the 169 classes (AA, AKs, AKo, ...)
+// sorted by all-in equity against a random hand, computed exactly by this
+// project's equity engine (scripts/generate_range_order.cpp writes
+// range_order_generated.h). It is PokerStove's classic order: a measure that
+// needs no assumption about opponents or positions, that anyone can
+// recompute, and that tools users know already show.
+//
 // Decisions:
-//   - Case matters, as for cards (poker/cards.h): ranks upper-case
-//     (2-9 T J Q K A), suits and the suffixes 's'/'o' lower-case, and
-//     "random" lower-case. "ak" or "AKS" is an error, not a guess.
+//   - Case does not matter: "ahkh" is AhKh, "aks" and "AKS" are AKs,
+//     "RANDOM" is random. The rank letters (T J Q K A), the suit letters
+//     (c d h s) and the suffixes 's'/'o' stay distinct in either case, so no
+//     text reads two ways.
 //   - A hand class is written with the higher rank first: "KA" is an error
 //     that names "AK", so one range has one spelling and a dash range's
 //     "first rank" is never ambiguous. A specific hand's two cards may come
@@ -64,6 +80,7 @@
 #define POKER_RANGE_H_
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -97,6 +114,11 @@ struct RangeError {
 
 // Parses a range text (notation above). Returns the range or the first error.
 std::variant<Range, RangeError> parse_range(std::string_view text);
+
+// A card as players write it: a rank then a suit, in either case ("Ah",
+// "ah", "AH"). Ranges and the equity query's board and dead cards read
+// cards with it; the judge's formats keep their strict notation (cards.h).
+std::optional<Card> parse_card_any_case(std::string_view token);
 
 // The combos of `range` that use none of the cards in `known` (board and dead
 // cards), in the same order and with the same weights.

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "equity/equity_deal.h"
 
@@ -22,6 +23,18 @@ using equity::WinnerCounts;
 
 bool stopping(const EquitySettings& settings) {
   return settings.stop != nullptr && settings.stop->load(std::memory_order_relaxed);
+}
+
+// Tells the progress, if any, what the work is.
+void start_progress(const EquitySettings& settings, std::uint64_t total, bool exact) {
+  if (settings.progress == nullptr) return;
+  settings.progress->total.store(total, std::memory_order_relaxed);
+  settings.progress->exact.store(exact, std::memory_order_relaxed);
+  settings.progress->started.store(true, std::memory_order_release);
+}
+
+void count_progress(const EquitySettings& settings, std::uint64_t done) {
+  if (settings.progress != nullptr) settings.progress->done.fetch_add(done, std::memory_order_relaxed);
 }
 
 // The boards, or classes of boards, that counting one deal visits: every
@@ -87,10 +100,12 @@ EquityResult summarize(const std::vector<double>& by_winners, int players, std::
 EquityResult compute_exactly(const equity::ExactPlan& plan, int players, const EquitySettings& settings) {
   const std::size_t groups = plan.representatives.size();
   std::vector<WinnerCounts> counts(groups, WinnerCounts(std::size_t{1} << players, 0));
+  start_progress(settings, groups, true);
   tbb::parallel_for(std::size_t{0}, groups, [&](std::size_t group) {
     // A group takes milliseconds at most (ten players before the flop).
     if (stopping(settings)) return;
     counts[group] = equity::count_boards_exactly(plan.representatives[group]);
+    count_progress(settings, 1);
   });
   // Summed in group order, so that the floating-point result does not depend
   // on the threads.
@@ -116,6 +131,7 @@ WinnerCounts sample_blocks(const equity::DealSampler& sampler, const EquitySetti
           const std::uint64_t size = std::min(kSamplesPerBlock, samples - block * kSamplesPerBlock);
           const WinnerCounts drawn = sampler.sample_block(settings.seed, block, size, settings.stop);
           for (std::size_t i = 0; i < counts.size(); ++i) counts[i] += drawn[i];
+          count_progress(settings, 1);
         }
         return counts;
       },
@@ -131,6 +147,7 @@ EquityResult compute_by_sampling(const EquityQuery& query, const EquitySettings&
   WinnerCounts counts(std::size_t{1} << players, 0);
   std::uint64_t samples = 0;
   if (settings.seconds > 0 && settings.samples == 0) {
+    start_progress(settings, 0, false);
     // Waves of a few blocks per thread until the time is up: the deals drawn
     // are those of the first blocks, whatever the thread count; only how many
     // blocks fit in the time varies.
@@ -145,22 +162,75 @@ EquityResult compute_by_sampling(const EquityQuery& query, const EquitySettings&
     }
   } else {
     samples = settings.samples > 0 ? settings.samples : kDefaultSamples;
+    start_progress(settings, (samples + kSamplesPerBlock - 1) / kSamplesPerBlock, false);
     counts = sample_blocks(sampler, settings, players, 0, (samples + kSamplesPerBlock - 1) / kSamplesPerBlock, samples);
   }
   const std::vector<double> by_winners(counts.begin(), counts.end());
   return summarize(by_winners, players, samples, samples);
 }
 
+// The cards, highest first: "Ah Kh".
 std::string card_list(CardMask cards) {
   std::string text;
-  for (; cards != 0; cards &= cards - 1) {
+  for (; cards != 0;) {
+    const int top = std::bit_width(cards) - 1;
     if (!text.empty()) text += ' ';
-    text += card_name(static_cast<Card>(std::countr_zero(cards)));
+    text += card_name(static_cast<Card>(top));
+    cards &= ~(CardMask{1} << top);
   }
   return text;
 }
 
+std::string is_or_are(CardMask cards) { return card_count(cards) == 1 ? "is" : "are"; }
+
+std::string player_hand(int player) { return "player " + std::to_string(player + 1) + "'s hand"; }
+
+// "Ah is in player 1's hand and on the board": a specific hand that no
+// known card leaves room for.
+std::string hand_meets_known_cards(int player, CardMask hand, const EquityQuery& query) {
+  const CardMask on_board = hand & query.board;
+  const CardMask shared = on_board != 0 ? on_board : hand & query.dead;
+  return card_list(shared) + " " + is_or_are(shared) + " in " + player_hand(player) +
+         (on_board != 0 ? " and on the board" : " and among the dead cards");
+}
+
+// "Ah is in player 1's hand and in player 2's hand": two players whose only
+// hands left share a card. Ranges that collide only as a whole get the
+// general message of check_equity_query.
+std::optional<std::string> hands_collide(const EquityQuery& query) {
+  const CardMask known = query.board | query.dead;
+  std::vector<std::optional<CardMask>> only_hand;
+  for (const Range& range : query.players) {
+    std::optional<CardMask> hand;
+    int left = 0;
+    for (const WeightedCombo& combo : range.combos) {
+      if ((combo.mask() & known) != 0) continue;
+      hand = combo.mask();
+      ++left;
+    }
+    only_hand.push_back(left == 1 ? hand : std::nullopt);
+  }
+  for (std::size_t p = 0; p < only_hand.size(); ++p) {
+    for (std::size_t q = p + 1; q < only_hand.size(); ++q) {
+      if (!only_hand[p] || !only_hand[q] || (*only_hand[p] & *only_hand[q]) == 0) continue;
+      const CardMask shared = *only_hand[p] & *only_hand[q];
+      return card_list(shared) + " " + is_or_are(shared) + " in " + player_hand(static_cast<int>(p)) + " and in " +
+             player_hand(static_cast<int>(q));
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<std::string> check_equity_cards(CardMask board, CardMask dead) {
+  const int board_cards = card_count(board);
+  if (board_cards == 1 || board_cards == 2 || board_cards > 5) {
+    return "expected a board of 0, 3, 4 or 5 cards, found " + std::to_string(board_cards);
+  }
+  if ((board & dead) != 0) return card_list(board & dead) + " " + is_or_are(board & dead) + " on the board and dead";
+  return std::nullopt;
+}
 
 std::optional<std::string> check_equity_query(const EquityQuery& query) {
   const auto players = static_cast<int>(query.players.size());
@@ -168,21 +238,19 @@ std::optional<std::string> check_equity_query(const EquityQuery& query) {
     return "expected " + std::to_string(kMinEquityPlayers) + " to " + std::to_string(kMaxEquityPlayers) +
            " players, found " + std::to_string(players);
   }
-  const int board_cards = card_count(query.board);
-  if (board_cards == 1 || board_cards == 2 || board_cards > 5) {
-    return "expected a board of 0, 3, 4 or 5 cards, found " + std::to_string(board_cards);
-  }
-  if ((query.board & query.dead) != 0) {
-    return "card " + card_list(query.board & query.dead) + " is both on the board and dead";
-  }
+  if (std::optional<std::string> problem = check_equity_cards(query.board, query.dead)) return problem;
   const CardMask known = query.board | query.dead;
   for (int p = 0; p < players; ++p) {
+    const Range& range = query.players[static_cast<std::size_t>(p)];
     bool possible = false;
-    for (const WeightedCombo& combo : query.players[static_cast<std::size_t>(p)].combos) {
+    for (const WeightedCombo& combo : range.combos) {
       possible = possible || (combo.mask() & known) == 0;
     }
-    if (!possible) return "player " + std::to_string(p + 1) + " has no hand left beside the board and dead cards";
+    if (possible) continue;
+    if (range.combos.size() == 1) return hand_meets_known_cards(p, range.combos.front().mask(), query);
+    return "player " + std::to_string(p + 1) + " has no hand left beside the board and dead cards";
   }
+  if (std::optional<std::string> collision = hands_collide(query)) return collision;
   switch (equity::find_possible_deal(query)) {
     case equity::DealSearchResult::kFound:
       break;

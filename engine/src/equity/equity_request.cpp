@@ -1,7 +1,9 @@
 // parse_equity_request: the words of a query into hands, board, dead cards
 // and settings.
+#include <algorithm>
 #include <bit>
 #include <optional>
+#include <vector>
 
 #include "equity/equity_request.h"
 #include "poker/equity_format.h"
@@ -12,30 +14,59 @@
 namespace poker {
 namespace {
 
-// Cards written one after another, "Ts9s2d": a set, each card once.
-std::variant<CardMask, QueryError> parse_card_run(std::string_view text, std::size_t word) {
-  if (text.empty() || text.size() % 2 != 0) {
-    return QueryError{word, 0, "expected cards written one after another, like 'Ts9s2d', found " + quote_token(text)};
-  }
-  CardMask cards = 0;
-  for (std::size_t at = 0; at < text.size(); at += 2) {
-    const std::string_view token = text.substr(at, 2);
-    const std::optional<Card> card = parse_card(token, Notation::kHoldem);
-    if (!card) {
-      return QueryError{word, at, "invalid card " + quote_token(token) +
-                                      ": expected a rank (2-9, T, J, Q, K, A) then a suit (h, d, s, c)"};
+bool is_card_separator(char c) { return c == ' ' || c == '\t' || c == ','; }
+
+// A word that is nothing but one card and separators ("9s", "2d,"): a board
+// or dead cards written with blanks in a query line, where blanks split
+// words. It can be no player's hand (a hand has two cards), so reading it as
+// part of the cards is never a guess.
+bool is_lone_card(std::string_view word) {
+  const std::size_t first = word.find_first_not_of(" \t,");
+  const std::size_t last = word.find_last_not_of(" \t,");
+  return first != std::string_view::npos && last - first == 1 &&
+         parse_card_any_case(word.substr(first, 2)).has_value();
+}
+
+// Adds the cards of `text` (word `word`, starting `offset` bytes into it) to
+// `cards`: two-character cards, in either case, one after another or
+// separated by blanks and commas ("Ts9s2d", "Ts 9s 2d", "ts,9s,2d"). `where`
+// names the cards in messages ("on the board").
+std::optional<QueryError> add_cards(std::string_view text, std::size_t word, std::size_t offset, std::string_view where,
+                                    std::vector<Card>& cards) {
+  for (std::size_t at = 0; at < text.size();) {
+    if (is_card_separator(text[at])) {
+      ++at;
+      continue;
     }
-    if ((cards & mask_of(*card)) != 0) return QueryError{word, at, "duplicate card " + quote_token(token)};
-    cards |= mask_of(*card);
+    const std::string_view token = text.substr(at, 2);
+    const std::optional<Card> card = parse_card_any_case(token);
+    if (!card) {
+      return QueryError{word, offset + at,
+                        "invalid card " + quote_token(token) +
+                            ": expected a rank (2-9, T, J, Q, K, A) then a suit (h, d, s, c), cards separated by "
+                            "nothing, blanks or commas"};
+    }
+    if (std::find(cards.begin(), cards.end(), *card) != cards.end()) {
+      return QueryError{word, offset + at, "duplicate card " + quote_token(token) + ": twice " + std::string(where)};
+    }
+    cards.push_back(*card);
+    at += 2;
   }
-  return cards;
+  return std::nullopt;
+}
+
+CardMask mask_of_cards(const std::vector<Card>& cards) {
+  CardMask mask = 0;
+  for (const Card card : cards) mask |= mask_of(card);
+  return mask;
 }
 
 class RequestParser {
  public:
-  RequestParser(std::span<const std::string_view> words, const EquitySettings& defaults, equity::QueryCheck check)
-      : words_(words), check_(check) {
-    request_.settings = defaults;
+  RequestParser(std::span<const std::string_view> words, const EquityRequest& defaults, equity::QueryCheck check)
+      : words_(words), check_(check), request_(defaults) {
+    request_.query.players.clear();
+    request_.player_words.clear();
   }
 
   std::variant<EquityRequest, QueryError> parse() {
@@ -53,8 +84,16 @@ class RequestParser {
  private:
   std::optional<QueryError> player(std::string_view word) {
     auto parsed = parse_range(word);
-    if (auto* error = std::get_if<RangeError>(&parsed)) return QueryError{word_, error->offset, error->message};
+    if (auto* error = std::get_if<RangeError>(&parsed)) {
+      if (is_lone_card(word)) {
+        return QueryError{word_, 0, "a hand has two cards, " + quote_token(word) +
+                                        " is one: write cards of the board or dead cards together ('Ts9s2d'), "
+                                        "or quote them ('Ts 9s 2d')"};
+      }
+      return QueryError{word_, error->offset, error->message};
+    }
     request_.query.players.push_back(std::get<Range>(std::move(parsed)));
+    request_.player_words.push_back(word_);
     return std::nullopt;
   }
 
@@ -83,20 +122,29 @@ class RequestParser {
       inline_value = words_[word_];
     }
     const std::string_view value = *inline_value;
-    if (name == "--board" || name == "--dead") {
-      auto cards = parse_card_run(value, value_word);
-      if (auto* error = std::get_if<QueryError>(&cards)) {
-        error->offset += value_offset;
-        return *error;
-      }
-      (name == "--board" ? request_.query.board : request_.query.dead) = std::get<CardMask>(cards);
-      return std::nullopt;
-    }
+    if (name == "--board" || name == "--dead") return cards(name, value, value_word, value_offset);
     if (std::optional<std::string> problem = read_equity_number(name, value, request_.settings)) {
       return QueryError{value_word, value_offset, *std::move(problem)};
     }
     if (name == "--seed") return std::nullopt;
     return set_method(EquityMethod::kMonteCarlo, name, option_word);
+  }
+
+  // The value of --board or --dead, and the lone cards after it ("--board
+  // Ts 9s 2d" on a query line); it replaces the defaults' cards.
+  std::optional<QueryError> cards(std::string_view name, std::string_view value, std::size_t word,
+                                  std::size_t offset) {
+    const bool board = name == "--board";
+    std::vector<Card>& cards = board ? request_.board : request_.dead;
+    const std::string_view where = board ? "on the board" : "among the dead cards";
+    cards.clear();
+    if (std::optional<QueryError> error = add_cards(value, word, offset, where, cards)) return error;
+    while (word_ + 1 < words_.size() && is_lone_card(words_[word_ + 1])) {
+      ++word_;
+      if (std::optional<QueryError> error = add_cards(words_[word_], word_, 0, where, cards)) return error;
+    }
+    (board ? request_.query.board : request_.query.dead) = mask_of_cards(cards);
+    return std::nullopt;
   }
 
   // --exact, --mc and --time exclude each other (among these words; they
@@ -152,16 +200,51 @@ std::optional<std::string> read_equity_number(std::string_view name, std::string
 
 std::variant<EquityRequest, QueryError> parse_equity_request(std::span<const std::string_view> words,
                                                              const EquitySettings& defaults) {
+  EquityRequest request;
+  request.settings = defaults;
+  return parse_equity_request(words, request);
+}
+
+std::variant<EquityRequest, QueryError> parse_equity_request(std::span<const std::string_view> words,
+                                                             const EquityRequest& defaults) {
   return equity::parse_request(words, defaults, equity::QueryCheck::kRun);
+}
+
+std::variant<EquityRequest, QueryError> parse_equity_defaults(std::span<const std::string_view> words,
+                                                              const EquitySettings& settings) {
+  EquityRequest request;
+  request.settings = settings;
+  auto parsed = equity::parse_request(words, request, equity::QueryCheck::kSkip);
+  if (const auto* defaults = std::get_if<EquityRequest>(&parsed); defaults != nullptr && !defaults->query.players.empty()) {
+    return QueryError{defaults->player_words.front(), 0, "expected only options, found a hand"};
+  }
+  if (const auto* defaults = std::get_if<EquityRequest>(&parsed)) {
+    if (std::optional<std::string> problem = check_equity_cards(defaults->query.board, defaults->query.dead)) {
+      return QueryError{QueryError::kWholeQuery, 0, *std::move(problem)};
+    }
+  }
+  return parsed;
 }
 
 namespace equity {
 
 std::variant<EquityRequest, QueryError> parse_request(std::span<const std::string_view> words,
-                                                      const EquitySettings& defaults, QueryCheck check) {
+                                                      const EquityRequest& defaults, QueryCheck check) {
   return RequestParser(words, defaults, check).parse();
 }
 
 }  // namespace equity
+
+}  // namespace poker
+
+namespace poker {
+
+EquityEcho equity_echo(std::span<const std::string_view> words, const EquityRequest& request) {
+  EquityEcho echo;
+  for (const std::size_t word : request.player_words) echo.players.push_back(words[word]);
+  echo.board = request.board;
+  echo.dead = request.dead;
+  return echo;
+}
 
 }  // namespace poker

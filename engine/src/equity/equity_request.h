@@ -16,7 +16,7 @@ namespace poker::equity {
 enum class QueryCheck : bool { kSkip, kRun };
 
 std::variant<EquityRequest, QueryError> parse_request(std::span<const std::string_view> words,
-                                                      const EquitySettings& defaults, QueryCheck check);
+                                                      const EquityRequest& defaults, QueryCheck check);
 
 }  // namespace poker::equity
 

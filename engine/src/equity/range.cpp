@@ -9,6 +9,7 @@
 
 #include "poker/escape.h"
 #include "poker/number_text.h"
+#include "equity/range_order_generated.h"
 
 // The parser reads each comma-separated part in three steps: the hand before
 // ':' becomes a list of combos, the weight after ':' a number, and only then
@@ -46,15 +47,34 @@ struct Piece {
 // rank or a suit is.
 const detail::CardAlphabet& holdem_alphabet() { return detail::kAlphabets[static_cast<int>(Notation::kHoldem)]; }
 
+// Case never matters in a range: the rank letters (T J Q K A) and the suit
+// letters (c d h s) are disjoint in either case, and so are the suffixes
+// 's'/'o' from the ranks, so "ahkh", "AKS" and "AhKh" each read one way.
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+char upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
+
 // The rank written as `c`, or -1.
 int rank_from_char(char c) {
-  const std::uint8_t rank = holdem_alphabet().rank[static_cast<unsigned char>(c)];
+  const std::uint8_t rank = holdem_alphabet().rank[static_cast<unsigned char>(upper(c))];
   return rank == 0xFF ? -1 : rank;
 }
 
-bool is_suit_char(char c) { return holdem_alphabet().suit[static_cast<unsigned char>(c)] != 0xFF; }
+bool is_suit_char(char c) { return holdem_alphabet().suit[static_cast<unsigned char>(lower(c))] != 0xFF; }
+
+bool equals_ignoring_case(std::string_view text, std::string_view lower_case) {
+  return text.size() == lower_case.size() &&
+         std::equal(text.begin(), text.end(), lower_case.begin(), [](char a, char b) { return lower(a) == b; });
+}
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+constexpr int kAllCombos = kCardCount * (kCardCount - 1) / 2;
+
+// The combos of a class named as in the preflop order: "AA" 6, "AKs" 4, "AKo" 12.
+int class_combo_count(std::string_view name) {
+  if (name.size() == 2) return 6;
+  return name[2] == 's' ? 4 : 12;
+}
 
 enum class Suitedness { kAny, kSuited, kOffsuit };
 
@@ -111,7 +131,7 @@ std::vector<Combo> expand_run(const HandClass& first, const HandClass& last) {
 
 std::vector<Combo> all_combos() {
   std::vector<Combo> combos;
-  combos.reserve(kCardCount * (kCardCount - 1) / 2);
+  combos.reserve(kAllCombos);
   for (int high = 1; high < kCardCount; ++high) {
     for (int low = 0; low < high; ++low) combos.push_back({static_cast<Card>(high), static_cast<Card>(low)});
   }
@@ -124,8 +144,8 @@ Combo parse_specific(Piece body, Piece context) {
   if (body.text.size() != 4) {
     fail(body.offset, "expected two cards such as 'AhKh' in " + quote_token(context.text));
   }
-  const Card first = *parse_card(body.text.substr(0, 2), Notation::kHoldem);
-  const std::optional<Card> second = parse_card(body.text.substr(2, 2), Notation::kHoldem);
+  const Card first = *parse_card_any_case(body.text.substr(0, 2));
+  const std::optional<Card> second = parse_card_any_case(body.text.substr(2, 2));
   if (!second) {
     fail(body.offset + 2, "invalid card " + quote_token(body.text.substr(2, 2)) + " in " + quote_token(context.text) +
                               ": expected a rank (2-9 T J Q K A) then a suit (c d h s)");
@@ -136,7 +156,7 @@ Combo parse_specific(Piece body, Piece context) {
 
 Suitedness parse_suitedness(Piece body, Piece context) {
   if (body.text.size() < 3) return Suitedness::kAny;
-  switch (body.text[2]) {
+  switch (lower(body.text[2])) {
     case 's': return Suitedness::kSuited;
     case 'o': return Suitedness::kOffsuit;
     default:
@@ -153,7 +173,7 @@ Hand parse_hand(Piece body, Piece context) {
   const int first = rank_from_char(text[0]);
   if (first < 0) {
     fail(body.offset, "unknown hand " + quote_token(context.text) +
-                          ": expected a rank (2-9 T J Q K A, upper-case) or 'random'");
+                          ": expected a rank (2-9 T J Q K A), 'random' or a percentage such as '10%'");
   }
   if (text.size() >= 2 && is_suit_char(text[1])) return parse_specific(body, context);
   const int second = text.size() >= 2 ? rank_from_char(text[1]) : -1;
@@ -183,8 +203,19 @@ HandClass require_class(const Hand& hand, Piece context, std::string_view notati
                            quote_token(context.text));
 }
 
-// "22-55", "A5s-A2s": both ends pairs, or both non-pairs of one top rank and
-// one suitedness.
+// "T9s-65s", "J9-64": non-pairs of one gap between their ranks and one
+// suitedness, the first rank running from one end to the other.
+std::vector<Combo> expand_connectors(const HandClass& first, const HandClass& last) {
+  std::vector<Combo> combos;
+  const auto [from, to] = std::minmax(first.high, last.high);
+  const int gap = first.high - first.low;
+  for (int high = from; high <= to; ++high) append_combos({high, high - gap, first.suitedness}, combos);
+  return combos;
+}
+
+// "22-55", "A5s-A2s", "T9s-65s": both ends pairs, or both non-pairs of one
+// suitedness with the same first rank (the kicker runs) or the same gap (the
+// connectors run).
 std::vector<Combo> parse_dash(Piece item, std::size_t dash) {
   const HandClass first = require_class(parse_hand(item.sub(0, dash), item), item, "'-'");
   const HandClass last = require_class(parse_hand(item.sub(dash + 1), item), item, "'-'");
@@ -192,13 +223,60 @@ std::vector<Combo> parse_dash(Piece item, std::size_t dash) {
   if (first.is_pair() != last.is_pair()) {
     fail(item.offset, "the ends of " + quoted + " are not both pairs or both non-pairs");
   }
-  if (first.high != last.high && !first.is_pair()) {
-    fail(item.offset, "the ends of " + quoted + " must have the same first rank");
-  }
   if (first.suitedness != last.suitedness) {
     fail(item.offset, "the ends of " + quoted + " must be both suited, both offsuit or both neither");
   }
-  return expand_run(first, last);
+  if (first.is_pair() || first.high == last.high) return expand_run(first, last);
+  if (first.high - first.low == last.high - last.low) return expand_connectors(first, last);
+  fail(item.offset, "the ends of " + quoted +
+                        " must have the same first rank (A5s-A2s) or the same gap between their ranks (T9s-65s)");
+}
+
+// "10%": the best classes of the preflop order (range_order_generated.h),
+// in order, until they hold at least that share of all 1326 combos.
+std::size_t classes_in_top(double percent) {
+  const double wanted = percent / 100 * static_cast<double>(kAllCombos);
+  std::size_t classes = 0;
+  int combos = 0;
+  // A small tolerance, so that a share written from a combo count
+  // ("4.524887%" for 60 combos) is not pushed to the next class by rounding.
+  while (classes < detail::kPreflopOrder.size() && combos < wanted - 1e-6) {
+    combos += class_combo_count(detail::kPreflopOrder[classes].name);
+    ++classes;
+  }
+  return classes;
+}
+
+double parse_percent(Piece text, Piece item, bool lower_end) {
+  const std::optional<double> value = text.text.ends_with('%') ? parse_decimal(text.text.substr(0, text.text.size() - 1))
+                                                               : std::nullopt;
+  if (!value || *value > 100 || (*value == 0 && !lower_end)) {
+    fail(text.offset, "invalid percentage " + quote_token(text.text) + " in " + quote_token(item.text) +
+                          ": expected a share of all hands such as '10%' or '2.5%', from 0 (excluded) to 100%");
+  }
+  return *value;
+}
+
+// "10%" or "5%-15%": the classes of the top 15% not in the top 5%.
+std::vector<Combo> parse_percentage(Piece item) {
+  const std::size_t dash = item.text.find('-');
+  std::size_t first = 0;
+  std::size_t last = 0;
+  if (dash == std::string_view::npos) {
+    last = classes_in_top(parse_percent(item, item, false));
+  } else {
+    const double from = parse_percent(item.sub(0, dash), item, true);
+    const double to = parse_percent(item.sub(dash + 1), item, true);
+    first = classes_in_top(std::min(from, to));
+    last = classes_in_top(std::max(from, to));
+  }
+  if (first == last) fail(item.offset, "the percentages of " + quote_token(item.text) + " name no hand");
+  std::vector<Combo> combos;
+  for (std::size_t i = first; i < last; ++i) {
+    const std::string_view name = detail::kPreflopOrder[i].name;
+    append_combos(std::get<HandClass>(parse_hand(Piece{name, 0}, Piece{name, 0})), combos);
+  }
+  return combos;
 }
 
 // "QQ+" up to AA; "A9s+" raises the kicker up to one below the top rank.
@@ -210,7 +288,8 @@ std::vector<Combo> expand_plus(const HandClass& hand) {
 
 // The combos named by the hand of one part (the text before any ':').
 std::vector<Combo> parse_item(Piece item) {
-  if (item.text == "random") return all_combos();
+  if (equals_ignoring_case(item.text, "random")) return all_combos();
+  if (item.text.find('%') != std::string_view::npos) return parse_percentage(item);
   if (const std::size_t dash = item.text.find('-'); dash != std::string_view::npos) return parse_dash(item, dash);
   const bool plus = item.text.ends_with('+');
   const Hand hand = parse_hand(item.sub(0, item.text.size() - (plus ? 1 : 0)), item);
@@ -306,6 +385,16 @@ Range without_cards(const Range& range, CardMask known) {
     if ((combo.mask() & known) == 0) kept.combos.push_back(combo);
   }
   return kept;
+}
+
+}  // namespace poker
+
+namespace poker {
+
+std::optional<Card> parse_card_any_case(std::string_view token) {
+  if (token.size() != 2) return std::nullopt;
+  const char text[2] = {upper(token[0]), lower(token[1])};
+  return parse_card(std::string_view(text, 2), Notation::kHoldem);
 }
 
 }  // namespace poker

@@ -39,8 +39,8 @@ using Words = std::vector<std::string_view>;
 
 class EquityFormat final : public Format {
  public:
-  EquityFormat(const EquitySettings& defaults, EquityComputation compute)
-      : defaults_(defaults), compute_(std::move(compute)) {}
+  EquityFormat(const EquityRequest& defaults, EquityOutput output, EquityComputation compute)
+      : defaults_(defaults), output_(output), compute_(std::move(compute)) {}
 
   std::size_t lines_per_instance() const override { return 1; }
   std::size_t answer_lines_per_instance() const override { return 1; }
@@ -68,18 +68,29 @@ class EquityFormat final : public Format {
   }
 
  private:
-  bool stopping() const { return defaults_.stop != nullptr && defaults_.stop->load(std::memory_order_relaxed); }
+  bool stopping() const {
+    return defaults_.settings.stop != nullptr && defaults_.settings.stop->load(std::memory_order_relaxed);
+  }
 
   void answer(const std::vector<Words>& window, ChunkResult& result) const {
     std::vector<EquityResult> answers(window.size());
+    std::vector<EquityEcho> echoes(window.size());
     tbb::parallel_for(std::size_t{0}, window.size(), [&](std::size_t i) {
       if (stopping()) return;
       const auto parsed = equity::parse_request(window[i], defaults_, equity::QueryCheck::kSkip);
       const EquityRequest& request = std::get<EquityRequest>(parsed);  // checked when it was read
+      echoes[i] = equity_echo(window[i], request);
       answers[i] = tbb::this_task_arena::isolate([&] { return compute_(request.query, request.settings); });
     });
+    if (stopping()) return;  // the answers are incomplete, and a stop discards them anyway
     std::string lines;
-    for (const EquityResult& answer : answers) append_equity_line(lines, answer);
+    for (std::size_t i = 0; i < answers.size(); ++i) {
+      if (output_ == EquityOutput::kJson) {
+        append_equity_json(lines, echoes[i], answers[i]);
+      } else {
+        append_equity_line(lines, echoes[i], answers[i]);
+      }
+    }
     result.answers += lines;
     result.instances += answers.size();
   }
@@ -116,14 +127,22 @@ class EquityFormat final : public Format {
     return words;
   }
 
-  const EquitySettings defaults_;
+  const EquityRequest defaults_;
+  const EquityOutput output_;
   const EquityComputation compute_;
 };
 
 }  // namespace
 
 std::unique_ptr<Format> make_equity_format(const EquitySettings& defaults, EquityComputation compute) {
-  return std::make_unique<EquityFormat>(defaults, std::move(compute));
+  EquityRequest request;
+  request.settings = defaults;
+  return make_equity_format(request, EquityOutput::kText, std::move(compute));
+}
+
+std::unique_ptr<Format> make_equity_format(const EquityRequest& defaults, EquityOutput output,
+                                           EquityComputation compute) {
+  return std::make_unique<EquityFormat>(defaults, output, std::move(compute));
 }
 
 }  // namespace poker

@@ -1,0 +1,76 @@
+#include "equity_progress.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace poker::cli {
+namespace {
+
+// Shorter computations show nothing: no flicker for the usual query.
+constexpr std::chrono::milliseconds kFirstUpdate{1000};
+constexpr std::chrono::milliseconds kUpdateInterval{250};
+
+std::string time_left(double seconds) {
+  char text[48];
+  if (seconds < 60) {
+    std::snprintf(text, sizeof text, "about %.0f s left", std::ceil(seconds));
+  } else if (seconds < 3600) {
+    std::snprintf(text, sizeof text, "about %.0f min left", std::ceil(seconds / 60));
+  } else {
+    std::snprintf(text, sizeof text, "about %.1f h left", seconds / 3600);
+  }
+  return text;
+}
+
+}  // namespace
+
+EquityProgressLine::EquityProgressLine(const EquityProgress& progress, double seconds)
+    : progress_(progress), seconds_(seconds), start_(std::chrono::steady_clock::now()) {
+  if (line_.enabled()) watcher_ = std::thread([this] { watch(); });
+}
+
+EquityProgressLine::~EquityProgressLine() {
+  if (watcher_.joinable()) {
+    {
+      const std::lock_guard lock(mutex_);
+      finished_ = true;
+    }
+    wake_.notify_one();
+    watcher_.join();
+  }
+  line_.erase();
+}
+
+void EquityProgressLine::watch() {
+  std::unique_lock lock(mutex_);
+  auto next = start_ + kFirstUpdate;
+  while (!wake_.wait_until(lock, next, [this] { return finished_; })) {
+    render(std::chrono::steady_clock::now());
+    next += kUpdateInterval;
+  }
+}
+
+void EquityProgressLine::render(std::chrono::steady_clock::time_point now) {
+  if (!progress_.started.load(std::memory_order_acquire)) {
+    line_.show("poker: equity: planning the deals...");
+    return;
+  }
+  const double elapsed = std::chrono::duration<double>(now - start_).count();
+  const std::uint64_t total = progress_.total.load(std::memory_order_relaxed);
+  const std::uint64_t done = std::min(progress_.done.load(std::memory_order_relaxed), total);
+  // A run for a time ends by the clock; the others when their work is done.
+  const double fraction = total != 0   ? static_cast<double>(done) / static_cast<double>(total)
+                          : seconds_ > 0 ? std::min(1.0, elapsed / seconds_)
+                                         : 0.0;
+  std::string text = "poker: equity ";
+  char percent[16];
+  std::snprintf(percent, sizeof percent, "%.0f%%", std::floor(fraction * 100));
+  text += percent;
+  text += progress_.exact.load(std::memory_order_relaxed) ? " (exact)" : " (Monte Carlo)";
+  if (fraction > 0) text += ", " + time_left(elapsed * (1 - fraction) / fraction);
+  line_.show(text);
+}
+
+}  // namespace poker::cli

@@ -1,0 +1,56 @@
+#include "status_line.h"
+
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+
+namespace poker::cli {
+namespace {
+
+// The terminal's width on stderr, or 80 when it does not say.
+std::size_t terminal_width() {
+  winsize size{};
+  if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  return 80;
+}
+
+bool same_file(int a, int b) {
+  struct stat first {};
+  struct stat second {};
+  return ::fstat(a, &first) == 0 && ::fstat(b, &second) == 0 && first.st_dev == second.st_dev &&
+         first.st_ino == second.st_ino && first.st_rdev == second.st_rdev;
+}
+
+}  // namespace
+
+bool StatusLine::stderr_is_a_terminal_of_its_own() {
+  if (::isatty(STDERR_FILENO) != 1) return false;
+  return !(::isatty(STDOUT_FILENO) == 1 && same_file(STDOUT_FILENO, STDERR_FILENO));
+}
+
+StatusLine::StatusLine() : enabled_(stderr_is_a_terminal_of_its_own()) {}
+
+StatusLine::~StatusLine() { erase(); }
+
+void StatusLine::show(std::string_view text) {
+  if (!enabled_) return;
+  // One column short of the width: a line that fills it wraps on some terminals.
+  const std::size_t width = terminal_width() - 1;
+  std::string line = "\r\033[K";
+  line += text.substr(0, width);
+  std::fputs(line.c_str(), stderr);
+  std::fflush(stderr);
+  shown_ = true;
+}
+
+void StatusLine::erase() {
+  if (!shown_) return;
+  std::fputs("\r\033[K", stderr);
+  std::fflush(stderr);
+  shown_ = false;
+}
+
+}  // namespace poker::cli
