@@ -19,6 +19,7 @@
 #include <system_error>
 
 #include "equity_command.h"
+#include "generate_command.h"
 #include "exit_status.h"
 #include "messages.h"
 #include "options.h"
@@ -104,6 +105,7 @@ int run(const Options& options, const StopSignals& signals, const ClosedStandard
     return fail(signals, "<stdout>: write error: " + std::string(std::strerror(EBADF)), kExitIo);
   }
   if (options.command == Command::kEquity && !options.equity.hands.empty()) return run_equity_query(options, signals);
+  if (options.generate) return run_generate_command(options.generator, options.output, signals);
 
   const std::size_t buffer_size = std::max<std::size_t>(4 * options.chunk_size, 64 * 1024);
   const std::string candidate_name = display_name(options.answers, "<stdin>");

@@ -288,6 +288,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   add_verify_options(*verify, options);
   const HoldemArguments verify_holdem = add_holdem_arguments(*verify, options, positional_players, option_players);
   const FormatCommands verify_formats = add_format_commands(*verify, options, "poker verify ", kVerifyFooter, true);
+  CLI::App* generate = add_generate_command(app, options.generator, options.output);
 
   try {
     app.parse(argc, argv);
@@ -304,6 +305,14 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   }
   if (const std::optional<std::string> twice = option_given_twice(app)) {
     return ParsedCommandLine{std::nullopt, usage_error(*twice)};
+  }
+  if (generate->parsed()) {
+    if (holdem.count() > 0) return ParsedCommandLine{std::nullopt, usage_error("generate: give PLAYERS after 'generate'")};
+    if (const std::optional<std::string> problem = resolve_generate_command(options.generator)) {
+      return ParsedCommandLine{std::nullopt, usage_error(*problem)};
+    }
+    options.generate = true;
+    return ParsedCommandLine{options, kExitOk};
   }
   options.verify = verify->parsed();
   const CLI::App* format_command = options.verify ? verify_formats.parsed(options.command)

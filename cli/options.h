@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "generate_command.h"
 #include "poker/equity.h"
 
 namespace poker::cli {
@@ -40,6 +41,9 @@ struct Options {
   bool verify = false;
   std::string answers;  // the candidate's answers ("-": standard input)
   bool all = false;     // count every mismatch instead of stopping at the first
+  // `poker generate`: write instances instead of judging them.
+  bool generate = false;
+  GenerateCommand generator;
 };
 
 // What parsing the command line came to: run with the options, or exit now
