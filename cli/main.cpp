@@ -35,6 +35,7 @@
 #include "poker/verify.h"
 #include "progress.h"
 #include "standard_descriptors.h"
+#include "stats_json.h"
 #include "stop_signals.h"
 #include "threads.h"
 
@@ -51,6 +52,12 @@ namespace {
 // Mapped windows are large enough to make remapping rare, small enough that
 // a few of them alive at once stay far below the memory bound.
 constexpr std::size_t kMapWindow = 64 * 1024 * 1024;
+
+// Writes all of `text` to `fd`: 0, or the errno of the failed write.
+int write_all(int fd, std::string_view text);
+
+// A line made elsewhere (the -v --json statistics) onto stderr, as is.
+void report_raw(std::string_view line) { write_all(STDERR_FILENO, line); }
 
 // Writes all of `text` to `fd`: 0, or the errno of the failed write.
 int write_all(int fd, std::string_view text) {
@@ -143,12 +150,17 @@ int run(const Options& options, const StopSignals& signals, const ClosedStandard
   std::string format_name;
   const std::unique_ptr<Format> format = make_format(options, signals, format_name);
 
-  logger->info("{}, {} threads, chunk size {} bytes, input {} ({})", format_name, threads,
-               options.chunk_size, input_name, input.source->is_mapped() ? "memory-mapped" : "buffered reads");
+  if (!options.json) {
+    logger->info("{}, {} threads, chunk size {} bytes, input {} ({})", format_name, threads, options.chunk_size,
+                 input_name, input.source->is_mapped() ? "memory-mapped" : "buffered reads");
+  }
   const auto start = std::chrono::steady_clock::now();
   RunOutcome outcome;
   std::optional<VerifyOutcome> verified;
-  const VerifyOptions verify_options{options.all};
+  VerifyOptions verify_options;
+  verify_options.all = options.all;
+  verify_options.strip_trailing_cr = options.strip_trailing_cr;
+  verify_options.ignore_trailing_space = options.ignore_trailing_space;
   {
     ProgressLine progress(!options.quiet);
     PipelineOptions pipeline_options;
@@ -163,17 +175,25 @@ int run(const Options& options, const StopSignals& signals, const ClosedStandard
     }
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  logger->info("{} bytes, {} instances in {:.3f} s: {:.1f} MB/s, {:.0f} instances/s", outcome.stats.bytes,
-               outcome.stats.instances, seconds, static_cast<double>(outcome.stats.bytes) / 1e6 / seconds,
-               static_cast<double>(outcome.stats.instances) / seconds);
+  if (options.verbose && options.json) {
+    report_raw(stats_json(format_name, threads, options.chunk_size, outcome.stats, seconds));
+  } else {
+    logger->info("{} bytes, {} instances in {:.3f} s: {:.1f} MB/s, {:.0f} instances/s", outcome.stats.bytes,
+                 outcome.stats.instances, seconds, static_cast<double>(outcome.stats.bytes) / 1e6 / seconds,
+                 static_cast<double>(outcome.stats.instances) / seconds);
+  }
 
   if (verified && verified->report.candidate_error != 0) {
     return fail(signals, candidate_name + ": read error: " + std::strerror(verified->report.candidate_error),
                 kExitIo);
   }
   if (verified && (outcome.status == RunOutcome::Status::kOk || outcome.status == RunOutcome::Status::kInvalidInput)) {
-    // The verdict: the report on the output, the status for scripts.
-    io::WriteResult written = output.sink->write(render_verify_report(*verified, verify_options, input_name));
+    // The verdict: the report on the output (none with -q), the status for scripts.
+    const std::string verdict =
+        options.quiet ? std::string()
+        : options.json ? render_verify_json(*verified, verify_options, input_name, candidate_name)
+                       : render_verify_report(*verified, verify_options, input_name, candidate_name);
+    io::WriteResult written = output.sink->write(verdict);
     if (written.ok()) written = output.sink->finish();
     if (written.kind == io::WriteResult::Kind::kFailed) {
       return fail(signals, output_name + ": write error: " + std::strerror(written.error_number), kExitIo);

@@ -81,9 +81,11 @@ void add_shared_options(CLI::App& app, Options& options) {
   app.add_option("--chunk-size", options.chunk_size,
                  "Bytes of input per unit of parallel work, e.g. 64K, 1M (default 256K)")
       ->transform(byte_size(1, std::uint64_t{1} << 30));
-  app.add_flag("-q,--quiet", options.quiet, "Never show a progress line");
+  app.add_flag("-q,--quiet", options.quiet, "Never show a progress line; verify: print nothing, only set the status");
   app.add_flag("-v,--verbose", options.verbose,
                "Print diagnostics on stderr: threads, chunk size, bytes, instances, time, rate");
+  app.add_flag("--json", options.json,
+               "Write verify's report, and -v's statistics, as one JSON object each (README: the schema)");
 }
 
 CLI::App* add_subcommand(CLI::App& parent, Options& options, const std::string& name, const std::string& description,
@@ -100,7 +102,11 @@ void add_verify_options(CLI::App& app, Options& options) {
   app.add_option("--answers", options.answers,
                  "The candidate's answers to compare with the expected ones ('-': standard input)");
   app.add_flag("--all", options.all,
-               "Do not stop at the first mismatch: count every mismatching instance, then print a summary");
+               "Do not stop at the first mismatch: count the instances answered right, wrong and missing,\n"
+               "and the extra lines, then print a summary");
+  app.add_flag("--strip-trailing-cr", options.strip_trailing_cr, "Accept CRLF line ends in the candidate");
+  app.add_flag("--ignore-trailing-space", options.ignore_trailing_space,
+               "Do not compare blanks at the end of the candidate's lines, nor a missing final newline");
 }
 
 // The hold'em judge's arguments, on the main command and on `verify`.

@@ -41,6 +41,9 @@ struct Options {
   bool verify = false;
   std::string answers;  // the candidate's answers ("-": standard input)
   bool all = false;     // count every mismatch instead of stopping at the first
+  bool strip_trailing_cr = false;      // verify: a candidate's CRLF line ends count as LF
+  bool ignore_trailing_space = false;  // verify: a candidate's trailing blanks are not compared
+  bool json = false;  // verify's verdict, and -v's statistics, as JSON (README "Machine-readable reports")
   // `poker generate`: write instances instead of judging them.
   bool generate = false;
   GenerateCommand generator;

@@ -124,7 +124,7 @@ TEST(Verify, EndlessCandidateWithAllStopsCountingItsExtraLines) {
   EXPECT_NE(result.out.find("EXTRA LINES: the candidate goes on after the last expected answer, from line 4\n"),
             std::string::npos)
       << result.out;
-  EXPECT_NE(result.out.find("compared 3 instances: 1 match, 2 differ; the candidate has at least "), std::string::npos)
+  EXPECT_NE(result.out.find("compared 3 instances: 1 right, 2 wrong, 0 missing, at least "), std::string::npos)
       << result.out;
 }
 
