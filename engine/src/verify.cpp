@@ -16,13 +16,15 @@ namespace {
 constexpr std::size_t kExtraLinesShown = 3;
 // The alignment after a difference (as diff's, on a bounded window): the
 // hunk is the fewest lines skipped on either side, at most kMaxSkip, after
-// which kResyncRun lines agree (or a side ends). Without such evidence the
+// which the next kResyncRun lines agree but for at most kResyncSlack of
+// them, the first one agreeing (or a side ends). Without such evidence the
 // lines stay in step and the first one is a wrong answer: answers of two
-// or three values ("Player 1", "Draw") agree by chance too often for a
-// shorter run to prove a shift, and a candidate whose errors are dense must
-// not be read as lines missing and extra.
+// or three values ("Player 1", "Draw") agree by chance too often for less
+// to prove a shift, and a candidate whose errors are dense must not be
+// read as lines missing and extra.
 constexpr std::size_t kMaxSkip = 32;
-constexpr std::size_t kResyncRun = 16;
+constexpr std::size_t kResyncRun = 24;
+constexpr std::size_t kResyncSlack = 2;
 constexpr std::size_t kWindow = kMaxSkip + kResyncRun;
 // Bytes of a candidate line kept for comparing: answer lines are far
 // shorter, so a longer line equals none.
@@ -254,11 +256,15 @@ class Verifier final : public AnswerDestination {
     const std::size_t c_size = ahead_.size();
     if (d > e_size || a > c_size) return std::nullopt;
     const std::size_t run = std::min({kResyncRun, e_size - d, c_size - a});
+    const std::size_t cost = std::max(d, a);
+    if (run == kResyncRun && same(expected_[d], ahead_[a])) {
+      std::size_t differing = 0;
+      for (std::size_t k = 1; k < run && differing <= kResyncSlack; ++k) differing += same(expected_[d + k], ahead_[a + k]) ? 0 : 1;
+      if (differing <= kResyncSlack) return HunkCost{cost, false};
+    }
     for (std::size_t k = 0; k < run; ++k) {
       if (!same(expected_[d + k], ahead_[a + k])) return std::nullopt;
     }
-    const std::size_t cost = std::max(d, a);
-    if (run == kResyncRun) return HunkCost{cost, false};
     const bool candidate_ends = candidate_ended_ && a + run == c_size;
     const bool expected_ends = final && e_size == expected_.size() && d + run == e_size;
     if (candidate_ends) return HunkCost{cost + (e_size - d - run), true};  // the answers left are missing

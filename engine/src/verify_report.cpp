@@ -86,8 +86,9 @@ void describe(std::string& out, const Mismatch& m) {
       } else if (m.last_instance == m.instance) {
         out += "MISSING ANSWER: the answer to instance " + std::to_string(m.instance) + " " + where + " is missing";
         if (m.same_from != 0) {
-          out += " (or that to one of instances " + std::to_string(m.same_from) + " to " +
-                 std::to_string(m.instance - 1) + ", the same answer)";
+          out += m.same_from + 1 == m.instance ? " (or that to instance " + std::to_string(m.same_from) + ", the same answer)"
+                                                : " (or that to one of instances " + std::to_string(m.same_from) + " to " +
+                                                      std::to_string(m.instance - 1) + ", the same answer)";
         }
       } else {
         out += "MISSING ANSWERS: the answers to instances " + std::to_string(m.instance) + " to " +
