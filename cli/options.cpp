@@ -285,9 +285,10 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   CLI::App* verify = add_subcommand(
       app, options, "verify",
       "For graders: judges the instances (hold'em, or the format subcommand given after 'verify')\n"
-      "and compares the answers with a candidate's, byte for byte, line by line. Prints OK, or the\n"
-      "first mismatching instance: its number and lines, the expected and the candidate's answer\n"
-      "lines (with --all, every mismatch counted and a summary).",
+      "and compares the answers with a candidate's, line by line, aligned as diff aligns them (a\n"
+      "missing or extra answer is reported as such). Prints OK, or the first difference: the\n"
+      "instance's number and lines, the expected and the candidate's lines, the first differing\n"
+      "column (with --all, every instance counted right, wrong or missing, and extra lines).",
       kVerifyFooter + std::string("\nExamples: poker verify 3 -i examples/three_players.txt --answers out.txt\n"
                                   "          poker verify euler -i examples/euler.txt --answers out.txt"));
   verify->require_subcommand(0, 1);

@@ -99,7 +99,7 @@ TEST(Faults, GibibyteChunksOfAShortPipeTakeLittleMemory) {
   EXPECT_EQ(judged.exit_status, 0) << judged.err;
   const RunResult verified =
       run_shell(limited, {"verify", "--chunk-size", "1G", "-i", "examples/sample.txt", "--answers", "-"}, kSampleAnswers);
-  EXPECT_EQ(verified.out, "OK: the answers to all 3 instances match\n");
+  EXPECT_EQ(verified.out, "OK: <stdin>: the answers to all 3 instances match\n");
   EXPECT_EQ(verified.exit_status, 0) << verified.err;
 }
 
