@@ -207,6 +207,7 @@ class Verifier final : public AnswerDestination {
           instance_expected_.push_back(expected_.front().text);
           instance_got_.push_back(ahead_.front().line);
         }
+        if (++agreeing_ >= kResyncRun) search_gap_ = 0;
         resolve(LineFate::kMatched);
         ahead_.pop_front();
       }
@@ -229,6 +230,7 @@ class Verifier final : public AnswerDestination {
       if (!final && expected_.size() < kWindow) return true;  // the window is not known yet
       read_ahead(kWindow);
       if (stopped_) return false;
+      agreeing_ = 0;
       report_hunk(final);
       if (!options_.all || stopped_ || (report_.too_long_line != 0 && ahead_.empty())) {
         // An instance the hunk cut through counts, as it differs.
@@ -311,7 +313,21 @@ class Verifier final : public AnswerDestination {
 
   // The lines at the front differ: find the hunk, list it, apply it.
   void report_hunk(bool final) {
-    auto [skip_expected, skip_candidate] = find_hunk(final);
+    // After a search that found no shift, the next few differences are
+    // taken in step without one (a gap that doubles, up to kMaxSkip, and
+    // ends after kResyncRun agreeing lines): a candidate with dense errors
+    // costs a search per kMaxSkip differences, not per line. A real shift
+    // goes on differing, so it is found a little later all the same.
+    std::pair<std::size_t, std::size_t> hunk{1, 1};
+    if (searches_skipped_ < search_gap_) {
+      ++searches_skipped_;
+    } else {
+      hunk = find_hunk(final);
+      const bool shifted = hunk.first != hunk.second;
+      search_gap_ = shifted ? 0 : std::min(kMaxSkip, std::max<std::size_t>(1, 2 * search_gap_));
+      searches_skipped_ = 0;
+    }
+    auto [skip_expected, skip_candidate] = hunk;
     if (expected_.front().instance == 0) {
       // A summary differs as a whole: its lines beside the candidate's.
       skip_expected = expected_.size();
@@ -534,6 +550,9 @@ class Verifier final : public AnswerDestination {
   bool instance_all_missing_ = true;
   std::vector<std::string> instance_expected_;        // the current instance's lines matched so far
   std::vector<io::TextCursor::Line> instance_got_;  // and the candidate's lines they matched
+  std::size_t search_gap_ = 0;        // differences to take in step before the next search
+  std::size_t searches_skipped_ = 0;  // of them, taken so far
+  std::size_t agreeing_ = 0;          // lines agreeing since the last difference
   std::string run_text_;                // the last matched one-line answer
   std::uint64_t run_first_instance_ = 0;  // where the run of answers equal to it starts
 };
