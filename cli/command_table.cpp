@@ -6,6 +6,7 @@
 #include <string>
 
 #include "equity_command.h"
+#include "generate_command.h"
 #include "range_command.h"
 #include "poker/draw_format.h"
 #include "poker/euler_format.h"
@@ -49,6 +50,11 @@ void add_range_options(CLI::App& app, Options& options) {
 }
 std::optional<int> run_range(const Options& options, const StopSignals&) { return run_range_command(options.range); }
 
+constexpr char kGenerateName[] = "generate";
+std::optional<int> run_generate(const Options& options, const StopSignals& signals) {
+  return run_generate_command(options.generator, options.output, signals);
+}
+
 const CommandRow kRows[] = {
     {Command::kHoldem, "holdem", false, true,
      "Texas Hold'em instances (the default judge)",
@@ -90,6 +96,14 @@ const CommandRow kRows[] = {
      "diagonal, suited above and offsuit below, with its combos and their share of all 1326. Colour on a "
      "terminal, none with NO_COLOR set.",
      "QQ+,AKs,T9s-65s", nullptr, add_range_options, nullptr, describe_as<kRangeGrid>, run_range},
+    {Command::kGenerate, "generate", true, false,
+     "Seeded random instances of any format, for tests and benchmarks",
+     "Writes seeded random instances of any format: hold'em (FORMAT a player count 2..23, or holdem with -p), "
+     "euler, eval, draw, or equity query lines. The same options and seed give the same bytes; a planted fault "
+     "(--error-at, --error-kind) is what the judge then reports. Exit status: 0 written, 2 usage error, 3 I/O "
+     "error.",
+     "8 --instances 1000 --ties 0.3 --seed 7 -o term.txt", nullptr, add_generate_options, nullptr,
+     describe_as<kGenerateName>, run_generate},
 };
 
 }  // namespace

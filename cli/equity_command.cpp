@@ -41,7 +41,6 @@ void add_equity_options(CLI::App& app, Options& options) {
                  "Board cards, 0, 3, 4 or 5 of them, like Ts9s2d or \"Ts 9s 2d\" (a query file's default)")
       ->type_name("CARDS");
   app.add_option("--dead", equity.dead, "Dead cards, like 2c7d (a query file's default)")->type_name("CARDS");
-  app.add_flag("--json", equity.json, "Print each answer as a JSON object on one line");
   EquitySettings& settings = equity.settings;
   auto* exact = app.add_flag_function(
       "--exact", [&settings](std::int64_t) { settings.method = EquityMethod::kExact; },
@@ -73,7 +72,7 @@ std::unique_ptr<Format> make_equity_query_format(const Options& options, const s
   const std::vector<std::string_view> words = card_option_words(options.equity);
   EquityRequest defaults = std::get<EquityRequest>(parse_equity_defaults(words, options.equity.settings));
   defaults.settings.stop = &stop;  // a query may compute for long: it stops on a signal too
-  return make_equity_format(defaults, options.equity.json ? EquityOutput::kJson : EquityOutput::kText);
+  return make_equity_format(defaults, options.json ? EquityOutput::kJson : EquityOutput::kText);
 }
 
 std::optional<int> run_equity_alone(const Options& options, const StopSignals& signals) {
@@ -109,7 +108,7 @@ std::optional<int> run_equity_alone(const Options& options, const StopSignals& s
   if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
   const EquityEcho echo = equity_echo(words, request);
   std::string answer;
-  if (equity.json) {
+  if (options.json) {
     append_equity_json(answer, echo, result);
   } else {
     answer = equity_table(echo, result);

@@ -19,7 +19,7 @@ class App;
 
 namespace poker::cli {
 
-// HANDS, --board, --dead, --json, --exact, --mc, --time, --seed.
+// HANDS, --board, --dead, --exact, --mc, --time, --seed (--json is shared: options.cpp).
 void add_equity_options(CLI::App& app, Options& options);
 
 // What is wrong with the command line's --board and --dead (cards, their

@@ -31,6 +31,7 @@
 #include "output_file.h"
 #include "progress.h"
 #include "standard_descriptors.h"
+#include "stats_json.h"
 #include "stop_signals.h"
 #include "threads.h"
 
@@ -117,10 +118,19 @@ struct Judged {
   std::optional<VerifyOutcome> verified;
 };
 
+// `poker verify`'s options from the command line's.
+VerifyOptions verify_options(const Options& options) {
+  VerifyOptions verify;
+  verify.all = options.all;
+  verify.strip_trailing_cr = options.strip_trailing_cr;
+  verify.ignore_trailing_space = options.ignore_trailing_space;
+  return verify;
+}
+
 // Runs the pipeline over the input: the answers to the output, or to the
 // comparison with the candidate's.
 Judged judge(const Options& options, const Format& format, Streams& streams, const StopSignals& signals,
-             spdlog::logger& logger) {
+             spdlog::logger& logger, std::string_view format_name, std::size_t threads) {
   const auto start = std::chrono::steady_clock::now();
   Judged judged;
   {
@@ -130,8 +140,8 @@ Judged judge(const Options& options, const Format& format, Streams& streams, con
     pipeline_options.on_progress = [&progress](const RunStats& stats) { progress.update(stats); };
     pipeline_options.stop = &signals.stop_flag();
     if (streams.candidate) {
-      judged.verified = run_verify(format, *streams.input, *streams.candidate, pipeline_options,
-                                   VerifyOptions{options.all});
+      judged.verified =
+          run_verify(format, *streams.input, *streams.candidate, pipeline_options, verify_options(options));
       judged.outcome = judged.verified->run;
     } else {
       judged.outcome = run_pipeline(format, *streams.input, *streams.output, pipeline_options);
@@ -139,9 +149,14 @@ Judged judge(const Options& options, const Format& format, Streams& streams, con
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const RunStats& stats = judged.outcome.stats;
-  logger.info("{} bytes, {} instances in {:.3f} s: {:.1f} MB/s, {:.0f} instances/s", stats.bytes, stats.instances,
-              seconds, static_cast<double>(stats.bytes) / 1e6 / seconds,
-              static_cast<double>(stats.instances) / seconds);
+  if (options.verbose && options.json) {
+    const std::string line = stats_json(format_name, threads, options.chunk_size, stats, seconds);
+    write_all(STDERR_FILENO, line);
+  } else {
+    logger.info("{} bytes, {} instances in {:.3f} s: {:.1f} MB/s, {:.0f} instances/s", stats.bytes,
+                stats.instances, seconds, static_cast<double>(stats.bytes) / 1e6 / seconds,
+                static_cast<double>(stats.instances) / seconds);
+  }
   return judged;
 }
 
@@ -152,8 +167,13 @@ int report_verdict(const Options& options, const VerifyOutcome& verified, const 
     return fail(signals, streams.candidate_name + ": read error: " + std::strerror(verified.report.candidate_error),
                 kExitIo);
   }
-  const std::string report = render_verify_report(verified, VerifyOptions{options.all}, streams.input_name);
-  const int written = write_and_finish(*streams.output, report, options.output, signals);
+  // The verdict: none with -q (the status says it), JSON with --json.
+  const std::string verdict =
+      options.quiet  ? std::string()
+      : options.json ? render_verify_json(verified, verify_options(options), streams.input_name, streams.candidate_name)
+                     : render_verify_report(verified, verify_options(options), streams.input_name,
+                                            streams.candidate_name);
+  const int written = write_and_finish(*streams.output, verdict, options.output, signals);
   if (written != kExitOk) return written;
   return verified.report.passed() ? kExitOk : kExitMismatch;
 }
@@ -204,10 +224,12 @@ int run(const Options& options, const StopSignals& signals, const ClosedStandard
   Streams streams;
   if (const std::optional<int> failed = open_streams(options, signals, closed, streams)) return *failed;
   const std::unique_ptr<Format> format = row.make_format(options, signals.stop_flag());
-  logger->info("{}, {} threads, chunk size {} bytes, input {} ({})", row.describe(options), threads,
-               options.chunk_size, streams.input_name,
-               streams.input->is_mapped() ? "memory-mapped" : "buffered reads");
-  const Judged judged = judge(options, *format, streams, signals, *logger);
+  const std::string format_name = row.describe(options);
+  if (!options.json) {
+    logger->info("{}, {} threads, chunk size {} bytes, input {} ({})", format_name, threads, options.chunk_size,
+                 streams.input_name, streams.input->is_mapped() ? "memory-mapped" : "buffered reads");
+  }
+  const Judged judged = judge(options, *format, streams, signals, *logger, format_name, threads);
   const bool verdict_due = judged.outcome.status == RunOutcome::Status::kOk ||
                            judged.outcome.status == RunOutcome::Status::kInvalidInput;
   if (judged.verified && (verdict_due || judged.verified->report.candidate_error != 0)) {

@@ -93,10 +93,12 @@ void add_shared_options(CLI::App& app, Options& options) {
                  "Bytes of input per unit of parallel work, 1 to 1G, like 64K or 1M (default 256K)")
       ->type_name("SIZE")
       ->transform(byte_size(1, std::uint64_t{1} << 30));
-  app.add_flag("-q,--quiet", options.quiet, "Never show a progress line");
+  app.add_flag("-q,--quiet", options.quiet, "Never show a progress line; verify: print nothing, only set the status");
   app.add_flag("-v,--verbose", options.verbose,
                "Print diagnostics on stderr: threads, chunk size, bytes, instances, time, rate");
   app.set_version_flag("--version", version_text());
+  app.add_flag("--json", options.json,
+               "Write verify's report, -v's statistics and equity's answers as JSON objects (README: the schemas)");
 }
 
 // The options of `poker verify`, on `verify` and on its format subcommands
@@ -106,7 +108,11 @@ void add_verify_options(CLI::App& app, Options& options) {
                  "The candidate's answers to compare with the expected ones ('-': standard input)")
       ->type_name("FILE");
   app.add_flag("--all", options.all,
-               "Do not stop at the first mismatch: count every mismatching instance, then print a summary");
+               "Do not stop at the first mismatch: count the instances answered right, wrong and missing, "
+               "and the extra lines, then print a summary");
+  app.add_flag("--strip-trailing-cr", options.strip_trailing_cr, "Accept CRLF line ends in the candidate");
+  app.add_flag("--ignore-trailing-space", options.ignore_trailing_space,
+               "Do not compare blanks at the end of the candidate's lines, nor a missing final newline");
 }
 
 // The hold'em judge's operands and options, on the main command and on
@@ -312,9 +318,10 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   CLI::App* verify = app.add_subcommand(
       "verify",
       "For graders: judges the instances (hold'em, or the format subcommand given after 'verify') and compares "
-      "the answers with a candidate's, byte for byte, line by line. Prints OK, or the first mismatching "
-      "instance: its number and lines, the expected and the candidate's answer lines (with --all, every "
-      "mismatch counted and a summary).");
+      "the answers with a candidate's, line by line, aligned as diff aligns them (a missing or extra answer is "
+      "reported as such). Prints OK, or the first difference: the instance's number and lines, the expected and "
+      "the candidate's lines, the first differing column (with --all, every instance counted right, wrong or "
+      "missing, and extra lines).");
   verify->footer(kVerifyFooter + std::string("\nExamples:\n  poker verify ") +
                  command_row(Command::kHoldem).verify_example + "\n  poker verify " +
                  command_row(Command::kEuler).name + " " + command_row(Command::kEuler).verify_example);
@@ -362,6 +369,12 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
         std::nullopt,
         usage_error("PLAYERS, FILE, --players and --explain belong to the hold'em judge, not to 'poker " + name +
                     "' (give its input with -i)")};
+  }
+  if (options.command == Command::kGenerate) {
+    if (const std::optional<std::string> problem = resolve_generate_command(options.generator)) {
+      return ParsedCommandLine{std::nullopt, usage_error(*problem)};
+    }
+    return ParsedCommandLine{options, kExitOk};
   }
   std::optional<int> players;
   for (const Operands* given : {&operands, &verify_operands}) {

@@ -8,12 +8,13 @@
 #include <utility>
 #include <vector>
 
+#include "generate_command.h"
 #include "poker/equity.h"
 
 namespace poker::cli {
 
 // Which format judges the input: the default hold'em judge, or a subcommand.
-enum class Command { kHoldem, kEuler, kEval, kDraw, kEquity, kRange };
+enum class Command { kHoldem, kEuler, kEval, kDraw, kEquity, kRange, kGenerate };
 
 // `poker equity`: one query from the command line (hands given), or a query
 // file (-i) with these as every line's defaults.
@@ -22,7 +23,6 @@ struct EquityOptions {
   std::string board;
   std::string dead;
   EquitySettings settings;
-  bool json = false;  // answers as JSON objects
 };
 
 struct Options {
@@ -42,6 +42,10 @@ struct Options {
   bool verify = false;
   std::string answers;  // the candidate's answers ("-": standard input)
   bool all = false;     // count every mismatch instead of stopping at the first
+  bool strip_trailing_cr = false;      // verify: a candidate's CRLF line ends count as LF
+  bool ignore_trailing_space = false;  // verify: a candidate's trailing blanks are not compared
+  bool json = false;  // verify's verdict, -v's statistics and equity's answers as JSON (README)
+  GenerateCommand generator;  // `poker generate`: write instances instead of judging them
 };
 
 // What parsing the command line came to: run with the options, or exit now

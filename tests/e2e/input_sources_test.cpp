@@ -99,7 +99,7 @@ TEST(Faults, GibibyteChunksOfAShortPipeTakeLittleMemory) {
   EXPECT_EQ(judged.exit_status, 0) << judged.err;
   const RunResult verified =
       run_shell(limited, {"verify", "--chunk-size", "1G", "-i", "examples/sample.txt", "--answers", "-"}, kSampleAnswers);
-  EXPECT_EQ(verified.out, "OK: the answers to all 3 instances match\n");
+  EXPECT_EQ(verified.out, "OK: <stdin>: the answers to all 3 instances match\n");
   EXPECT_EQ(verified.exit_status, 0) << verified.err;
 }
 
@@ -124,7 +124,7 @@ TEST(Verify, EndlessCandidateWithAllStopsCountingItsExtraLines) {
   EXPECT_NE(result.out.find("EXTRA LINES: the candidate goes on after the last expected answer, from line 4\n"),
             std::string::npos)
       << result.out;
-  EXPECT_NE(result.out.find("compared 3 instances: 1 match, 2 differ; the candidate has at least "), std::string::npos)
+  EXPECT_NE(result.out.find("compared 3 instances: 1 right, 2 wrong, 0 missing, at least "), std::string::npos)
       << result.out;
 }
 

@@ -24,18 +24,25 @@ const std::string kSampleAnswers = "Player 1\nPlayer 2\nDraw\n";
 // The report and status of `poker verify ARGS -i INPUT --answers CANDIDATE`,
 // the same through every path (candidate as a file or on stdin, -j 1 or 2,
 // tiny or default chunks); checked here, returned for the caller to check.
+// The OK line names the candidate: CANDIDATE here, whatever its path.
+RunResult named(RunResult result, const std::string& name) {
+  const std::string ok = "OK: " + name + ": ";
+  if (result.out.rfind(ok, 0) == 0) result.out = "OK: CANDIDATE: " + result.out.substr(ok.size());
+  return result;
+}
+
 RunResult verify(const Args& args, const std::string& input_path, const std::string& candidate) {
   const std::string candidate_path = write_temp_file("candidate.txt", candidate);
   const Args base = concat(concat(Args{"verify"}, args), {"-i", input_path});
-  const RunResult first = run_poker(concat(base, {"--answers", candidate_path, "-j", "2"}));
+  const RunResult first = named(run_poker(concat(base, {"--answers", candidate_path, "-j", "2"})), candidate_path);
   EXPECT_FALSE(first.timed_out);
   for (const Args& tuning : {Args{"-j", "1"}, Args{"-j", "2", "--chunk-size", "7"}, Args{"--chunk-size", "1"}}) {
     SCOPED_TRACE("options: " + ::testing::PrintToString(tuning));
-    const RunResult from_file = run_poker(concat(concat(base, tuning), {"--answers", candidate_path}));
+    const RunResult from_file = named(run_poker(concat(concat(base, tuning), {"--answers", candidate_path})), candidate_path);
     EXPECT_EQ(from_file.out, first.out);
     EXPECT_EQ(from_file.err, first.err);
     EXPECT_EQ(from_file.exit_status, first.exit_status);
-    const RunResult from_pipe = run_poker(concat(concat(base, tuning), {"--answers", "-"}), candidate);
+    const RunResult from_pipe = named(run_poker(concat(concat(base, tuning), {"--answers", "-"}), candidate), "<stdin>");
     EXPECT_EQ(from_pipe.out, first.out);
     EXPECT_EQ(from_pipe.err, first.err);
     EXPECT_EQ(from_pipe.exit_status, first.exit_status);
@@ -50,14 +57,14 @@ void expect_report(const RunResult& result, int status, const std::string& repor
 }
 
 TEST(Verify, IdenticalAnswersAreStatusZero) {
-  expect_report(verify({}, kSample, kSampleAnswers), 0, "OK: the answers to all 3 instances match\n");
+  expect_report(verify({}, kSample, kSampleAnswers), 0, "OK: CANDIDATE: the answers to all 3 instances match\n");
   expect_report(verify({"--all"}, kSample, kSampleAnswers), 0,
-                "OK: the answers to all 3 instances match\ncompared 3 instances: 3 match, 0 differ\n");
+                "OK: CANDIDATE: the answers to all 3 instances match\ncompared 3 instances: 3 right, 0 wrong, 0 missing, 0 extra lines\n");
 }
 
 TEST(Verify, NoInstancesNoAnswers) {
   const std::string blank = write_temp_file("blank.txt", "\n \n");
-  expect_report(verify({}, blank, ""), 0, "OK: there are no instances, and the candidate has no answers\n");
+  expect_report(verify({}, blank, ""), 0, "OK: CANDIDATE: there are no instances, and the candidate has no answers\n");
   expect_report(verify({}, blank, "Draw\n"), 4,
                 "EXTRA LINES: the candidate goes on after the last expected answer, from line 1\n"
                 "got:\n"
@@ -74,7 +81,8 @@ TEST(Verify, FirstMismatchInTheMiddle) {
                 "expected:\n"
                 "  2 | Player 2\n"
                 "got:\n"
-                "  2 | Draw\n");
+                "  2 | Draw\n"
+                "first difference: line 2, column 1: expected 'P', got 'D'\n");
 }
 
 TEST(Verify, OptionsStandBeforeOrAfterVerify) {
@@ -96,7 +104,8 @@ TEST(Verify, NonPrintableBytesAndMissingNewlineAreShown) {
                 "expected:\n"
                 "  3 | Draw\n"
                 "got:\n"
-                "  3 | Dr\\x01\\x5cw (no newline at the end)\n");
+                "  3 | Dr\\x01\\x5cw (no newline at the end)\n"
+                "first difference: line 3, column 3: expected 'a', got '\\x01'\n");
   expect_report(verify({}, kSample, "Player 1\nPlayer 2\nDraw"), 4,
                 "MISMATCH at instance 3 (input line 7, answer line 3)\n"
                 "instance:\n"
@@ -148,7 +157,7 @@ TEST(Verify, ExtraLines) {
                 "  4 | Draw\n"
                 "  5 | Player 9\n"
                 "  6 | \n"
-                "compared 3 instances: 3 match, 0 differ; the candidate has 6 extra lines\n");
+                "compared 3 instances: 3 right, 0 wrong, 0 missing, 6 extra lines\n");
 }
 
 TEST(Verify, CandidateStoppedAtAnInvalidInstance) {
@@ -159,7 +168,7 @@ TEST(Verify, CandidateStoppedAtAnInvalidInstance) {
                            "; the expected answers end before it\n";
   // The right prefix, then nothing: what the reference prints; correct.
   expect_report(verify({}, input, "Player 1\nPlayer 2\n"), 0,
-                "OK: the answers to all 2 instances before the invalid one match, and the candidate stops there too\n" +
+                "OK: CANDIDATE: the answers to all 2 instances before the invalid one match, and the candidate stops there too\n" +
                     note);
   // The prefix and an answer to the invalid instance: wrong.
   expect_report(verify({}, input, "Player 1\nPlayer 2\nDraw\n"), 4,
@@ -174,7 +183,7 @@ TEST(Verify, CandidateStoppedAtAnInvalidInstance) {
   // An invalid first instance: nothing is expected.
   const std::string invalid_first = write_temp_file("invalid.txt", "Ah Kh\n2c 3d\nQh Jh Th 5c 6x\n");
   expect_report(verify({}, invalid_first, ""), 0,
-                "OK: the first instance is invalid, so no answer is expected, and the candidate has none\n"
+                "OK: CANDIDATE: the first instance is invalid, so no answer is expected, and the candidate has none\n"
                 "note: the instances stop at an error: " +
                     invalid_first + ":3:13: " + invalid_card("'6x'") + "; the expected answers end before it\n");
 }
@@ -215,7 +224,7 @@ TEST(Verify, AllCountsEveryMismatch) {
                               "MISMATCH at instance 300 (input line 898, answer line 300)\n"}) {
     EXPECT_NE(all.out.find(heading), std::string::npos) << heading << all.out;
   }
-  EXPECT_NE(all.out.find("\ncompared 300 instances: 296 match, 4 differ\n"), std::string::npos) << all.out;
+  EXPECT_NE(all.out.find("\ncompared 300 instances: 296 right, 4 wrong, 0 missing, 0 extra lines\n"), std::string::npos) << all.out;
   EXPECT_EQ(all.out.find("more mismatching"), std::string::npos) << all.out;
   // Without --all, the first one only.
   const RunResult first = verify({}, data.input_path, data.candidate);
@@ -239,8 +248,8 @@ TEST(Verify, AllListsTheFirstFewAndCountsTheRest) {
     ++listed;
   }
   EXPECT_EQ(listed, 5u) << all.out;
-  EXPECT_NE(all.out.find("... and 16 more mismatching instances\ncompared 200 instances: 179 match, 21 differ "
-                         "(2 of them missing)\n"),
+  EXPECT_NE(all.out.find("... and 16 more mismatching instances\ncompared 200 instances: 179 right, 19 wrong, 2 missing, "
+                         "0 extra lines\n"),
             std::string::npos)
       << all.out;
 }
@@ -256,27 +265,35 @@ TEST(Verify, ExplainModeReportsTheInstanceOfTheFirstDifferingLine) {
   EXPECT_NE(result.out.find("expected:\n  232 | Player 1: "), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("got:\n  232 | Player 1: "), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("\n  234 | "), std::string::npos) << result.out;
-  expect_report(verify({"-e"}, data.input_path, data.answers), 0, "OK: the answers to all 120 instances match\n");
+  expect_report(verify({"-e"}, data.input_path, data.answers), 0, "OK: CANDIDATE: the answers to all 120 instances match\n");
   // Without -e the explain lines are not answers.
   EXPECT_EQ(verify({}, data.input_path, data.answers).exit_status, 4);
 }
 
 TEST(Verify, EvalHasThreeLinesPerInstance) {
   const std::string expected = read_whole_file(kSourceDir + "/examples/eval.expected");
-  expect_report(verify({"eval"}, "examples/eval.txt", expected), 0, "OK: the answers to all 4 instances match\n");
-  // A candidate with a line too few in instance 2: from there every line is off by one.
+  expect_report(verify({"eval"}, "examples/eval.txt", expected), 0, "OK: CANDIDATE: the answers to all 4 instances match\n");
+  // A candidate with a line too few in instance 2: the line is missing, and
+  // the comparison goes on one line earlier.
   const std::size_t second_line = expected.find('\n') + 1;
   const std::size_t fourth_line = expected.find('\n', expected.find('\n', second_line) + 1) + 1;
   const std::string candidate = expected.substr(0, fourth_line) + expected.substr(expected.find('\n', fourth_line) + 1);
   const RunResult result = verify({"eval"}, "examples/eval.txt", candidate);
   EXPECT_EQ(result.exit_status, 4);
-  EXPECT_EQ(result.out.rfind("MISMATCH at instance 2 (input line 2, answer line 4)\n", 0), 0u) << result.out;
+  EXPECT_EQ(result.out.rfind("MISSING LINE: the candidate lacks answer line 4 (instance 2, input line 2); from there "
+                             "on the candidate matches 1 line earlier\n",
+                             0),
+            0u)
+      << result.out;
+  const RunResult all = verify({"eval", "--all"}, "examples/eval.txt", candidate);
+  EXPECT_NE(all.out.find("compared 4 instances: 3 right, 1 wrong, 0 missing, 0 extra lines\n"), std::string::npos)
+      << all.out;
 }
 
 TEST(Verify, EulerSummary) {
   const std::string summary = read_whole_file(kSourceDir + "/examples/euler.summary.expected");
   expect_report(verify({"euler", "--summary"}, "examples/euler.txt", summary), 0,
-                "OK: the answers to all 6 instances match\n");
+                "OK: CANDIDATE: the answers to all 6 instances match\n");
   expect_report(verify({"euler", "--summary"}, "examples/euler.txt", "Player 1: 3\nPlayer 2: 3\nDraw: 0\n"), 4,
                 "MISMATCH in the summary (answer line 1)\n"
                 "expected:\n"
@@ -288,7 +305,7 @@ TEST(Verify, EulerSummary) {
                 "  2 | Player 2: 3\n"
                 "  3 | Draw: 0\n");
   const std::string answers = read_whole_file(kSourceDir + "/examples/euler.expected");
-  expect_report(verify({"euler"}, "examples/euler.txt", answers), 0, "OK: the answers to all 6 instances match\n");
+  expect_report(verify({"euler"}, "examples/euler.txt", answers), 0, "OK: CANDIDATE: the answers to all 6 instances match\n");
 }
 
 TEST(Verify, HugeCandidateStreamedThroughAPipe) {
@@ -297,8 +314,8 @@ TEST(Verify, HugeCandidateStreamedThroughAPipe) {
   for (const Args& tuning : {Args{"-j", "1"}, Args{"-j", "2", "--chunk-size", "4K"}}) {
     SCOPED_TRACE(::testing::PrintToString(tuning));
     const RunResult same =
-        run_poker(concat(Args{"verify", "-i", data.input_path, "--answers", "-"}, tuning), data.answers);
-    expect_report(same, 0, "OK: the answers to all 100000 instances match\n");
+        named(run_poker(concat(Args{"verify", "-i", data.input_path, "--answers", "-"}, tuning), data.answers), "<stdin>");
+    expect_report(same, 0, "OK: CANDIDATE: the answers to all 100000 instances match\n");
     const RunResult wrong =
         run_poker(concat(Args{"verify", "-i", data.input_path, "--answers", "-"}, tuning), data.candidate);
     EXPECT_EQ(wrong.exit_status, 4);
@@ -334,7 +351,7 @@ TEST(Verify, CandidateLargerThanTheMemoryBoundIsStreamed) {
   }
   const RunResult result = poker.wait(testing::Milliseconds{120000});
   EXPECT_EQ(fed, static_cast<std::uint64_t>(kRepeats / 10'000) * answers.size());
-  expect_report(result, 0, "OK: the answers to all " + std::to_string(3 * kRepeats) + " instances match\n");
+  expect_report(named(result, "<stdin>"), 0, "OK: CANDIDATE: the answers to all " + std::to_string(3 * kRepeats) + " instances match\n");
   EXPECT_LT(result.max_rss_kib, kMemoryBoundKib);
   ::unlink(input_path.c_str());
 }

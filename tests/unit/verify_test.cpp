@@ -244,10 +244,12 @@ TEST(VerifyReport, EscapesAndCounts) {
   VerifyOutcome outcome;
   outcome.report.compared = 2;
   outcome.report.mismatching = 1;
+  outcome.report.right = 1;
   Mismatch m;
   m.instance = 2;
   m.input_line = 4;
   m.answer_line = 2;
+  m.candidate_line = 2;
   m.instance_lines = {"a\tb"};
   m.expected = {"Draw"};
   m.got = {io::TextCursor::Line{"x\xff", 500, false}};
@@ -262,7 +264,7 @@ TEST(VerifyReport, EscapesAndCounts) {
             "  2 | Draw\n"
             "got:\n"
             "  2 | x\\xff... (500 bytes) (no newline at the end)\n"
-            "compared 2 instances: 1 match, 1 differ\n");
+            "compared 2 instances: 1 right, 1 wrong, 0 missing, 0 extra lines\n");
 }
 
 TEST(VerifyReport, NoteQuotesTheInputErrorAsTheJudgePrintsIt) {
@@ -278,6 +280,7 @@ TEST(VerifyReport, NoteQuotesTheInputErrorAsTheJudgePrintsIt) {
 TEST(VerifyReport, LineTooLongAndUncountedExtraLines) {
   VerifyOutcome outcome;
   outcome.report.compared = 3;
+  outcome.report.right = 3;
   outcome.report.extra = true;
   outcome.report.extra_lines = 4;
   outcome.report.extra_uncounted = true;
@@ -297,7 +300,7 @@ TEST(VerifyReport, LineTooLongAndUncountedExtraLines) {
             "  5 | xy... (more than 20 bytes)\n"
             "LINE TOO LONG: the candidate's line 7 is longer than 20 bytes, which no answer line is; the comparison "
             "stops there\n"
-            "compared 3 instances: 3 match, 0 differ; the candidate has at least 4 extra lines\n");
+            "compared 3 instances: 3 right, 0 wrong, 0 missing, at least 4 extra lines\n");
 }
 
 }  // namespace

@@ -8,9 +8,15 @@
 // in a chunk where they do not. Memory stays bounded whatever the size of
 // the candidate or of its lines.
 //
-// The comparison is byte for byte, aligned by lines: an instance's answers
-// are the format's answer_lines_per_instance() lines, and the candidate's
-// lines at the same line numbers are compared with them.
+// The comparison is byte for byte (unless a lenient option says otherwise),
+// aligned by lines as diff aligns them: where the candidate differs, the
+// hunk is the fewest lines skipped on either side (at most 64) after which
+// 24 lines agree again, or both sides end; lines skipped on both sides are
+// wrong answers, on the expected side alone missing ones, on the
+// candidate's alone extra ones; then the comparison goes on in step. The
+// window this looks through is bounded, so memory is too. An instance is
+// right when all its answer lines (answer_lines_per_instance()) match,
+// missing when all are missing, wrong otherwise.
 //
 // Thread safety: run_verify() runs the pipeline as run_pipeline() does and
 // borrows its arguments for the call only (the candidate is read by one
@@ -43,21 +49,31 @@ struct VerifyOptions {
   // its bytes past the expected answers, no further (an endless candidate:
   // `yes | poker verify --all ...`).
   std::uint64_t max_extra_bytes = 64 << 20;
+  bool strip_trailing_cr = false;      // a candidate line's one "\r" before its newline is not compared
+  bool ignore_trailing_space = false;  // nor its blanks (space, \t, \r, \v, \f) at the end, nor a missing final newline
 };
 
 // One place where the candidate differs from the expected answers.
 struct Mismatch {
   enum class Kind {
-    kDiffers,  // an instance's answer lines differ (the candidate may end inside them)
-    kMissing,  // the candidate ends before the instance's answers
-    kSummary,  // the lines after the last answer (the format's summary) differ
-    kExtra,    // the candidate goes on after the last expected line
+    kDiffers,       // an instance's answer lines differ (the candidate may end inside them)
+    kMissing,       // the candidate ends before the instance's answers
+    kSummary,       // the lines after the last answer (the format's summary) differ
+    kExtra,         // the candidate goes on after the last expected line
+    kMissingLines,  // answer lines the candidate lacks, and then it goes on in step
+    kExtraLines,    // candidate lines that answer nothing, and then it goes on in step
   };
   Kind kind = Kind::kDiffers;
   std::uint64_t instance = 0;          // 1-based; 0 for kSummary and kExtra
   std::uint64_t input_line = 0;        // the instance's first line in the input
   std::uint64_t answer_line = 0;       // 1-based output line where the compared lines start
   std::uint64_t candidate_lines = 0;   // lines the candidate holds before answer_line (kMissing)
+  std::uint64_t candidate_line = 0;    // the candidate's line where `got` starts (kDiffers, kExtraLines)
+  std::uint64_t last_instance = 0;     // kMissingLines: the last instance whose lines are missing
+  bool whole_instances = false;        // kMissingLines: the lines are instances' whole answers
+  std::uint64_t same_from = 0;         // kMissingLines: instances same_from.. before `instance` expect the same answer
+  std::int64_t shift = 0;              // after this: candidate line number less expected line number
+  std::uint64_t column = 0;            // kDiffers: 1-based byte of the first difference in the first line; 0: none
   std::vector<std::string> instance_lines;  // the instance's lines (cut at max_line bytes)
   std::vector<std::string> expected;        // the expected lines, without their newlines
   std::vector<io::TextCursor::Line> got;    // the candidate's lines at the same place, as many as it has
@@ -65,8 +81,10 @@ struct Mismatch {
 
 struct VerifyReport {
   std::uint64_t compared = 0;     // instances whose answers were compared
+  std::uint64_t right = 0;        // of them, those whose answers match
   std::uint64_t mismatching = 0;  // of them, those whose answers differ or are missing
-  std::uint64_t missing = 0;      // of those, the ones the candidate ended before
+  std::uint64_t missing = 0;      // of those, the ones whose answer lines are all missing
+  std::uint64_t extra_inside = 0; // candidate lines between answers that answer nothing
   bool summary_differs = false;
   bool extra = false;             // the candidate goes on after the last expected line
   std::uint64_t extra_lines = 0;  // with --all: how many lines it goes on for (a last one without newline counts)
@@ -76,7 +94,10 @@ struct VerifyReport {
   std::vector<Mismatch> listed;   // the first max_listed mismatches, in output order
   int candidate_error = 0;        // errno of a failed read of the candidate: no verdict
 
-  bool passed() const { return mismatching == 0 && !summary_differs && !extra && too_long_line == 0; }
+  bool passed() const {
+    return mismatching == 0 && !summary_differs && !extra && extra_inside == 0 && too_long_line == 0 && listed.empty();
+  }
+  std::uint64_t wrong() const { return mismatching - missing; }
 };
 
 struct VerifyOutcome {
@@ -92,11 +113,17 @@ VerifyOutcome run_verify(const Format& format, io::ByteSource& input, io::ByteSo
                          const PipelineOptions& pipeline_options, const VerifyOptions& options);
 
 // The report, for a grader to read: lines of printable ASCII (other bytes
-// written \xNN), `input_name` naming the instance file in a note about its error.
+// written \xNN), `input_name` naming the instance file in a note about its
+// error, `candidate_name` (when given) the candidate in the OK line.
 // REQUIRES: outcome.report.candidate_error == 0, and outcome.run.status kOk
 // or kInvalidInput.
 std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptions& options,
-                                 std::string_view input_name);
+                                 std::string_view input_name, std::string_view candidate_name = {});
+
+// The same verdict as one line of JSON, schema "poker-verify/1" (README,
+// "Machine-readable reports"); the same REQUIRES.
+std::string render_verify_json(const VerifyOutcome& outcome, const VerifyOptions& options, std::string_view input_name,
+                               std::string_view candidate_name);
 
 }  // namespace poker
 

@@ -37,13 +37,76 @@ void add_candidate_lines(std::string& out, std::uint64_t first, const std::vecto
   if (lines.size() < wanted && (lines.empty() || !lines.back().too_long)) out += "  (the candidate ends here)\n";
 }
 
+// How a byte reads in a note: blanks by name, so that a trailing space, a
+// tab and a CR are visible.
+std::string byte_name(std::string_view line, std::uint64_t column) {
+  if (column > line.size()) return "the end of the line";
+  const char c = line[column - 1];
+  if (c == ' ') return "a space";
+  if (c == '\t') return "a tab (\\t)";
+  if (c == '\r') return "a CR (\\r)";
+  std::string quoted = escape_bytes(std::string_view(&line[column - 1], 1), "'");
+  quoted.insert(quoted.begin(), '\'');
+  quoted.push_back('\'');
+  return quoted;
+}
+
+// "from there on the candidate matches N lines earlier/later", or in step.
+std::string shift_note(std::int64_t shift) {
+  if (shift == 0) return "from there on the candidate is in step again";
+  const std::uint64_t lines = static_cast<std::uint64_t>(shift < 0 ? -shift : shift);
+  return "from there on the candidate matches " + count(lines, "line", "lines") + (shift < 0 ? " earlier" : " later");
+}
+
 void describe(std::string& out, const Mismatch& m) {
   const std::string where = "(input line " + std::to_string(m.input_line) + ", answer line " +
                             std::to_string(m.answer_line) + ")";
   switch (m.kind) {
     case Mismatch::Kind::kDiffers:
-      out += "MISMATCH at instance " + std::to_string(m.instance) + " " + where + "\n";
-      break;
+      out += "MISMATCH at instance " + std::to_string(m.instance) + " " + where;
+      if (m.candidate_line != m.answer_line) out += ", the candidate's line " + std::to_string(m.candidate_line);
+      out += "\n";
+      add_lines(out, "instance", m.input_line, m.instance_lines);
+      add_lines(out, "expected", m.answer_line, m.expected);
+      add_candidate_lines(out, m.candidate_line, m.got, m.expected.size());
+      // The first difference, unless it is only the newline or bytes not kept.
+      if (m.column > 0 && !m.got.empty() && !m.got.front().too_long && m.got.front().length == m.got.front().head.size() &&
+          !(m.column > m.expected.front().size() && m.column > m.got.front().head.size())) {
+        out += "first difference: line " + std::to_string(m.candidate_line) + ", column " + std::to_string(m.column) +
+               ": expected " + byte_name(m.expected.front(), m.column) + ", got " +
+               byte_name(m.got.front().head, m.column) + "\n";
+      }
+      return;
+    case Mismatch::Kind::kMissingLines:
+      if (!m.whole_instances) {
+        out += "MISSING " + std::string(m.expected.size() == 1 ? "LINE: the candidate lacks answer line " : "LINES: the candidate lacks answer lines ") +
+               std::to_string(m.answer_line) +
+               (m.expected.size() == 1 ? "" : " to " + std::to_string(m.answer_line + m.expected.size() - 1)) +
+               " (instance " + std::to_string(m.instance) + ", input line " + std::to_string(m.input_line) + ")";
+      } else if (m.last_instance == m.instance) {
+        out += "MISSING ANSWER: the answer to instance " + std::to_string(m.instance) + " " + where + " is missing";
+        if (m.same_from != 0) {
+          out += m.same_from + 1 == m.instance ? " (or that to instance " + std::to_string(m.same_from) + ", the same answer)"
+                                                : " (or that to one of instances " + std::to_string(m.same_from) + " to " +
+                                                      std::to_string(m.instance - 1) + ", the same answer)";
+        }
+      } else {
+        out += "MISSING ANSWERS: the answers to instances " + std::to_string(m.instance) + " to " +
+               std::to_string(m.last_instance) + " " + where + " are missing";
+      }
+      out += "; " + shift_note(m.shift) + "\n";
+      add_lines(out, "instance", m.input_line, m.instance_lines);
+      add_lines(out, "expected", m.answer_line, m.expected);
+      return;
+    case Mismatch::Kind::kExtraLines:
+      out += "EXTRA " + std::string(m.got.size() == 1 ? "LINE: the candidate's line " : "LINES: the candidate's lines ") +
+             std::to_string(m.candidate_line) +
+             (m.got.size() == 1 ? "" : " to " + std::to_string(m.candidate_line + m.got.size() - 1)) +
+             (m.got.size() == 1 ? " answers no instance" : " answer no instance") +
+             (m.instance > 0 ? " (before the answer to instance " + std::to_string(m.instance) + ")" : "") + "; " +
+             shift_note(m.shift) + "\n";
+      add_candidate_lines(out, m.candidate_line, m.got, 0);
+      return;
     case Mismatch::Kind::kMissing:
       out += "MISSING ANSWERS: the candidate ends after " + count(m.instance - 1, "answer", "answers") + " (" +
              count(m.candidate_lines, "line", "lines") + "); expected the answer to instance " +
@@ -68,15 +131,19 @@ void describe(std::string& out, const Mismatch& m) {
 }  // namespace
 
 std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptions& options,
-                                 std::string_view input_name) {
+                                 std::string_view input_name, std::string_view candidate_name) {
   const VerifyReport& report = outcome.report;
   const bool at_error = outcome.run.status == RunOutcome::Status::kInvalidInput && outcome.run.input_error;
   std::string out;
+  std::string ok = "OK: ";
+  if (!candidate_name.empty()) ok.append(candidate_name).append(": ");
   if (report.passed() && report.compared == 0) {
-    out += at_error ? "OK: the first instance is invalid, so no answer is expected, and the candidate has none\n"
-                    : "OK: there are no instances, and the candidate has no answers\n";
+    out += ok;
+    out += at_error ? "the first instance is invalid, so no answer is expected, and the candidate has none\n"
+                    : "there are no instances, and the candidate has no answers\n";
   } else if (report.passed()) {
-    out += "OK: the answers to " + std::string(report.compared == 1 ? "the " : "all ") +
+    out += ok;
+    out += "the answers to " + std::string(report.compared == 1 ? "the " : "all ") +
            count(report.compared, "instance", "instances") +
            (at_error ? " before the invalid one match, and the candidate stops there too\n" : " match\n");
   }
@@ -89,6 +156,7 @@ std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptio
     }
     describe(out, m);
     if (m.kind == Mismatch::Kind::kDiffers || m.kind == Mismatch::Kind::kMissing) ++listed_instances;
+    if (m.kind == Mismatch::Kind::kMissingLines) listed_instances += m.last_instance - m.instance + 1;
   }
   if (options.all && listed_instances < report.mismatching) {
     out += "... and " + count(report.mismatching - listed_instances, "more mismatching instance",
@@ -107,15 +175,12 @@ std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptio
            "; the expected answers end before it\n";
   }
   if (options.all) {
-    out += "compared " + count(report.compared, "instance", "instances") + ": " +
-           std::to_string(report.compared - report.mismatching) + " match, " +
-           std::to_string(report.mismatching) + " differ";
-    if (report.missing > 0) out += " (" + std::to_string(report.missing) + " of them missing)";
+    // right + wrong + missing = compared; extra counts lines that answer nothing.
+    out += "compared " + count(report.compared, "instance", "instances") + ": " + std::to_string(report.right) +
+           " right, " + std::to_string(report.wrong()) + " wrong, " + std::to_string(report.missing) + " missing, " +
+           std::string(report.extra_uncounted ? "at least " : "") +
+           count(report.extra_inside + report.extra_lines, "extra line", "extra lines");
     if (report.summary_differs) out += "; the summary differs";
-    if (report.extra) {
-      out += "; the candidate has " + std::string(report.extra_uncounted ? "at least " : "") +
-             count(report.extra_lines, "extra line", "extra lines");
-    }
     out += "\n";
   }
   return out;

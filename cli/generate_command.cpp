@@ -1,0 +1,144 @@
+#include "generate_command.h"
+
+#include <cerrno>
+#include <cstring>
+#include <string_view>
+#include <vector>
+
+#include "exit_status.h"
+#include "messages.h"
+#include "options.h"
+#include "poker/holdem_format.h"
+#include "poker/io/output_sink.h"
+#include "poker/number_text.h"
+#include "stop_signals.h"
+
+namespace poker::cli {
+namespace {
+
+// Output leaves in blocks this large: few writes, a small buffer.
+constexpr std::size_t kBlock = 1 << 20;
+// With neither --instances nor --bytes.
+constexpr std::uint64_t kDefaultInstances = 1000;
+
+std::string fault_names() {
+  std::string names;
+  for (std::string_view name : kFaultNames) names += (names.empty() ? "" : ", ") + std::string(name);
+  return names;
+}
+
+}  // namespace
+
+void add_generate_options(CLI::App& subcommand, Options& options) {
+  GenerateCommand& command = options.generator;
+  std::string& output = options.output;
+  CLI::App* app = &subcommand;
+  command.app = app;  // resolve_generate_command asks it which options were given
+  app->add_option("FORMAT", command.format, "holdem (default), a player count 2..23, euler, eval, draw or equity")
+      ->type_name("FORMAT");
+  app->add_option("-p,--players", command.players, "hold'em: players per instance (default 2)")->type_name("N");
+  app->add_option("-o,--output", output, "Output file ('-': standard output, the default)")->type_name("FILE");
+  auto* instances =
+      app->add_option("-n,--instances", command.instances, "Instances to write (default 1000)")->type_name("N");
+  app->add_option("--bytes", command.bytes, "Write instances until at least SIZE bytes, like 64K or 1G")
+      ->type_name("SIZE")
+      ->transform(CLI::AsSizeValue(false))
+      ->excludes(instances);
+  app->add_option("--seed", command.generator.seed, "Random seed (default 1)")->type_name("N");
+  app->add_option("--ties", command.generator.ties,
+                  "Share of instances that are draws, 0 to 1 (hold'em, euler, eval; default: as dealt)")
+      ->type_name("FRACTION");
+  app->add_option("--hand-size", command.hand_size, "eval: cards per hand, N or MIN-MAX within 5..52 (default 5-7)")
+      ->type_name("N");
+  app->add_option("--error-at", command.generator.error_at, "Plant a fault in instance K (1-based)")->type_name("K");
+  app->add_option("--error-kind", command.error_kind, "The fault: " + fault_names() + " (default invalid-card)")
+      ->type_name("KIND");
+}
+
+std::optional<std::string> resolve_generate_command(GenerateCommand& command) {
+  GenerateOptions& options = command.generator;
+  const std::string& format = command.format;
+  if (const std::optional<std::uint64_t> players = parse_whole_number(format)) {
+    if (command.players) return "generate: give the player count once (FORMAT or --players)";
+    if (*players < kMinHoldemPlayers || *players > kMaxHoldemPlayers) return "generate: PLAYERS must be 2..23";
+    options.players = static_cast<int>(*players);
+  } else if (format.empty() || format == "holdem") {
+    options.players = command.players.value_or(2);
+  } else {
+    const std::pair<std::string_view, GenerateFormat> formats[] = {{"euler", GenerateFormat::kEuler},
+                                                                   {"eval", GenerateFormat::kEval},
+                                                                   {"draw", GenerateFormat::kDraw},
+                                                                   {"equity", GenerateFormat::kEquity}};
+    bool known = false;
+    for (const auto& [name, value] : formats) {
+      if (format == name) {
+        options.format = value;
+        known = true;
+      }
+    }
+    if (!known) return "generate: unknown FORMAT '" + format + "': expected holdem, 2..23, euler, eval, draw or equity";
+    if (command.players) return "generate: --players belongs to hold'em, not to " + format;
+  }
+  if (!command.hand_size.empty()) {
+    if (options.format != GenerateFormat::kEval) return "generate: --hand-size belongs to eval";
+    const std::size_t dash = command.hand_size.find('-');
+    const auto low = parse_whole_number(std::string_view(command.hand_size).substr(0, dash));
+    const auto high = dash == std::string::npos ? low
+                                                : parse_whole_number(std::string_view(command.hand_size).substr(dash + 1));
+    if (!low || !high || *low > 52 || *high > 52) return "generate: --hand-size must be N or MIN-MAX within 5..52";
+    options.min_hand = static_cast<int>(*low);
+    options.max_hand = static_cast<int>(*high);
+  }
+  const std::optional<FaultKind> kind = parse_fault_kind(command.error_kind);
+  if (!kind) return "generate: unknown --error-kind '" + command.error_kind + "': expected one of " + fault_names();
+  options.error_kind = *kind;
+  if (command.app->count("--error-kind") > 0 && options.error_at == 0) return "generate: --error-kind needs --error-at K";
+  if (command.instances == 0 && command.bytes == 0) {
+    if (command.app->count("--instances") > 0 || command.app->count("--bytes") > 0) {
+      return "generate: --instances and --bytes must be at least 1";
+    }
+    command.instances = kDefaultInstances;
+  }
+  if (const std::optional<std::string> problem = check_generate_options(options)) return "generate: " + *problem;
+  return std::nullopt;
+}
+
+int run_generate_command(const GenerateCommand& command, const std::string& output, const StopSignals& signals) {
+  const std::string output_name = display_name(output, "<stdout>");
+  io::OpenedOutput opened = io::open_output(output, signals.wake_fd());
+  if (!opened.sink) {
+    return fail(signals, output_name + ": cannot open for writing: " + std::strerror(opened.error_number), kExitIo);
+  }
+  Generator generator(command.generator);
+  std::vector<char> buffer(kBlock + Generator::kMaxInstanceBytes);
+  char* cursor = buffer.data();
+  std::uint64_t written = 0;
+  const std::uint64_t fault_at = command.generator.error_at;
+  io::WriteResult result;
+  for (std::uint64_t number = 1; result.ok(); ++number) {
+    // A planted fault is written even past --bytes: it was asked for.
+    const bool done = command.instances != 0 ? number > command.instances : written >= command.bytes;
+    if (done && number > fault_at) break;
+    char* const end = generator.write(number, cursor);
+    written += static_cast<std::uint64_t>(end - cursor);
+    cursor = end;
+    const bool last = generator.ends_after(number);
+    if (static_cast<std::size_t>(cursor - buffer.data()) >= kBlock || last) {
+      result = opened.sink->write(std::string_view(buffer.data(), static_cast<std::size_t>(cursor - buffer.data())));
+      cursor = buffer.data();
+      if (signals.stop_flag().load(std::memory_order_relaxed)) return fail(signals, "stopped", kExitIo);
+    }
+    if (last) break;
+  }
+  if (result.ok() && cursor != buffer.data()) {
+    result = opened.sink->write(std::string_view(buffer.data(), static_cast<std::size_t>(cursor - buffer.data())));
+  }
+  if (result.ok()) result = opened.sink->finish();
+  if (result.kind == io::WriteResult::Kind::kFailed) {
+    if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
+    return fail(signals, output_name + ": write error: " + std::strerror(result.error_number), kExitIo);
+  }
+  return kExitOk;
+}
+
+}  // namespace poker::cli

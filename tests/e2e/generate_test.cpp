@@ -1,0 +1,157 @@
+// `poker generate` (README "For graders"): what it writes is judged without
+// error in every format, a planted fault is what the judge then reports, at
+// the line planned, and usage errors exit with status 2.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "e2e_helpers.h"
+
+namespace poker::e2e {
+namespace {
+
+using Args = std::vector<std::string>;
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
+  return count;
+}
+
+std::size_t lines_of(const std::string& text) { return count_of(text, "\n"); }
+
+RunResult generate(const Args& args) {
+  const RunResult result = run_poker(concat({"generate"}, args));
+  EXPECT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_EQ(result.err, "");
+  return result;
+}
+
+TEST(Generate, EveryFormatIsJudgedWithoutError) {
+  struct Case {
+    Args generate;
+    Args judge;
+    std::size_t lines_per_instance;
+  };
+  const Case cases[] = {{{}, {}, 3},
+                        {{"7"}, {"7"}, 8},
+                        {{"holdem", "-p", "23"}, {"23"}, 24},
+                        {{"euler"}, {"euler"}, 1},
+                        {{"eval", "--hand-size", "5-52"}, {"eval"}, 1},
+                        {{"draw"}, {"draw"}, 52},
+                        {{"equity"}, {"equity"}, 1}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(::testing::PrintToString(c.generate));
+    const std::size_t instances = c.judge == Args{"equity"} ? 5 : 40;
+    const RunResult made = generate(concat(c.generate, {"-n", std::to_string(instances), "--seed", "3"}));
+    EXPECT_EQ(lines_of(made.out), instances * c.lines_per_instance);
+    const RunResult judged = run_poker(c.judge, made.out);
+    EXPECT_EQ(judged.exit_status, 0) << judged.err;
+    EXPECT_EQ(judged.err, "");
+  }
+  EXPECT_EQ(generate({"-n", "40", "--seed", "3"}).out, generate({"holdem", "-n", "40", "--seed", "3"}).out);
+}
+
+TEST(Generate, BytesStopsAtTheFirstInstanceThatReachesThem) {
+  const RunResult made = generate({"2", "--bytes", "1K"});
+  EXPECT_GE(made.out.size(), 1024u);
+  EXPECT_LT(made.out.size(), 1024u + 27u);
+  const std::string path = temp_path("generated.txt");
+  generate({"euler", "--bytes", "2K", "-o", path});
+  EXPECT_EQ(read_whole_file(path).size() % 30, 0u);
+  EXPECT_GE(read_whole_file(path).size(), 2048u);
+}
+
+// The share of draws the judge finds is the one asked for, within 2 points.
+TEST(Generate, TiesAreTheShareOfDrawsTheJudgeFinds) {
+  struct Case {
+    Args format;
+    const char* draw;
+  };
+  for (const Case& c : {Case{{"2"}, "Draw\n"}, Case{{"8"}, "Draw\n"}, Case{{"23"}, "Draw\n"}, Case{{"euler"}, "Draw\n"},
+                        Case{{"eval"}, "Tie\n"}}) {
+    SCOPED_TRACE(::testing::PrintToString(c.format));
+    const RunResult made = generate(concat(c.format, {"-n", "4000", "--ties", "0.3", "--seed", "9"}));
+    Args judge = c.format;
+    if (judge == Args{"2"} || judge == Args{"8"} || judge == Args{"23"}) judge = {judge[0]};
+    const RunResult judged = run_poker(judge, made.out);
+    ASSERT_EQ(judged.exit_status, 0) << judged.err;
+    EXPECT_NEAR(static_cast<double>(count_of(judged.out, c.draw)) / 4000, 0.3, 0.02);
+  }
+}
+
+// Every fault kind where it applies: the judge reports it at the planned
+// line (in instance 3), with the words of that kind of error, after the
+// answers to instances 1 and 2.
+void expect_planted_faults(const Args& format, std::uint64_t lines, std::uint64_t answer_lines) {
+  struct Kind {
+    const char* name;
+    std::vector<std::string> words;  // one of them is in the message
+  };
+  const Kind kinds[] = {
+      {"invalid-card", {"invalid card", "invalid suit", "unknown hand"}},
+      {"duplicate", {"duplicate card", "share a card", "hand and in player"}},
+      {"missing-card", {"found 1 before", "found 9 before", "found 4 before", "expected a value"}},
+      {"extra-card", {"expected the end of the line"}},
+      {"blank-line", {"found 0 before the end of the line", "found the end of the line"}},
+      {"crlf-line", {"found 0 before the end of the line", "found the end of the line"}},
+      {"missing-newline", {"missing newline at the end of the input"}},
+      {"truncated", {"end of the input", "expected 2 to 10 players"}},
+  };
+  for (const Kind& kind : kinds) {
+    const std::string name = kind.name;
+    SCOPED_TRACE(format[0] + " " + name);
+    const RunResult made = run_poker(concat(concat({"generate"}, format), {"-n", "5", "--error-at", "3", "--error-kind", name}));
+    const bool applies = !((format[0] == "eval" || format[0] == "equity") && name == "extra-card") &&
+                         !(format[0] == "equity" && name == "missing-card");
+    if (!applies) {
+      EXPECT_EQ(made.exit_status, 2);
+      continue;
+    }
+    ASSERT_EQ(made.exit_status, 0) << made.err;
+    std::uint64_t line = 2 * lines + 1;
+    if (name == "duplicate" && format[0] == "draw") line += 1;
+    if (name == "missing-newline") line += lines - 1;
+    if (name == "truncated" && lines > 1) line += 1;
+    const std::string path = write_temp_file("planted.txt", made.out);
+    const RunResult judged = run_poker(concat(format, {"-i", path, "-j", "1"}));
+    EXPECT_EQ(judged.exit_status, 1);
+    EXPECT_EQ(judged.err.rfind("poker: " + path + ":" + std::to_string(line) + ":", 0), 0u) << judged.err;
+    bool named = false;
+    for (const std::string& word : kind.words) named = named || judged.err.find(word) != std::string::npos;
+    EXPECT_TRUE(named) << judged.err;
+    EXPECT_EQ(lines_of(judged.out), 2 * answer_lines);
+  }
+}
+
+TEST(Generate, PlantedFaultsInHoldem) { expect_planted_faults({"3"}, 4, 1); }
+TEST(Generate, PlantedFaultsInEuler) { expect_planted_faults({"euler"}, 1, 1); }
+TEST(Generate, PlantedFaultsInEval) { expect_planted_faults({"eval"}, 1, 3); }
+TEST(Generate, PlantedFaultsInDraw) { expect_planted_faults({"draw"}, 52, 1); }
+TEST(Generate, PlantedFaultsInEquityQueries) { expect_planted_faults({"equity"}, 1, 1); }
+
+TEST(Generate, UsageErrorsExitWithStatusTwo) {
+  for (const Args& args : {Args{"generate", "poker"}, Args{"generate", "24"}, Args{"generate", "--ties", "1.5"},
+                           Args{"generate", "draw", "--ties", "0.1"}, Args{"generate", "--error-kind", "typo", "--error-at", "1"},
+                           Args{"generate", "--error-kind", "duplicate"}, Args{"generate", "-n", "5", "--bytes", "1K"},
+                           Args{"generate", "euler", "-p", "3"}, Args{"generate", "eval", "--hand-size", "4"},
+                           Args{"generate", "--no-such-option"}}) {
+    SCOPED_TRACE(::testing::PrintToString(args));
+    const RunResult result = run_poker(args);
+    EXPECT_EQ(result.exit_status, 2);
+    EXPECT_EQ(result.out, "");
+    EXPECT_NE(result.err.find("poker: "), std::string::npos);
+  }
+}
+
+TEST(Generate, HelpNamesTheCommand) {
+  const RunResult help = run_poker({"--help"});
+  EXPECT_NE(help.out.find("generate"), std::string::npos);
+  const RunResult own = run_poker({"generate", "--help"});
+  EXPECT_EQ(own.exit_status, 0);
+  EXPECT_NE(own.out.find("--error-kind"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace poker::e2e
