@@ -23,9 +23,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "eval_workloads.h"
 #include "poker/cards.h"
 #include "poker/evaluator.h"
-#include "eval_workloads.h"
 
 namespace poker {
 namespace {

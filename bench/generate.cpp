@@ -23,8 +23,8 @@ int main(int argc, char** argv) {
   std::string output = "-";
   app.add_option("PLAYERS,-p,--players", options.players, "Players per instance (default 2)")
       ->check(CLI::Range(poker::kMinHoldemPlayers, poker::kMaxHoldemPlayers));
-  auto* bytes_option =
-      app.add_option("--bytes", bytes, "Stop after at least this many bytes, e.g. 1G")->transform(CLI::AsSizeValue(false));
+  auto* bytes_option = app.add_option("--bytes", bytes, "Stop after at least this many bytes, e.g. 1G")
+                           ->transform(CLI::AsSizeValue(false));
   bytes_option->excludes(app.add_option("-n,--instances", instances, "Number of instances"));
   app.add_option("--seed", options.seed, "Random seed (default 1)");
   app.add_option("--ties", options.ties, "Share of instances that are draws")->check(CLI::Range(0.0, 1.0));

@@ -101,7 +101,8 @@ class FramingOnly final : public poker::Format {
 // POKER_BENCH_FILE names one to use instead (bench/throughput.sh passes its own).
 const std::string& two_player_file() {
   static const std::string path = [] {
-    if (const char* given = std::getenv("POKER_BENCH_FILE"); given != nullptr && *given != '\0') return std::string(given);
+    if (const char* given = std::getenv("POKER_BENCH_FILE"); given != nullptr && *given != '\0')
+      return std::string(given);
     std::string made = "/tmp/poker-bench-serial-" + std::to_string(::getpid()) + ".txt";
     const std::string block = make_input(2, 16 << 20);
     std::ofstream out(made, std::ios::binary);
@@ -169,8 +170,8 @@ void BM_SerialStages(benchmark::State& state) {
     state.counters["wc_l_bytes_per_second"] = file_bytes / wc;
     // A rate counter divides by the run's (real) time: wc -l's seconds for
     // these bytes over ours is the speed over wc -l's.
-    state.counters["vs_wc_l"] = benchmark::Counter(static_cast<double>(bytes) / (file_bytes / wc),
-                                                  benchmark::Counter::kIsRate);
+    state.counters["vs_wc_l"] =
+        benchmark::Counter(static_cast<double>(bytes) / (file_bytes / wc), benchmark::Counter::kIsRate);
   }
 }
 BENCHMARK(BM_SerialStages)
@@ -180,7 +181,8 @@ BENCHMARK(BM_SerialStages)
     ->Args({2, 0})
     ->Args({2, 1})
     ->Args({0, 0})
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 // The Chunker's serial framing alone (before issue 14, the pipeline's input
 // stage: every record end found one by one), over the same bytes in memory,

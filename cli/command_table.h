@@ -35,7 +35,7 @@ struct CommandRow {
   // name of its fuzz targets and corpus.
   const char* name;
   bool is_subcommand;
-  bool verifiable;  // `poker verify NAME` judges and compares its answers
+  bool verifiable;             // `poker verify NAME` judges and compares its answers
   const char* summary;         // one line in the help's list of subcommands and in completions
   const char* description;     // the help's paragraph, unwrapped
   const char* example;         // the arguments after `poker NAME `

@@ -86,7 +86,8 @@ std::optional<int> run_equity_alone(const Options& options, const StopSignals& s
   auto parsed = parse_equity_request(words, equity.settings);
   if (const auto* error = std::get_if<QueryError>(&parsed)) {
     std::string where;
-    if (error->word < hands) where = "hand " + std::to_string(error->word + 1) + " '" + equity.hands[error->word] + "': ";
+    if (error->word < hands)
+      where = "hand " + std::to_string(error->word + 1) + " '" + equity.hands[error->word] + "': ";
     std::fprintf(stderr, "poker: equity: %s%s\nRun 'poker equity --help' for usage.\n", where.c_str(),
                  error->message.c_str());
     return kExitUsage;

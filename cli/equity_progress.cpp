@@ -61,7 +61,7 @@ void EquityProgressLine::render(std::chrono::steady_clock::time_point now) {
   const std::uint64_t total = progress_.total.load(std::memory_order_relaxed);
   const std::uint64_t done = std::min(progress_.done.load(std::memory_order_relaxed), total);
   // A run for a time ends by the clock; the others when their work is done.
-  const double fraction = total != 0   ? static_cast<double>(done) / static_cast<double>(total)
+  const double fraction = total != 0     ? static_cast<double>(done) / static_cast<double>(total)
                           : seconds_ > 0 ? std::min(1.0, elapsed / seconds_)
                                          : 0.0;
   std::string text = "poker: equity ";

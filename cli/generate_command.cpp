@@ -83,8 +83,8 @@ std::optional<std::string> resolve_generate_command(GenerateCommand& command) {
     if (options.format != GenerateFormat::kEval) return "generate: --hand-size belongs to eval";
     const std::size_t dash = command.hand_size.find('-');
     const auto low = parse_whole_number(std::string_view(command.hand_size).substr(0, dash));
-    const auto high = dash == std::string::npos ? low
-                                                : parse_whole_number(std::string_view(command.hand_size).substr(dash + 1));
+    const auto high =
+        dash == std::string::npos ? low : parse_whole_number(std::string_view(command.hand_size).substr(dash + 1));
     if (!low || !high || *low > 52 || *high > 52) return "generate: --hand-size must be N or MIN-MAX within 5..52";
     options.min_hand = static_cast<int>(*low);
     options.max_hand = static_cast<int>(*high);
@@ -92,7 +92,8 @@ std::optional<std::string> resolve_generate_command(GenerateCommand& command) {
   const std::optional<FaultKind> kind = parse_fault_kind(command.error_kind);
   if (!kind) return "generate: unknown --error-kind '" + command.error_kind + "': expected one of " + fault_names();
   options.error_kind = *kind;
-  if (command.app->count("--error-kind") > 0 && options.error_at == 0) return "generate: --error-kind needs --error-at K";
+  if (command.app->count("--error-kind") > 0 && options.error_at == 0)
+    return "generate: --error-kind needs --error-at K";
   if (command.instances == 0 && command.bytes == 0) {
     if (command.app->count("--instances") > 0 || command.app->count("--bytes") > 0) {
       return "generate: --instances and --bytes must be at least 1";

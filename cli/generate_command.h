@@ -24,7 +24,7 @@ struct GenerateCommand {
   std::uint64_t instances = 0;
   std::uint64_t bytes = 0;
   std::string error_kind = "invalid-card";
-  GenerateOptions generator;   // filled from the above by resolve_generate_command
+  GenerateOptions generator;  // filled from the above by resolve_generate_command
 };
 
 // The options of the `generate` subcommand `app` (its row in

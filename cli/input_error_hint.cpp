@@ -56,8 +56,9 @@ std::optional<std::string> other_format(std::string_view head) {
   for (const std::string_view word : words) upper += is_upper_suit_card(word) ? 1 : 0;
   if (words.size() == 10 && upper == 10) return "euler";
   if (lines.front().find(';') != std::string_view::npos) return "eval";
-  if (words.size() == 2 && words[0].size() == 1 && std::string_view("RSHK").find(words[0][0]) != std::string_view::npos &&
-      !words[1].empty() && std::isdigit(static_cast<unsigned char>(words[1][0])) != 0) {
+  if (words.size() == 2 && words[0].size() == 1 &&
+      std::string_view("RSHK").find(words[0][0]) != std::string_view::npos && !words[1].empty() &&
+      std::isdigit(static_cast<unsigned char>(words[1][0])) != 0) {
     return "draw";
   }
   return std::nullopt;
@@ -104,12 +105,14 @@ std::optional<std::string> card_hint(std::string_view token, const ErrorContext&
     std::string hint = "suits are lower-case: '" + std::string(1, rank) +
                        static_cast<char>(std::tolower(static_cast<unsigned char>(suit))) + "', not '" +
                        std::string(token) + "'";
-    if (context.command == Command::kHoldem) hint += " (Project Euler 54 files, with upper-case suits, go to 'poker euler')";
+    if (context.command == Command::kHoldem)
+      hint += " (Project Euler 54 files, with upper-case suits, go to 'poker euler')";
     return hint;
   }
   if (euler && is_rank(rank) && std::string_view("hdsc").find(suit) != std::string_view::npos) {
     return "Project Euler 54 writes suits upper-case, like '" + std::string(1, rank) +
-           static_cast<char>(std::toupper(static_cast<unsigned char>(suit))) + "' (lower-case suits are the hold'em judge's)";
+           static_cast<char>(std::toupper(static_cast<unsigned char>(suit))) +
+           "' (lower-case suits are the hold'em judge's)";
   }
   const char upper_rank = static_cast<char>(std::toupper(static_cast<unsigned char>(rank)));
   if (rank != upper_rank && is_rank(upper_rank)) {
@@ -123,8 +126,8 @@ std::optional<std::string> card_hint(std::string_view token, const ErrorContext&
 std::optional<std::string> input_error_hint(const InputError& error, const ErrorContext& context) {
   const std::string_view message = error.message;
   const std::optional<std::string_view> token = invalid_card(message);
-  if (error.line == 1 && (context.head.starts_with(kByteOrderMark) ||
-                          (token && token->starts_with(kEscapedByteOrderMark)))) {
+  if (error.line == 1 &&
+      (context.head.starts_with(kByteOrderMark) || (token && token->starts_with(kEscapedByteOrderMark)))) {
     return "the input starts with a UTF-8 byte-order mark (EF BB BF): save it without one, or strip it with "
            "sed '1s/^\\xEF\\xBB\\xBF//'";
   }
@@ -152,8 +155,8 @@ std::optional<std::string> input_error_hint(const InputError& error, const Error
 }
 
 std::string input_error_line(const std::string& source, const InputError& error, const ErrorContext& context) {
-  std::string line = source + ":" + std::to_string(error.line) + ":" + std::to_string(error.column) + ": " +
-                     error.message;
+  std::string line =
+      source + ":" + std::to_string(error.line) + ":" + std::to_string(error.column) + ": " + error.message;
   if (context.lines_per_instance > 0 && error.line > 0) {
     line += " (instance " + std::to_string((error.line - 1) / context.lines_per_instance + 1) + ")";
   }

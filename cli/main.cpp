@@ -19,16 +19,16 @@
 #include <system_error>
 
 #include "command_table.h"
-#include "input_error_hint.h"
 #include "exit_status.h"
+#include "input_error_hint.h"
 #include "messages.h"
 #include "options.h"
+#include "output_file.h"
 #include "poker/escape.h"
 #include "poker/io/input.h"
 #include "poker/io/output_sink.h"
 #include "poker/pipeline.h"
 #include "poker/verify.h"
-#include "output_file.h"
 #include "progress.h"
 #include "standard_descriptors.h"
 #include "stats_json.h"
@@ -94,8 +94,7 @@ std::optional<int> open_streams(const Options& options, const StopSignals& signa
     if (options.verify) {
       io::OpenedInput opened = io::open_read_input(options.answers, buffer_size, signals.wake_fd());
       if (!opened.source) {
-        return fail(signals, streams.candidate_name + ": cannot open: " + std::strerror(opened.error_number),
-                    kExitIo);
+        return fail(signals, streams.candidate_name + ": cannot open: " + std::strerror(opened.error_number), kExitIo);
       }
       streams.candidate = std::move(opened.source);
     }
@@ -153,8 +152,8 @@ Judged judge(const Options& options, const Format& format, Streams& streams, con
     const std::string line = stats_json(format_name, threads, options.chunk_size, stats, seconds);
     write_all(STDERR_FILENO, line);
   } else {
-    logger.info("{} bytes, {} instances in {:.3f} s: {:.1f} MB/s, {:.0f} instances/s", stats.bytes,
-                stats.instances, seconds, static_cast<double>(stats.bytes) / 1e6 / seconds,
+    logger.info("{} bytes, {} instances in {:.3f} s: {:.1f} MB/s, {:.0f} instances/s", stats.bytes, stats.instances,
+                seconds, static_cast<double>(stats.bytes) / 1e6 / seconds,
                 static_cast<double>(stats.instances) / seconds);
   }
   return judged;
@@ -169,10 +168,10 @@ int report_verdict(const Options& options, const VerifyOutcome& verified, const 
   }
   // The verdict: none with -q (the status says it), JSON with --json.
   const std::string verdict =
-      options.quiet  ? std::string()
-      : options.json ? render_verify_json(verified, verify_options(options), streams.input_name, streams.candidate_name)
-                     : render_verify_report(verified, verify_options(options), streams.input_name,
-                                            streams.candidate_name);
+      options.quiet ? std::string()
+      : options.json
+          ? render_verify_json(verified, verify_options(options), streams.input_name, streams.candidate_name)
+          : render_verify_report(verified, verify_options(options), streams.input_name, streams.candidate_name);
   const int written = write_and_finish(*streams.output, verdict, options.output, signals);
   if (written != kExitOk) return written;
   return verified.report.passed() ? kExitOk : kExitMismatch;
@@ -186,8 +185,7 @@ int report_outcome(const Options& options, const Format& format, const RunOutcom
     case RunOutcome::Status::kOk:
     case RunOutcome::Status::kBrokenPipe:  // the reader has all it wanted, like `head`
       return kExitOk;
-    case RunOutcome::Status::kInvalidInput:
-    {
+    case RunOutcome::Status::kInvalidInput: {
       const std::string head = read_head(options.input);  // read again only now, for the hint
       const ErrorContext context{options.command, options.players, format.lines_per_instance(), head};
       report(input_error_line(streams.input_name, *outcome.input_error, context));
@@ -199,8 +197,7 @@ int report_outcome(const Options& options, const Format& format, const RunOutcom
     case RunOutcome::Status::kWriteError:
       report(display_name(options.output, "<stdout>") + ": write error: " + std::strerror(outcome.error_number));
       return kExitIo;
-    case RunOutcome::Status::kStopped:
-      return fail(signals, "stopped", kExitIo);
+    case RunOutcome::Status::kStopped: return fail(signals, "stopped", kExitIo);
   }
   return kExitIo;
 }
@@ -230,8 +227,8 @@ int run(const Options& options, const StopSignals& signals, const ClosedStandard
                  streams.input_name, streams.input->is_mapped() ? "memory-mapped" : "buffered reads");
   }
   const Judged judged = judge(options, *format, streams, signals, *logger, format_name, threads);
-  const bool verdict_due = judged.outcome.status == RunOutcome::Status::kOk ||
-                           judged.outcome.status == RunOutcome::Status::kInvalidInput;
+  const bool verdict_due =
+      judged.outcome.status == RunOutcome::Status::kOk || judged.outcome.status == RunOutcome::Status::kInvalidInput;
   if (judged.verified && (verdict_due || judged.verified->report.candidate_error != 0)) {
     return report_verdict(options, *judged.verified, streams, signals);
   }
@@ -252,8 +249,7 @@ int main(int argc, char** argv) {
     const poker::cli::ParsedCommandLine parsed = poker::cli::parse_command_line(argc, argv);
     if (!parsed.options) {
       if (parsed.standard_output.empty()) return parsed.exit_status;
-      const int error =
-          closed.out ? EBADF : poker::cli::write_all(STDOUT_FILENO, parsed.standard_output);
+      const int error = closed.out ? EBADF : poker::cli::write_all(STDOUT_FILENO, parsed.standard_output);
       if (error == 0) return parsed.exit_status;
       poker::cli::report(std::string("<stdout>: write error: ") + std::strerror(error));
       return poker::cli::kExitIo;
@@ -268,7 +264,7 @@ int main(int argc, char** argv) {
     // std::thread's failure to start one (EAGAIN), the only system_error
     // thrown here.
     poker::cli::report(error.code() == std::errc::resource_unavailable_try_again ? "cannot start threads"
-                                                                                : error.what());
+                                                                                 : error.what());
   } catch (const std::exception& error) {
     // TBB's failure to start a worker reads "pthread_create has failed".
     poker::cli::report(std::string_view(error.what()).find("pthread_create") != std::string_view::npos

@@ -1,7 +1,7 @@
 #include "options.h"
 
-#include <CLI/CLI.hpp>
 #include <unistd.h>
+#include <CLI/CLI.hpp>
 
 #include <algorithm>
 
@@ -20,12 +20,12 @@
 #include "equity_command.h"
 #include "exit_status.h"
 #include "help_format.h"
-#include "version_text.h"
 #include "poker/equity.h"
 #include "poker/equity_format.h"
 #include "poker/escape.h"
 #include "poker/holdem_format.h"
 #include "poker/number_text.h"
+#include "version_text.h"
 
 namespace poker::cli {
 namespace {
@@ -62,9 +62,9 @@ CLI::Validator byte_size(std::uint64_t min, std::uint64_t max) {
         const std::optional<std::uint64_t> number = parse_whole_number(std::string_view(text).substr(0, digits));
         std::string unit = digits == std::string::npos ? "" : text.substr(digits);
         for (char& c : unit) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        constexpr std::pair<std::string_view, int> kUnits[] = {
-            {"", 0},     {"b", 0},   {"k", 10},  {"kb", 10}, {"kib", 10}, {"m", 20},
-            {"mb", 20}, {"mib", 20}, {"g", 30}, {"gb", 30}, {"gib", 30}};
+        constexpr std::pair<std::string_view, int> kUnits[] = {{"", 0},     {"b", 0},   {"k", 10},  {"kb", 10},
+                                                               {"kib", 10}, {"m", 20},  {"mb", 20}, {"mib", 20},
+                                                               {"g", 30},   {"gb", 30}, {"gib", 30}};
         int shift = -1;
         for (const auto& [name, bits] : kUnits) {
           if (unit == name) shift = bits;
@@ -84,8 +84,7 @@ CLI::Validator byte_size(std::uint64_t min, std::uint64_t max) {
 // before or after a subcommand's name (`poker -j 2 euler` = `poker euler -j 2`).
 void add_shared_options(CLI::App& app, Options& options) {
   app.add_option("-i,--input", options.input, "Input file ('-': standard input, the default)")->type_name("FILE");
-  app.add_option("-o,--output", options.output, "Output file ('-': standard output, the default)")
-      ->type_name("FILE");
+  app.add_option("-o,--output", options.output, "Output file ('-': standard output, the default)")->type_name("FILE");
   app.add_option("-j,--threads", options.threads, "Worker threads, 1 to 4096 (default: all hardware threads)")
       ->type_name("N")
       ->transform(whole_number(1, 4096));
@@ -197,7 +196,8 @@ std::optional<std::string> option_given_twice(const CLI::App& app) {
     for (const CLI::Option* option : level->get_options()) {
       if (option->count() == 0) continue;
       const auto [before, inserted] = given_before.emplace(option->get_name(), where);
-      if (!inserted) return option->get_name() + " given both to " + before->second + " and to " + where + ": give it once";
+      if (!inserted)
+        return option->get_name() + " given both to " + before->second + " and to " + where + ": give it once";
     }
     const std::vector<CLI::App*> parsed = level->get_subcommands();
     level = parsed.empty() ? nullptr : parsed.front();
@@ -257,8 +257,9 @@ bool looks_like_number(std::string_view word) {
 std::optional<std::string> operand_mistake(const CLI::App& app, const std::string& word, const std::string& command) {
   if (is_existing_file(word)) return std::nullopt;
   if (looks_like_number(word)) {
-    if (command.empty()) return "PLAYERS: expected a whole number from " + std::to_string(kMinHoldemPlayers) +
-                                " to " + std::to_string(kMaxHoldemPlayers);
+    if (command.empty())
+      return "PLAYERS: expected a whole number from " + std::to_string(kMinHoldemPlayers) + " to " +
+             std::to_string(kMaxHoldemPlayers);
     return "PLAYERS, --players and --explain belong to the hold'em judge, not to 'poker " + command + "'";
   }
   std::vector<std::string> options, commands;
@@ -274,8 +275,8 @@ std::optional<std::string> operand_mistake(const CLI::App& app, const std::strin
 
 // PLAYERS and FILE from the hold'em judge's operands: a whole number is
 // PLAYERS, any other word the input file. Nothing, or the usage error.
-std::optional<std::string> read_operands(const CLI::App& app, const Operands& operands,
-                                         std::optional<int>& players, Options& options) {
+std::optional<std::string> read_operands(const CLI::App& app, const Operands& operands, std::optional<int>& players,
+                                         Options& options) {
   for (const std::optional<std::string>& operand : {operands.first, operands.second}) {
     if (!operand) continue;
     if (const std::optional<std::uint64_t> number = parse_whole_number(*operand); number && !players) {
@@ -366,9 +367,8 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   if (row != nullptr && holdem.count() + verify_holdem.count() > 0) {
     const std::string name = (options.verify ? "verify " : "") + std::string(row->name);
     return ParsedCommandLine{
-        std::nullopt,
-        usage_error("PLAYERS, FILE, --players and --explain belong to the hold'em judge, not to 'poker " + name +
-                    "' (give its input with -i)")};
+        std::nullopt, usage_error("PLAYERS, FILE, --players and --explain belong to the hold'em judge, not to 'poker " +
+                                  name + "' (give its input with -i)")};
   }
   if (options.command == Command::kGenerate) {
     if (const std::optional<std::string> problem = resolve_generate_command(options.generator)) {
@@ -388,8 +388,8 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
       return ParsedCommandLine{std::nullopt, usage_error(*mistake)};
     }
     if (options.input != "-") {
-      return ParsedCommandLine{std::nullopt,
-                               usage_error("the input file given twice: FILE '" + escape_bytes(*format_file) + "' and -i")};
+      return ParsedCommandLine{
+          std::nullopt, usage_error("the input file given twice: FILE '" + escape_bytes(*format_file) + "' and -i")};
     }
     options.input = *format_file;
   }

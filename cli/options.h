@@ -31,7 +31,7 @@ struct Options {
   bool explain = false;  // hold'em
   bool summary = false;  // euler
   EquityOptions equity;
-  std::string range;  // `poker range RANGE`
+  std::string range;         // `poker range RANGE`
   std::string input = "-";   // "-": standard input
   std::string output = "-";  // "-": standard output
   std::size_t threads = 0;   // 0: all hardware threads
@@ -40,12 +40,12 @@ struct Options {
   bool verbose = false;
   // `poker verify`: compare the answers with a candidate's instead of printing them.
   bool verify = false;
-  std::string answers;  // the candidate's answers ("-": standard input)
-  bool all = false;     // count every mismatch instead of stopping at the first
+  std::string answers;                 // the candidate's answers ("-": standard input)
+  bool all = false;                    // count every mismatch instead of stopping at the first
   bool strip_trailing_cr = false;      // verify: a candidate's CRLF line ends count as LF
   bool ignore_trailing_space = false;  // verify: a candidate's trailing blanks are not compared
-  bool json = false;  // verify's verdict, -v's statistics and equity's answers as JSON (README)
-  GenerateCommand generator;  // `poker generate`: write instances instead of judging them
+  bool json = false;                   // verify's verdict, -v's statistics and equity's answers as JSON (README)
+  GenerateCommand generator;           // `poker generate`: write instances instead of judging them
 };
 
 // What parsing the command line came to: run with the options, or exit now

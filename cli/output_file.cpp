@@ -21,8 +21,7 @@ std::unique_ptr<io::OutputSink> open_output_or_report(const std::string& path, c
   return std::move(output.sink);
 }
 
-int write_and_finish(io::OutputSink& sink, std::string_view text, const std::string& path,
-                     const StopSignals& signals) {
+int write_and_finish(io::OutputSink& sink, std::string_view text, const std::string& path, const StopSignals& signals) {
   io::WriteResult written = sink.write(text);
   if (written.ok()) written = sink.finish();
   if (written.kind == io::WriteResult::Kind::kFailed) {

@@ -17,13 +17,11 @@ namespace poker::cli {
 // Opens `path` ("-": standard output) for writing; a stop signal cuts the
 // wait for a FIFO's reader short. Null after reporting the failure, whose
 // status is then in `status`.
-std::unique_ptr<io::OutputSink> open_output_or_report(const std::string& path, const StopSignals& signals,
-                                                      int& status);
+std::unique_ptr<io::OutputSink> open_output_or_report(const std::string& path, const StopSignals& signals, int& status);
 
 // Writes `text` and finishes the sink; the exit status: 0 (a broken pipe
 // included: the reader had what it wanted) or the reported write error's.
-int write_and_finish(io::OutputSink& sink, std::string_view text, const std::string& path,
-                     const StopSignals& signals);
+int write_and_finish(io::OutputSink& sink, std::string_view text, const std::string& path, const StopSignals& signals);
 
 }  // namespace poker::cli
 

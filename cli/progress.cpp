@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <string>
 
-
 namespace poker::cli {
 namespace {
 
@@ -16,7 +15,8 @@ constexpr std::chrono::milliseconds kFirstUpdate{1000};
 constexpr std::chrono::milliseconds kUpdateInterval{250};
 
 bool same_file(int a, int b) {
-  struct stat first {}, second {};
+  struct stat first {
+  }, second{};
   return ::fstat(a, &first) == 0 && ::fstat(b, &second) == 0 && first.st_dev == second.st_dev &&
          first.st_ino == second.st_ino && first.st_rdev == second.st_rdev;
 }

@@ -6,8 +6,8 @@
 
 namespace poker::cli {
 
-std::string stats_json(std::string_view format_name, std::size_t threads, std::size_t chunk_size,
-                       const RunStats& stats, double seconds) {
+std::string stats_json(std::string_view format_name, std::size_t threads, std::size_t chunk_size, const RunStats& stats,
+                       double seconds) {
   // A run too short for the clock has no rate: 0, not infinity (not JSON).
   const double bytes_per_second = seconds > 0 ? static_cast<double>(stats.bytes) / seconds : 0;
   const double instances_per_second = seconds > 0 ? static_cast<double>(stats.instances) / seconds : 0;

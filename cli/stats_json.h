@@ -11,8 +11,8 @@
 
 namespace poker::cli {
 
-std::string stats_json(std::string_view format_name, std::size_t threads, std::size_t chunk_size,
-                       const RunStats& stats, double seconds);
+std::string stats_json(std::string_view format_name, std::size_t threads, std::size_t chunk_size, const RunStats& stats,
+                       double seconds);
 
 }  // namespace poker::cli
 

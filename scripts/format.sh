@@ -4,8 +4,8 @@
 #   scripts/format.sh --check   changes nothing; lists the files that differ
 #                               and fails if there is any
 # clang-format-14 (Debian 12's, which the style was chosen with; another
-# version may format differently), or $CLANG_FORMAT. The generated evaluator
-# table is left as its generator writes it.
+# version may format differently), or $CLANG_FORMAT. The generated tables
+# are left as their generators write them.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -21,10 +21,10 @@ case "${1:-}" in
   *) echo "usage: scripts/format.sh [--check]" >&2; exit 2 ;;
 esac
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-  mapfile -t files < <(git ls-files -- '*.cpp' '*.h' ':!:engine/src/eval/rank_hash_generated.h')
+  mapfile -t files < <(git ls-files -- '*.cpp' '*.h' ':!:engine/src/eval/rank_hash_generated.h' ':!:engine/src/equity/range_order_generated.h')
 else
   mapfile -t files < <(find bench cli engine examples io python scripts tests -name '*.cpp' -o -name '*.h' |
-                       grep -v '^engine/src/eval/rank_hash_generated.h$' | sort)
+                       grep -vE '^engine/src/(eval/rank_hash|equity/range_order)_generated.h$' | sort)
 fi
 if [[ $mode == fix ]]; then
   "$clang_format" -i "${files[@]}"

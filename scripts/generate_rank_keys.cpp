@@ -44,7 +44,7 @@ namespace {
 constexpr int kRanks = 13;
 constexpr int kMaxCards = 7;
 constexpr int kMaxPerRank = 4;
-constexpr std::uint32_t kOffsetAlign = 2;             // bases are multiples of this
+constexpr std::uint32_t kOffsetAlign = 2;            // bases are multiples of this
 constexpr std::size_t kMaxOffsetsBytes = 16 * 1024;  // offsets table budget
 
 std::vector<std::uint32_t> find_rank_keys() {
@@ -175,8 +175,8 @@ int main() {
   PerfectHash best;
   for (int shift = 12; shift <= 15; ++shift) {
     PerfectHash h = build_hash(sums, shift);
-    std::fprintf(stderr, "shift %2d: rows %zu, table %u, %zu bytes\n", shift, h.offsets.size(),
-                 h.table_size, h.bytes());
+    std::fprintf(stderr, "shift %2d: rows %zu, table %u, %zu bytes\n", shift, h.offsets.size(), h.table_size,
+                 h.bytes());
     if (h.offsets.size() * 2 > kMaxOffsetsBytes) continue;
     if (h.table_size / kOffsetAlign > 0xFFFF) continue;  // halved offsets must fit 16 bits
     if (best.offsets.empty() || h.bytes() < best.bytes()) best = std::move(h);
@@ -198,8 +198,7 @@ int main() {
   std::printf("\n};\n\n");
   std::printf("inline constexpr int kShift = %d;\n", best.shift);
   std::printf("inline constexpr std::uint32_t kTableSize = %u;\n\n", best.table_size);
-  std::printf("inline constexpr std::array<std::uint16_t, %zu> kHalfOffsets = {\n",
-              best.offsets.size());
+  std::printf("inline constexpr std::array<std::uint16_t, %zu> kHalfOffsets = {\n", best.offsets.size());
   for (std::size_t i = 0; i < best.offsets.size(); ++i) {
     std::printf("%s0x%04x,", i % 12 == 0 ? "    " : " ", best.offsets[i] / kOffsetAlign);
     if (i % 12 == 11 || i + 1 == best.offsets.size()) std::printf("\n");

@@ -12,11 +12,10 @@ constexpr std::size_t kPrefetchDistance = 4096;
 
 }  // namespace
 
-Chunker::Chunker(ByteSource& source, const ChunkerOptions& options)
-    : source_(source), options_(options) {}
+Chunker::Chunker(ByteSource& source, const ChunkerOptions& options) : source_(source), options_(options) {}
 
-bool Chunker::emit(const Window& window, std::uint64_t start, std::uint64_t stop,
-                   std::uint64_t lines, Chunk::End end, Chunk& chunk) {
+bool Chunker::emit(const Window& window, std::uint64_t start, std::uint64_t stop, std::uint64_t lines, Chunk::End end,
+                   Chunk& chunk) {
   chunk.owner = window.owner;
   chunk.bytes = std::string_view(window.data, static_cast<std::size_t>(stop - start));
   chunk.offset = start;
@@ -107,23 +106,18 @@ bool Chunker::next(Chunk& chunk) {
         switch (skip_blank_run(scanned)) {
           case BlankRun::kEndsInput:
             return emit(window, start, start + options_.max_record_size, 0, Chunk::End::kEndOfInput, chunk);
-          case BlankRun::kReadFailed:
-            finished_ = true;
-            return false;
-          case BlankRun::kFollowedByText:
-            break;
+          case BlankRun::kReadFailed: finished_ = true; return false;
+          case BlankRun::kFollowedByText: break;
         }
       }
-      return emit(window, start, start + options_.max_record_size, record_lines,
-                  Chunk::End::kRecordTooLong, chunk);
+      return emit(window, start, start + options_.max_record_size, record_lines, Chunk::End::kRecordTooLong, chunk);
     }
     if (window.at_end && cursor == limit) {
       if (window.size == 0) {
         finished_ = true;
         return false;
       }
-      return emit(window, start, scanned, boundary_lines + record_lines, Chunk::End::kEndOfInput,
-                  chunk);
+      return emit(window, start, scanned, boundary_lines + record_lines, Chunk::End::kEndOfInput, chunk);
     }
     if (boundary > start && !source_.more_ready()) {
       return emit(window, start, boundary, boundary_lines, Chunk::End::kRecords, chunk);

@@ -114,9 +114,12 @@ class InOrderReader final : public Reader {
 class FileSource final : public ByteSource {
  public:
   FileSource(int fd, std::uint64_t start, std::uint64_t file_size, std::size_t buffer_size)
-      : fd_(fd), start_(start), size_(file_size - start), pool_(std::make_shared<BufferPool>()),
-        in_order_(make_stream_source(std::make_unique<InOrderReader>(fd, start, file_size, short_reads_),
-                                     buffer_size)) {}
+      : fd_(fd),
+        start_(start),
+        size_(file_size - start),
+        pool_(std::make_shared<BufferPool>()),
+        in_order_(
+            make_stream_source(std::make_unique<InOrderReader>(fd, start, file_size, short_reads_), buffer_size)) {}
   ~FileSource() override {
     in_order_.reset();
     ::close(fd_);

@@ -84,8 +84,7 @@ void populate(const Range& range) {
 }
 
 RangeReader::RangeReader(ByteSource& source, std::size_t range_size)
-    : source_(source), range_size_(std::max<std::size_t>(range_size, 1)),
-      read_at_size_(source.size_for_reads_at()) {}
+    : source_(source), range_size_(std::max<std::size_t>(range_size, 1)), read_at_size_(source.size_for_reads_at()) {}
 
 bool RangeReader::next(Range& range) {
   if (finished_) return false;
@@ -172,8 +171,7 @@ void Framer::add(const Range& range, std::uint64_t newlines, std::vector<Chunk>&
     state_ = State::kFinished;
   }
   switch (state_) {
-    case State::kFinished:
-      return;
+    case State::kFinished: return;
     case State::kBlankRun:
       if (!is_blank_text(std::string_view(begin, range.size))) {
         push(blank_head_, blank_head_->data(), blank_head_->size(), carry_offset_, line_, Chunk::End::kRecordTooLong,
@@ -185,8 +183,7 @@ void Framer::add(const Range& range, std::uint64_t newlines, std::vector<Chunk>&
         state_ = State::kFinished;
       }
       return;
-    case State::kRecords:
-      break;
+    case State::kRecords: break;
   }
   // The carried partial record and this range are one run of memory when
   // they share an owner and meet.
@@ -230,7 +227,8 @@ void Framer::add(const Range& range, std::uint64_t newlines, std::vector<Chunk>&
   const char* const chunk_end = ends_input ? end : last_boundary;
   const Chunk::End kind = ends_input ? Chunk::End::kEndOfInput : Chunk::End::kRecords;
   if (contiguous) {
-    push(range.owner, begin - carry_size_, carry_size_ + distance(begin, chunk_end), carry_offset_, line_, kind, chunks);
+    push(range.owner, begin - carry_size_, carry_size_ + distance(begin, chunk_end), carry_offset_, line_, kind,
+         chunks);
   } else {
     // The straddling record alone is copied; the rest stays in the range.
     auto joined = std::make_shared<std::string>(carry_data_, carry_size_);

@@ -58,8 +58,8 @@ void on_sigbus(int /*signal*/, siginfo_t* info, void* /*context*/) {
     const std::uintptr_t begin = slot.begin.load(std::memory_order_relaxed);
     if (end == 0 || address < begin || address >= end) continue;
     const std::uintptr_t page = address - address % g_page_size;
-    void* zeros = ::mmap(reinterpret_cast<void*>(page), g_page_size, PROT_READ,
-                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+    void* zeros =
+        ::mmap(reinterpret_cast<void*>(page), g_page_size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
     if (zeros == MAP_FAILED) break;
     const std::uint64_t offset = slot.file_offset.load(std::memory_order_relaxed) + (page - begin);
     std::atomic<std::uint64_t>& first = slot.record.load(std::memory_order_relaxed)->first_fault;
@@ -122,8 +122,12 @@ class Mapping {
 class MappedSource final : public ByteSource {
  public:
   MappedSource(int fd, std::uint64_t start, std::uint64_t file_size, std::size_t window_size, MapFunction map)
-      : fd_(fd), start_(start), file_size_(file_size), window_size_(window_size),
-        page_size_(static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE))), map_(map),
+      : fd_(fd),
+        start_(start),
+        file_size_(file_size),
+        window_size_(window_size),
+        page_size_(static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE))),
+        map_(map),
         faults_(std::make_shared<FaultRecord>()) {
     install_sigbus_handler();
   }
@@ -168,8 +172,8 @@ class MappedSource final : public ByteSource {
     // growing it a byte per call: a remap per byte scanned is quadratic.
     const std::uint64_t length =
         std::min<std::uint64_t>(file_size_ - offset, std::max<std::uint64_t>(window_size_, 2 * (wanted_end - offset)));
-    void* address = map_(nullptr, static_cast<std::size_t>(length), PROT_READ, MAP_PRIVATE, fd_,
-                         static_cast<off_t>(offset));
+    void* address =
+        map_(nullptr, static_cast<std::size_t>(length), PROT_READ, MAP_PRIVATE, fd_, static_cast<off_t>(offset));
     if (address == MAP_FAILED) return errno;
     // Read ahead aggressively and drop pages behind: the file is read once.
     ::madvise(address, static_cast<std::size_t>(length), MADV_SEQUENTIAL);
@@ -189,8 +193,8 @@ class MappedSource final : public ByteSource {
   const std::uint64_t page_size_;
   const MapFunction map_;
   const std::shared_ptr<FaultRecord> faults_;  // file offsets
-  std::shared_ptr<Mapping> mapping_;  // the current window; older ones live on in chunks
-  std::uint64_t map_offset_ = 0;      // file offset of mapping_'s first byte
+  std::shared_ptr<Mapping> mapping_;           // the current window; older ones live on in chunks
+  std::uint64_t map_offset_ = 0;               // file offset of mapping_'s first byte
   std::uint64_t map_length_ = 0;
 };
 

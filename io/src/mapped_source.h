@@ -14,8 +14,7 @@
 namespace poker::io {
 
 // How a window is mapped: mmap(2), or a stand-in that fails in tests.
-using MapFunction = void* (*)(void* address, std::size_t length, int protection, int flags, int fd,
-                              off_t offset);
+using MapFunction = void* (*)(void* address, std::size_t length, int protection, int flags, int fd, off_t offset);
 
 // Maps the bytes of a regular file of `file_size` bytes from file offset
 // `start` on (start < file_size) through `fd` (owned, closed on destruction)

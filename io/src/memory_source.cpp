@@ -20,8 +20,6 @@ class MemorySource final : public ByteSource {
 
 }  // namespace
 
-std::unique_ptr<ByteSource> make_memory_source(std::string_view bytes) {
-  return std::make_unique<MemorySource>(bytes);
-}
+std::unique_ptr<ByteSource> make_memory_source(std::string_view bytes) { return std::make_unique<MemorySource>(bytes); }
 
 }  // namespace poker::io

@@ -17,8 +17,7 @@ namespace poker::io {
 //
 // One call per record: SSE2 compares 16 bytes at a time, so a record of a few lines costs a few steps
 // instead of a library call per line.
-inline const char* find_nth_newline(const char* begin, const char* end, std::size_t count,
-                                    std::size_t& found) {
+inline const char* find_nth_newline(const char* begin, const char* end, std::size_t count, std::size_t& found) {
   found = 0;
   const char* p = begin;
 #if defined(__SSE2__)

@@ -127,13 +127,12 @@ OpenedInput open_any(const std::string& path, std::size_t window_size, std::size
 
 }  // namespace
 
-OpenedInput open_input_with_map(const std::string& path, std::size_t window_size, std::size_t buffer_size,
-                                int wake_fd, MapFunction map) {
+OpenedInput open_input_with_map(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd,
+                                MapFunction map) {
   return open_any(path, window_size, buffer_size, wake_fd, map, false);
 }
 
-OpenedInput open_input(const std::string& path, std::size_t window_size, std::size_t buffer_size,
-                       int wake_fd) {
+OpenedInput open_input(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd) {
   return open_any(path, window_size, buffer_size, wake_fd, nullptr, true);
 }
 

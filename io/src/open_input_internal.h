@@ -12,8 +12,8 @@
 namespace poker::io {
 
 // open_input(), mapping windows with `map` instead of mmap(2).
-OpenedInput open_input_with_map(const std::string& path, std::size_t window_size, std::size_t buffer_size,
-                                int wake_fd, MapFunction map);
+OpenedInput open_input_with_map(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd,
+                                MapFunction map);
 
 }  // namespace poker::io
 

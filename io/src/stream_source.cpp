@@ -26,9 +26,8 @@ struct Buffer {
 // An owner for a window of `buffer`: counted in `leases` until released.
 std::shared_ptr<const void> lease(const std::shared_ptr<Buffer>& buffer) {
   buffer->leases.fetch_add(1, std::memory_order_relaxed);
-  return std::shared_ptr<const void>(buffer->data.get(), [buffer](const void*) {
-    buffer->leases.fetch_sub(1, std::memory_order_release);
-  });
+  return std::shared_ptr<const void>(buffer->data.get(),
+                                     [buffer](const void*) { buffer->leases.fetch_sub(1, std::memory_order_release); });
 }
 
 // The first buffer's size: a short input (a few instances through a pipe, a
@@ -38,8 +37,10 @@ constexpr std::size_t kFirstBufferSize = 64 * 1024;
 class StreamSource final : public ByteSource {
  public:
   StreamSource(std::unique_ptr<Reader> reader, std::size_t buffer_size)
-      : reader_(std::move(reader)), buffer_size_(std::max<std::size_t>(buffer_size, 1)),
-        next_size_(std::min(buffer_size_, kFirstBufferSize)), buffer_(std::make_shared<Buffer>(next_size_)) {}
+      : reader_(std::move(reader)),
+        buffer_size_(std::max<std::size_t>(buffer_size, 1)),
+        next_size_(std::min(buffer_size_, kFirstBufferSize)),
+        buffer_(std::make_shared<Buffer>(next_size_)) {}
 
   Window window(std::uint64_t from, std::size_t min_size) override {
     std::size_t skip = static_cast<std::size_t>(from - buffer_offset_);
@@ -110,15 +111,14 @@ class StreamSource final : public ByteSource {
   std::size_t next_size_;          // the size of the next buffer: doubles up to buffer_size_
   std::shared_ptr<Buffer> buffer_;
   std::vector<std::shared_ptr<Buffer>> spares_;  // earlier buffers, reused once no chunk views them
-  std::uint64_t buffer_offset_ = 0;  // input offset of buffer_->data[0]
-  std::size_t filled_ = 0;           // bytes of buffer_ holding input
+  std::uint64_t buffer_offset_ = 0;              // input offset of buffer_->data[0]
+  std::size_t filled_ = 0;                       // bytes of buffer_ holding input
   bool at_end_ = false;
 };
 
 }  // namespace
 
-std::unique_ptr<ByteSource> make_stream_source(std::unique_ptr<Reader> reader,
-                                               std::size_t buffer_size) {
+std::unique_ptr<ByteSource> make_stream_source(std::unique_ptr<Reader> reader, std::size_t buffer_size) {
   return std::make_unique<StreamSource>(std::move(reader), buffer_size);
 }
 

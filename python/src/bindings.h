@@ -8,11 +8,11 @@ namespace poker::python {
 
 namespace py = pybind11;
 
-void bind_cards(pybind11::module_& m);      // parse_cards, card_str
-void bind_evaluate(pybind11::module_& m);   // evaluate, category, best_five, CATEGORIES
-void bind_judge(pybind11::module_& m);      // judge
-void bind_judge_file(pybind11::module_& m); // judge_file, InputError
-void bind_equity(pybind11::module_& m);     // _equity (wrapped by poker.equity)
+void bind_cards(pybind11::module_& m);       // parse_cards, card_str
+void bind_evaluate(pybind11::module_& m);    // evaluate, category, best_five, CATEGORIES
+void bind_judge(pybind11::module_& m);       // judge
+void bind_judge_file(pybind11::module_& m);  // judge_file, InputError
+void bind_equity(pybind11::module_& m);      // _equity (wrapped by poker.equity)
 
 }  // namespace poker::python
 

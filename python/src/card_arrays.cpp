@@ -5,10 +5,8 @@
 namespace poker::python {
 namespace {
 
-std::string not_a_card(const char* what, const std::vector<py::ssize_t>& shape, std::size_t row,
-                       long long value) {
-  return std::string(what) + " " + row_name(shape, row) + ": " + std::to_string(value) +
-         " is not a card index (0..51)";
+std::string not_a_card(const char* what, const std::vector<py::ssize_t>& shape, std::size_t row, long long value) {
+  return std::string(what) + " " + row_name(shape, row) + ": " + std::to_string(value) + " is not a card index (0..51)";
 }
 
 }  // namespace

@@ -46,7 +46,8 @@ std::vector<Card> parse_text(std::string_view text, bool check) {
     // A run is its cards only if every piece is one; else the token is
     // reported whole, as the CLI reports a token.
     bool run = token.size() % 2 == 0;
-    for (std::size_t i = 0; run && i < token.size(); i += 2) run = parse_card(token.substr(i, 2), Notation::kHoldem).has_value();
+    for (std::size_t i = 0; run && i < token.size(); i += 2)
+      run = parse_card(token.substr(i, 2), Notation::kHoldem).has_value();
     if (!run) throw py::value_error("invalid card " + quote_token(token) + ": expected " + std::string(kCardSyntax));
     for (std::size_t i = 0; i < token.size(); i += 2) {
       const Card card = *parse_card(token.substr(i, 2), Notation::kHoldem);
@@ -122,14 +123,15 @@ py::object card_str(const py::object& cards) {
   for (std::size_t row = 0; row < rows.rows; ++row) {
     for (std::size_t i = 0; i < rows.row_size; ++i) {
       if (rows.data[row * rows.row_size + i] >= kCardCount) {
-        throw py::value_error(*row_fault(rows.data + row * rows.row_size, rows.row_size, "cards",
-                                         rows.leading_shape, row));
+        throw py::value_error(
+            *row_fault(rows.data + row * rows.row_size, rows.row_size, "cards", rows.leading_shape, row));
       }
     }
   }
   if (rows.leading_shape.empty()) return py::str(row_text(rows.data, rows.row_size));
   py::list texts;
-  for (std::size_t row = 0; row < rows.rows; ++row) texts.append(py::str(row_text(rows.data + row * rows.row_size, rows.row_size)));
+  for (std::size_t row = 0; row < rows.rows; ++row)
+    texts.append(py::str(row_text(rows.data + row * rows.row_size, rows.row_size)));
   return texts;
 }
 

@@ -58,7 +58,8 @@ py::dict equity(const std::vector<std::string>& hands, const std::string& board_
   auto parsed = parse_equity_request(words, defaults);
   if (const auto* error = std::get_if<QueryError>(&parsed)) {
     std::string where;  // as the CLI words it
-    if (error->word < hands.size()) where = "hand " + std::to_string(error->word + 1) + " '" + hands[error->word] + "': ";
+    if (error->word < hands.size())
+      where = "hand " + std::to_string(error->word + 1) + " '" + hands[error->word] + "': ";
     throw py::value_error(where + error->message);
   }
   const EquityRequest& request = std::get<EquityRequest>(parsed);
@@ -87,8 +88,8 @@ py::dict equity(const std::vector<std::string>& hands, const std::string& board_
 }  // namespace
 
 void bind_equity(py::module_& m) {
-  m.def("_equity", &equity, py::arg("hands"), py::arg("board"), py::arg("dead"), py::arg("exact"),
-        py::arg("samples"), py::arg("seed"), py::arg("threads"),
+  m.def("_equity", &equity, py::arg("hands"), py::arg("board"), py::arg("dead"), py::arg("exact"), py::arg("samples"),
+        py::arg("seed"), py::arg("threads"),
         "The fields of poker.equity's answer as a dict (poker.equity is the documented entry point).");
 }
 

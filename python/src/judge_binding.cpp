@@ -27,7 +27,8 @@ bool instance_valid(const std::uint8_t* board, const std::uint8_t* holes, std::s
   return row_mask(board, 5, board_mask) && row_mask(holes, hole_cards, holes_mask) && (board_mask & holes_mask) == 0;
 }
 
-py::array_t<std::int8_t> judge(const py::object& boards_in, const py::object& holes_in, bool check, std::optional<int> threads) {
+py::array_t<std::int8_t> judge(const py::object& boards_in, const py::object& holes_in, bool check,
+                               std::optional<int> threads) {
   const CardRows boards = card_rows(boards_in, "boards");
   if (boards.row_size != 5) {
     throw py::value_error("boards must have 5 cards on the last axis, not " + std::to_string(boards.row_size));
@@ -52,34 +53,35 @@ py::array_t<std::int8_t> judge(const py::object& boards_in, const py::object& ho
   run_batch(threads, [&] {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, boards.rows, kInstancesPerTask),
                       [&](const tbb::blocked_range<std::size_t>& range) {
-      for (std::size_t row = range.begin(); row < range.end(); ++row) {
-        const Card* board = boards.data + 5 * row;
-        const Card* hole = holes.data + hole_cards * row;
-        if (!instance_valid(board, hole, hole_cards)) [[unlikely]] {
-          const bool out_of_range = std::any_of(board, board + 5, [](Card c) { return c >= kCardCount; }) ||
-                                    std::any_of(hole, hole + hole_cards, [](Card c) { return c >= kCardCount; });
-          if (check || out_of_range) {
-            fault.record(row);
-            return;
-          }
-          out[row] = kInvalidInstance;
-          continue;
-        }
-        const std::uint64_t board_key = five_card_key(board);
-        std::uint16_t best = 0;
-        std::int8_t winner = -1;
-        for (std::size_t p = 0; p < players; ++p) {
-          const std::uint16_t value = evaluate7(board_key, board, hole[2 * p], hole[2 * p + 1]).raw();
-          if (value > best) {
-            best = value;
-            winner = static_cast<std::int8_t>(p);
-          } else if (value == best) {
-            winner = -1;
-          }
-        }
-        out[row] = winner;
-      }
-    });
+                        for (std::size_t row = range.begin(); row < range.end(); ++row) {
+                          const Card* board = boards.data + 5 * row;
+                          const Card* hole = holes.data + hole_cards * row;
+                          if (!instance_valid(board, hole, hole_cards)) [[unlikely]] {
+                            const bool out_of_range =
+                                std::any_of(board, board + 5, [](Card c) { return c >= kCardCount; }) ||
+                                std::any_of(hole, hole + hole_cards, [](Card c) { return c >= kCardCount; });
+                            if (check || out_of_range) {
+                              fault.record(row);
+                              return;
+                            }
+                            out[row] = kInvalidInstance;
+                            continue;
+                          }
+                          const std::uint64_t board_key = five_card_key(board);
+                          std::uint16_t best = 0;
+                          std::int8_t winner = -1;
+                          for (std::size_t p = 0; p < players; ++p) {
+                            const std::uint16_t value = evaluate7(board_key, board, hole[2 * p], hole[2 * p + 1]).raw();
+                            if (value > best) {
+                              best = value;
+                              winner = static_cast<std::int8_t>(p);
+                            } else if (value == best) {
+                              winner = -1;
+                            }
+                          }
+                          out[row] = winner;
+                        }
+                      });
   });
   if (const auto row = fault.row()) {
     std::vector<Card> cards(boards.data + 5 * *row, boards.data + 5 * *row + 5);

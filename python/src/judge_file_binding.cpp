@@ -105,8 +105,7 @@ py::array_t<std::int8_t> judge_file(const py::object& path_like, int players, co
   });
   if (!input.source) raise_os_error(input.error_number, path);
   switch (outcome.status) {
-    case RunOutcome::Status::kOk:
-      return sink.winners();
+    case RunOutcome::Status::kOk: return sink.winners();
     case RunOutcome::Status::kInvalidInput: {
       const InputError& where = *outcome.input_error;
       const std::string text =
@@ -120,12 +119,10 @@ py::array_t<std::int8_t> judge_file(const py::object& path_like, int players, co
       PyErr_SetObject(input_error_type, error.ptr());
       throw py::error_already_set();
     }
-    case RunOutcome::Status::kReadError:
-      raise_os_error(outcome.error_number, path);
+    case RunOutcome::Status::kReadError: raise_os_error(outcome.error_number, path);
     case RunOutcome::Status::kWriteError:
     case RunOutcome::Status::kBrokenPipe:
-    case RunOutcome::Status::kStopped:
-      break;
+    case RunOutcome::Status::kStopped: break;
   }
   throw std::runtime_error(path + ": the judge's answers could not be read back");
 }
@@ -141,8 +138,8 @@ void bind_judge_file(py::module_& m) {
   if (input_error_type == nullptr) throw py::error_already_set();
   m.add_object("InputError", py::handle(input_error_type));
 
-  m.def("judge_file", &judge_file, py::arg("path"), py::arg("players") = 2, py::arg("format") = "holdem",
-        py::kw_only(), py::arg("threads") = py::none(), R"doc(
+  m.def("judge_file", &judge_file, py::arg("path"), py::arg("players") = 2, py::arg("format") = "holdem", py::kw_only(),
+        py::arg("threads") = py::none(), R"doc(
 Judges a file of instances as `poker -i PATH` does, with the same pipeline
 (memory-mapped, or read in buffers when it cannot be mapped), and returns
 the answers as an int8 array: the 0-based winner of each instance ("Player

@@ -37,16 +37,15 @@ __attribute__((target("avx2"))) bool valid_avx2(const std::uint8_t* data, std::s
   // The second load reads 2 bytes past the fourth row: stop a row early.
   for (; row + 4 <= end && row + 5 <= total; row += 4) {
     const std::uint8_t* cards = data + 7 * row;
-    const __m256i v = _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(cards))),
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(cards + 14)), 1);
-    const __m256i repeated = _mm256_or_si256(
-        _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(v, rotate1)),
-                        _mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(v, rotate2))),
-        _mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(v, rotate3)));
+    const __m256i v =
+        _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(cards))),
+                                _mm_loadu_si128(reinterpret_cast<const __m128i*>(cards + 14)), 1);
+    const __m256i repeated = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(v, rotate1)),
+                                                             _mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(v, rotate2))),
+                                             _mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(v, rotate3)));
     const __m256i in_range = _mm256_cmpeq_epi8(_mm256_max_epu8(v, largest), largest);
-    const auto bad = static_cast<unsigned>(_mm256_movemask_epi8(repeated)) |
-                     ~static_cast<unsigned>(_mm256_movemask_epi8(in_range));
+    const auto bad =
+        static_cast<unsigned>(_mm256_movemask_epi8(repeated)) | ~static_cast<unsigned>(_mm256_movemask_epi8(in_range));
     if ((bad & kCardBytes) != 0) return false;
   }
   for (; row < end; ++row) {

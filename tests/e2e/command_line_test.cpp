@@ -40,8 +40,9 @@ TEST(Operands, ANonNumberIsTheInputFile) {
   EXPECT_EQ(run_poker({kExamples + "three_players.txt", "3"}).out, example("three_players.expected"));
   EXPECT_EQ(run_poker({"-"}, example("sample.txt")).out, example("sample.expected"));
   EXPECT_EQ(run_poker({"euler", kExamples + "euler.txt"}).out, example("euler.expected"));
-  EXPECT_EQ(run_poker({"verify", "euler", kExamples + "euler.txt", "--answers", kExamples + "euler.expected"}).exit_status,
-            0);
+  EXPECT_EQ(
+      run_poker({"verify", "euler", kExamples + "euler.txt", "--answers", kExamples + "euler.expected"}).exit_status,
+      0);
 }
 
 TEST(Operands, AMissingFileIsAnIoErrorNamingIt) {
@@ -107,13 +108,13 @@ TEST(Counts, MonteCarloDealsReadSuffixesAndPowersOfTen) {
 }
 
 TEST(Counts, ZeroNegativeAndOverflowingValuesAreOneLineErrors) {
-  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
-           {"equity", "AhKh", "QsQd", "--mc", "0"},
-           {"equity", "AhKh", "QsQd", "--mc", "1e300"},
-           {"equity", "AhKh", "QsQd", "--seed", "-1"},
-           {"equity", "AhKh", "QsQd", "--seed", "18446744073709551616"},
-           {"-j", "-1"},
-           {"-j", "99999999999999999999999"}}) {
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"equity", "AhKh", "QsQd", "--mc", "0"},
+                                             {"equity", "AhKh", "QsQd", "--mc", "1e300"},
+                                             {"equity", "AhKh", "QsQd", "--seed", "-1"},
+                                             {"equity", "AhKh", "QsQd", "--seed", "18446744073709551616"},
+                                             {"-j", "-1"},
+                                             {"-j", "99999999999999999999999"}}) {
     SCOPED_TRACE(::testing::PrintToString(args));
     const RunResult result = run_poker(args);
     EXPECT_EQ(result.exit_status, 2);
@@ -127,8 +128,9 @@ TEST(Hints, ErrorsNameTheirInstance) {
   const std::string two = "Ah Kh\nQs Qd\n2d 3d 4d 5d 6d\n";
   EXPECT_EQ(error_of({}, two + two + "Ah Kh\nQs Qx\n2d 3d 4d 5d 6d\n"),
             "poker: <stdin>:8:4: " + invalid_card("'Qx'") + " (instance 3)\n");
-  EXPECT_EQ(error_of({"euler"}, example("euler.txt") + "5H\n"),
-            "poker: <stdin>:7:3: expected 10 cards for players 1 and 2, found 1 before the end of the line (instance 7)\n");
+  EXPECT_EQ(
+      error_of({"euler"}, example("euler.txt") + "5H\n"),
+      "poker: <stdin>:7:3: expected 10 cards for players 1 and 2, found 1 before the end of the line (instance 7)\n");
 }
 
 TEST(Hints, LikelyCausesAreNamed) {
@@ -141,14 +143,19 @@ TEST(Hints, LikelyCausesAreNamed) {
   EXPECT_EQ(hint_of({}, "Ah Kh\n10h Qd\n" + board), "ten is written T, like 'Th'");
   EXPECT_EQ(hint_of({}, "Ah KH\nQs Qd\n" + board).rfind("suits are lower-case: 'Kh', not 'KH'", 0), 0u);
   EXPECT_EQ(hint_of({}, "ah Kh\nQs Qd\n" + board), "ranks are upper-case, like 'Ah'");
-  EXPECT_EQ(hint_of({}, "\xef\xbb\xbf" "Ah Kh\nQs Qd\n" + board).rfind("the input starts with a UTF-8 byte-order mark", 0),
+  EXPECT_EQ(hint_of({},
+                    "\xef\xbb\xbf"
+                    "Ah Kh\nQs Qd\n" +
+                        board)
+                .rfind("the input starts with a UTF-8 byte-order mark", 0),
             0u);
   EXPECT_EQ(hint_of({}, "Ah Kh\nQs Qd\n" + board + "\nAh Kh\nQs Qd\n" + board),
             "line 4 is blank: instances follow each other with no blank line between");
   EXPECT_EQ(hint_of({"euler"}, "5h 5C 6S 7S KD 2C 3S 8S 8D TD\n").rfind("Project Euler 54 writes suits upper-case", 0),
             0u);
   // From a file, the hint reads its first lines: the player count, the format.
-  EXPECT_EQ(hint_of({kExamples + "three_players.txt"}, ""), "the input seems to hold 3 players per instance: try 'poker 3'");
+  EXPECT_EQ(hint_of({kExamples + "three_players.txt"}, ""),
+            "the input seems to hold 3 players per instance: try 'poker 3'");
   EXPECT_EQ(hint_of({"4", kExamples + "three_players.txt"}, ""),
             "the input seems to hold 3 players per instance: try 'poker 3'");
   EXPECT_EQ(hint_of({kExamples + "euler.txt"}, ""), "this looks like a 'poker euler' input: try 'poker euler FILE'");

@@ -20,7 +20,8 @@ std::string example(const std::string& name) { return read_whole_file(kSourceDir
 std::vector<std::string> ordered_lines() {
   std::vector<std::string> lines;
   for (const char suit : std::string("RSHK")) {
-    for (int value = 1; value <= 13; ++value) lines.push_back(std::string(1, suit) + " " + std::to_string(value) + "\n");
+    for (int value = 1; value <= 13; ++value)
+      lines.push_back(std::string(1, suit) + " " + std::to_string(value) + "\n");
   }
   return lines;
 }
@@ -39,9 +40,9 @@ std::string with_line(int line, const std::string& replacement) {
 }
 
 TEST(Draw, SampleDeck) {
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"draw", "-i", kSampleFile}, {"-j", "1", "draw", "-i", kSampleFile},
-        {"draw", "-j", "2", "--chunk-size", "1", "-i", kSampleFile}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"draw", "-i", kSampleFile},
+                                               {"-j", "1", "draw", "-i", kSampleFile},
+                                               {"draw", "-j", "2", "--chunk-size", "1", "-i", kSampleFile}}) {
     SCOPED_TRACE(::testing::PrintToString(args));
     const RunResult result = run_poker(args);
     EXPECT_EQ(result.out, kSampleAnswer);
@@ -85,7 +86,8 @@ TEST(Draw, InvalidValue) {
 }
 
 TEST(Draw, DuplicateNamesTheFirstCopy) {
-  expect_judged({"draw"}, with_line(30, "\tS 1\n"), error("", 30, 2, "duplicate card 'S 1': already at line 14, column 1"));
+  expect_judged({"draw"}, with_line(30, "\tS 1\n"),
+                error("", 30, 2, "duplicate card 'S 1': already at line 14, column 1"));
 }
 
 TEST(Draw, MissingValueAndExtraToken) {
@@ -96,19 +98,23 @@ TEST(Draw, MissingValueAndExtraToken) {
 }
 
 TEST(Draw, BlankLineInsideAnInstance) {
-  expect_judged({"draw"}, with_line(6, "\n"),
-                error("", 6, 1, "expected a suit (R, S, H, K) then a value (1-13) for card 1 of the deck, found the end of the line"));
+  expect_judged(
+      {"draw"}, with_line(6, "\n"),
+      error("", 6, 1,
+            "expected a suit (R, S, H, K) then a value (1-13) for card 1 of the deck, found the end of the line"));
 }
 
 TEST(Draw, IncompleteInstance) {
   const std::vector<std::string> lines = ordered_lines();
-  expect_judged({"draw"}, joined(std::vector<std::string>(lines.begin(), lines.begin() + 51)),
-                error("", 52, 1, "incomplete instance: expected the line of card 47 of the deck, found the end of the input"));
+  expect_judged(
+      {"draw"}, joined(std::vector<std::string>(lines.begin(), lines.begin() + 51)),
+      error("", 52, 1, "incomplete instance: expected the line of card 47 of the deck, found the end of the input"));
 }
 
 TEST(Draw, InstanceLongerThanTheLimit) {
-  expect_judged({"draw"}, with_line(2, "S" + std::string(1100000, '\t') + "2\n"),
-                error("", 2, 1048573, "instance longer than the limit of 1048576 bytes (the rest of the input was not read)"));
+  expect_judged(
+      {"draw"}, with_line(2, "S" + std::string(1100000, '\t') + "2\n"),
+      error("", 2, 1048573, "instance longer than the limit of 1048576 bytes (the rest of the input was not read)"));
 }
 
 TEST(Draw, HoldemOptionsAreUsageErrors) {

@@ -35,7 +35,9 @@ class TempDirectory {
   TempDirectory& operator=(const TempDirectory&) = delete;
 
   const std::string& path() const { return path_; }
-  std::string fresh(std::string_view hint) { return path_ + "/" + std::to_string(++counter_) + "-" + std::string(hint); }
+  std::string fresh(std::string_view hint) {
+    return path_ + "/" + std::to_string(++counter_) + "-" + std::string(hint);
+  }
 
  private:
   std::string path_;
@@ -146,8 +148,7 @@ std::string without_instance_and_hint(const std::string& err) {
   return std::regex_replace(err, kTail, "\n");
 }
 
-std::string error_line(std::string_view source, std::uint64_t line, std::uint64_t column,
-                       std::string_view message) {
+std::string error_line(std::string_view source, std::uint64_t line, std::uint64_t column, std::string_view message) {
   return "poker: " + std::string(source) + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
          std::string(message) + "\n";
 }
@@ -230,9 +231,9 @@ Card card_from(std::string_view text) {
 }
 
 std::string_view category_name_of(int category) {
-  static constexpr std::array<std::string_view, 9> kNames = {
-      "High card", "Pair",       "Two pair",       "Three of a kind", "Straight",
-      "Flush",     "Full house", "Four of a kind", "Straight flush"};
+  static constexpr std::array<std::string_view, 9> kNames = {"High card",       "Pair",           "Two pair",
+                                                             "Three of a kind", "Straight",       "Flush",
+                                                             "Full house",      "Four of a kind", "Straight flush"};
   return kNames.at(static_cast<std::size_t>(category));
 }
 
@@ -369,7 +370,8 @@ void expect_result(const RunResult& result, const Expected& expected, const std:
   if (expected.status == 0) {
     EXPECT_EQ(result.err, "");
   } else {
-    EXPECT_EQ(without_instance_and_hint(result.err), error_line(source, expected.line, expected.column, expected.message));
+    EXPECT_EQ(without_instance_and_hint(result.err),
+              error_line(source, expected.line, expected.column, expected.message));
   }
 }
 

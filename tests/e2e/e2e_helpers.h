@@ -49,8 +49,7 @@ std::vector<std::string> concat(std::vector<std::string> args, const std::vector
 std::string without_instance_and_hint(const std::string& err);
 
 // "poker: SOURCE:LINE:COLUMN: MESSAGE\n", the one line of an input error.
-std::string error_line(std::string_view source, std::uint64_t line, std::uint64_t column,
-                       std::string_view message);
+std::string error_line(std::string_view source, std::uint64_t line, std::uint64_t column, std::string_view message);
 
 // The SPEC's invalid-card message for the already quoted token.
 std::string invalid_card(std::string_view quoted);
@@ -138,7 +137,7 @@ struct Dataset {
   int players = 2;
   std::vector<Instance> instances;
   std::string input;
-  std::string answers;          // the answer lines, in order
+  std::string answers;                   // the answer lines, in order
   std::vector<std::size_t> ends;         // ends[i]: input offset just after instance i
   std::vector<std::size_t> answer_ends;  // answer_ends[i]: answers offset just after instance i's
 };

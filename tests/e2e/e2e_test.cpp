@@ -13,7 +13,8 @@
 namespace poker::e2e {
 namespace {
 
-const std::string kSample = "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\nKs Qd\n8c 8h\n2s 8d Ad 4c Jh\n2c 3c\n4d 5d\nAs Ks Qs Js Ts\n";
+const std::string kSample =
+    "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\nKs Qd\n8c 8h\n2s 8d Ad 4c Jh\n2c 3c\n4d 5d\nAs Ks Qs Js Ts\n";
 const std::string kSampleAnswers = "Player 1\nPlayer 2\nDraw\n";
 
 std::string example(const std::string& name) { return read_whole_file(kSourceDir + "/examples/" + name); }
@@ -319,9 +320,9 @@ TEST(Io, DashInputReadsStdin) {
   EXPECT_EQ(result.out, kSampleAnswers);
   const RunResult bad = run_poker({"-i", "-"}, "Ah Kh\n2c 3d\n");
   EXPECT_EQ(bad.exit_status, 1);
-  EXPECT_EQ(without_instance_and_hint(bad.err),
-            error_line("<stdin>", 3, 1,
-                       "incomplete instance: expected the line of the board, found the end of the input"));
+  EXPECT_EQ(
+      without_instance_and_hint(bad.err),
+      error_line("<stdin>", 3, 1, "incomplete instance: expected the line of the board, found the end of the input"));
 }
 
 TEST(Io, DevNullInputGivesNoOutput) {
@@ -346,7 +347,8 @@ TEST(Io, StdinRedirectedFromAFileIsNamedStdin) {
   const RunResult result = run_poker_stdin_file({}, path);
   EXPECT_EQ(result.exit_status, 1);
   EXPECT_EQ(result.out, kSampleAnswers);
-  EXPECT_EQ(without_instance_and_hint(result.err), error_line("<stdin>", 10, 4, "duplicate card 'Ah': already at line 10, column 1"));
+  EXPECT_EQ(without_instance_and_hint(result.err),
+            error_line("<stdin>", 10, 4, "duplicate card 'Ah': already at line 10, column 1"));
 }
 
 TEST(Io, FileNameInErrorIsThePathAsGiven) {

@@ -52,8 +52,7 @@ TEST(ClosedDescriptors, AnswersToAClosedStdoutAreAWriteError) {
     EXPECT_EQ(result.exit_status, 3);
     EXPECT_EQ(result.err, "poker: <stdout>: write error: Bad file descriptor\n");
   }
-  const RunResult verify =
-      run_shell("exec \"$P\" verify -i " + kSample + " --answers examples/sample.expected >&-");
+  const RunResult verify = run_shell("exec \"$P\" verify -i " + kSample + " --answers examples/sample.expected >&-");
   EXPECT_EQ(verify.exit_status, 3);
   EXPECT_EQ(verify.err, "poker: <stdout>: write error: Bad file descriptor\n");
 }
@@ -75,8 +74,7 @@ TEST(Limits, NoThreadToSpareRunsWithFewerThreads) {
   // 1: not even the signal watcher starts; 2: it starts, TBB's workers do not.
   for (const int processes : {1, 2}) {
     SCOPED_TRACE(processes);
-    const RunResult result =
-        run_shell("exec " + with_process_limit(processes) + "\"$P\" -v -j 4 -i " + kSample);
+    const RunResult result = run_shell("exec " + with_process_limit(processes) + "\"$P\" -v -j 4 -i " + kSample);
     EXPECT_EQ(result.signal, 0) << result.err;
     EXPECT_EQ(result.exit_status, 0) << result.err;
     EXPECT_EQ(result.out, sample_answers());
@@ -88,8 +86,7 @@ TEST(Limits, OutOfMemoryIsAMessageNotACoreDump) {
   if (kUnderSanitizer) GTEST_SKIP() << "sanitizers reserve more address space than the limit";
   // Large chunks of a pipe under a small address space: the buffers cannot
   // all be had (or, read as they grow, can); either way no abort.
-  const RunResult result =
-      run_shell("ulimit -v 300000; cat " + kSample + " | \"$P\" --chunk-size 1G");
+  const RunResult result = run_shell("ulimit -v 300000; cat " + kSample + " | \"$P\" --chunk-size 1G");
   EXPECT_EQ(result.signal, 0);
   if (result.exit_status == 0) {
     EXPECT_EQ(result.out, sample_answers());
@@ -159,8 +156,7 @@ TEST(Messages, HelpOrVersionToAFullDeviceIsAWriteError) {
 
 TEST(Outputs, VerifyWithAMissingCandidateLeavesTheReportAlone) {
   const std::string report = write_temp_file("report.txt", "the last report\n");
-  const RunResult result =
-      run_poker({"verify", "-i", kSample, "--answers", temp_path("missing.txt"), "-o", report});
+  const RunResult result = run_poker({"verify", "-i", kSample, "--answers", temp_path("missing.txt"), "-o", report});
   EXPECT_EQ(result.exit_status, 3);
   EXPECT_EQ(read_whole_file(report), "the last report\n");
 }

@@ -21,7 +21,8 @@ namespace {
 const std::string kAceKingQueensLine =
     "AhKh QsQd: equity 46.214457 53.785543; win 46.017880 53.588966; tie 0.393154 0.393154; boards 1712304 exact\n";
 const std::string kFlopLine =
-    "AhKh QsQd --board Ts9s2d --dead 2c: equity 22.304440 77.695560; win 22.304440 77.695560; tie 0.000000 0.000000; boards 946 exact\n";
+    "AhKh QsQd --board Ts9s2d --dead 2c: equity 22.304440 77.695560; win 22.304440 77.695560; tie 0.000000 0.000000; "
+    "boards 946 exact\n";
 
 TEST(EquityCommand, OneQueryPrintsATable) {
   const RunResult result = run_poker({"equity", "AhKh", "QsQd"});
@@ -105,7 +106,8 @@ TEST(EquityCommand, PercentagesAndConnectorSpans) {
   EXPECT_EQ(band.exit_status, 0) << band.err;
   const RunResult empty = run_poker({"equity", "5%-5%", "AA"});
   EXPECT_EQ(empty.exit_status, 2);
-  EXPECT_EQ(empty.err.substr(0, empty.err.find('\n')), "poker: equity: hand 1 '5%-5%': the percentages of '5%-5%' name no hand");
+  EXPECT_EQ(empty.err.substr(0, empty.err.find('\n')),
+            "poker: equity: hand 1 '5%-5%': the percentages of '5%-5%' name no hand");
 }
 
 TEST(EquityCommand, JsonIsOneObjectPerQuery) {
@@ -117,12 +119,14 @@ TEST(EquityCommand, JsonIsOneObjectPerQuery) {
   const RunResult one = run_poker({"equity", "AhKh", "QsQd", "--board", "Ts 9s 2d", "--dead", "2c", "--json"});
   EXPECT_EQ(one.out, exact);
   EXPECT_EQ(one.exit_status, 0) << one.err;
-  const RunResult file = run_poker({"equity", "--json", "--dead", "2c"},
-                                   "AhKh QsQd --board Ts9s2d\nAK QQ --mc 1000 --seed 3\n");
+  const RunResult file =
+      run_poker({"equity", "--json", "--dead", "2c"}, "AhKh QsQd --board Ts9s2d\nAK QQ --mc 1000 --seed 3\n");
   ASSERT_EQ(file.exit_status, 0) << file.err;
   EXPECT_EQ(file.out.substr(0, exact.size()), exact);
   const std::string second = file.out.substr(exact.size());
-  EXPECT_EQ(second.rfind("{\"query\":\"AK QQ --dead 2c\",\"board\":\"\",\"dead\":\"2c\",\"players\":[{\"hand\":\"AK\"", 0), 0u)
+  EXPECT_EQ(
+      second.rfind("{\"query\":\"AK QQ --dead 2c\",\"board\":\"\",\"dead\":\"2c\",\"players\":[{\"hand\":\"AK\"", 0),
+      0u)
       << second;
   EXPECT_NE(second.find("\"deals\":1000,\"method\":\"monte-carlo\"}\n"), std::string::npos) << second;
   EXPECT_EQ(std::count(file.out.begin(), file.out.end(), '\n'), 2);
@@ -139,9 +143,9 @@ TEST(EquityCommand, TheCommandLinesBoardAndDeadCardsAreAQueryFilesDefaults) {
       "AhKh QsQd --board=\n";  // an empty board: before the flop
   const RunResult result = run_poker({"equity", "--board", "Ts9s2d", "--dead", "2c"}, input);
   EXPECT_EQ(result.exit_status, 0) << result.err;
-  const std::vector<std::string> prefixes = {"AhKh QsQd --board Ts9s2d --dead 2c: ", "AhKh QsQd --board 2h3h4h --dead 2c: ",
-                                             "AhKh QsQd --board Ts9s2d --dead 3c: ", kFlopLine,
-                                             "AhKh QsQd --dead 2c: "};
+  const std::vector<std::string> prefixes = {
+      "AhKh QsQd --board Ts9s2d --dead 2c: ", "AhKh QsQd --board 2h3h4h --dead 2c: ",
+      "AhKh QsQd --board Ts9s2d --dead 3c: ", kFlopLine, "AhKh QsQd --dead 2c: "};
   std::size_t at = 0;
   for (const std::string& prefix : prefixes) {
     EXPECT_EQ(result.out.substr(at, prefix.size()), prefix) << result.out;
@@ -149,10 +153,11 @@ TEST(EquityCommand, TheCommandLinesBoardAndDeadCardsAreAQueryFilesDefaults) {
   }
   EXPECT_EQ(result.out.substr(0, kFlopLine.size()), kFlopLine);
   // A default board that a line's hand collides with is that line's error.
-  expect_judged({"equity", "--board", "Ts9s2d"}, "AhKh QsQd\nTsKh QsQd\n",
-                error(kFlopLine.substr(0, kFlopLine.find(" --dead")) + ": " +
-                          "equity 21.919192 78.080808; win 21.919192 78.080808; tie 0.000000 0.000000; boards 990 exact\n",
-                      2, 1, "Ts is in player 1's hand and on the board"));
+  expect_judged(
+      {"equity", "--board", "Ts9s2d"}, "AhKh QsQd\nTsKh QsQd\n",
+      error(kFlopLine.substr(0, kFlopLine.find(" --dead")) + ": " +
+                "equity 21.919192 78.080808; win 21.919192 78.080808; tie 0.000000 0.000000; boards 990 exact\n",
+            2, 1, "Ts is in player 1's hand and on the board"));
 }
 
 TEST(EquityCommand, MonteCarloIsTheSameForASeedAtAnyThreadCount) {
@@ -181,16 +186,14 @@ TEST(EquityCommand, InvalidQueriesAreUsageErrors) {
        "poker: equity: Kh is in player 1's hand and among the dead cards\n"},
       {{"equity", "AhKh", "QsQd", "--board", "Ts9sQs"}, "poker: equity: Qs is in player 2's hand and on the board\n"},
       {{"equity", "AhAd,AhAs", "AhKh"}, "poker: equity: no deal is possible: the hands always share a card\n"},
-      {{"equity", "AhKh", "QsQd", "--board", "Ts9s2d", "--dead", "2d"},
-       "poker: equity: 2d is on the board and dead\n"},
+      {{"equity", "AhKh", "QsQd", "--board", "Ts9s2d", "--dead", "2d"}, "poker: equity: 2d is on the board and dead\n"},
       {{"equity", "AhKh", "QsQd", "--board", "Ts;9s2d"},
        "poker: equity: invalid card ';9': expected a rank (2-9, T, J, Q, K, A) then a suit (h, d, s, c), cards "
        "separated by nothing, blanks or commas\n"},
       {{"equity", "AhKh", "QsQd", "--board", "Ts", "9s", "2d"},
        "poker: equity: hand 3 '9s': a hand has two cards, '9s' is one: write cards of the board or dead cards "
        "together ('Ts9s2d'), or quote them ('Ts 9s 2d')\n"},
-      {{"equity", "AhKh", "QsQd", "--exact", "--mc", "10"},
-       "poker: --exact excludes --mc\n"},
+      {{"equity", "AhKh", "QsQd", "--exact", "--mc", "10"}, "poker: --exact excludes --mc\n"},
       {{"equity", "AhKh", "QsQd", "-i", "examples/equity.txt"},
        "poker: equity: hands on the command line and -i do not go together\n"},
       {{"equity", "--board", "Ts9s", "-i", "examples/equity.txt"},
@@ -350,7 +353,8 @@ TEST(EquityCommand, QueryFileMemoryDoesNotGrowWithTheQueriesOfAChunk) {
   // over 200 KB parsed): 40 MB if every query of the chunk stayed parsed
   // until its turn.
   std::string queries;
-  for (int i = 0; i < 200; ++i) queries += "random random random random random random random random random random --mc 1\n";
+  for (int i = 0; i < 200; ++i)
+    queries += "random random random random random random random random random random --mc 1\n";
   const RunResult result = run_poker({"equity", "-j", "2", "--chunk-size", "1M"}, queries);
   EXPECT_EQ(result.exit_status, 0) << result.err;
   EXPECT_EQ(std::count(result.out.begin(), result.out.end(), '\n'), 200);

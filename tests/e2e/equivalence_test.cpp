@@ -81,7 +81,8 @@ void expect_dataset(const Dataset& data, const Args& extra, const std::vector<Ar
 // How many of the answers are draws: the generator must make ties common.
 std::size_t draws(const Dataset& data) {
   std::size_t count = 0;
-  for (std::size_t at = data.answers.find("Draw\n"); at != std::string::npos; at = data.answers.find("Draw\n", at + 1)) {
+  for (std::size_t at = data.answers.find("Draw\n"); at != std::string::npos;
+       at = data.answers.find("Draw\n", at + 1)) {
     ++count;
   }
   return count;
@@ -115,9 +116,11 @@ TEST(Equivalence, CanonicalLayoutMatchesReference) {
 
 TEST(Equivalence, ExplainMatchesReferenceOnEveryPath) {
   std::mt19937_64 rng(77);
-  const std::vector<Args> tunings = {
-      {"-j", "1"}, {"-j", "8"}, {"-j", "8", "--chunk-size", "1"}, {"-j", "2", "--chunk-size", "7"},
-      {"-j", "4", "--chunk-size", "64K"}};
+  const std::vector<Args> tunings = {{"-j", "1"},
+                                     {"-j", "8"},
+                                     {"-j", "8", "--chunk-size", "1"},
+                                     {"-j", "2", "--chunk-size", "7"},
+                                     {"-j", "4", "--chunk-size", "64K"}};
   for (const int players : {2, 6, 23}) {
     SCOPED_TRACE(std::to_string(players) + " players");
     const std::size_t count = players == 2 ? 3000 : players == 6 ? 500 : 60;
@@ -246,7 +249,8 @@ TEST_F(DeepErrors, ManyTrailingBlankLinesThenCardsIsAnErrorAtTheFirstBlankLine) 
 
 // ---- Lines longer than the input buffers -------------------------------------------
 
-const std::string kSample = "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\nKs Qd\n8c 8h\n2s 8d Ad 4c Jh\n2c 3c\n4d 5d\nAs Ks Qs Js Ts\n";
+const std::string kSample =
+    "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\nKs Qd\n8c 8h\n2s 8d Ad 4c Jh\n2c 3c\n4d 5d\nAs Ks Qs Js Ts\n";
 const std::string kSampleAnswers = "Player 1\nPlayer 2\nDraw\n";
 constexpr std::size_t kTwoMegabytes = 2 * 1024 * 1024;
 

@@ -79,10 +79,12 @@ TEST(Euler, DuplicateCard) {
 }
 
 TEST(Euler, TooFewAndTooManyCards) {
-  expect_judged({"euler"}, kLine1 + "5D 8C 9S JS AC 2C 5C 7D 8S\n",
-                error("Player 2\n", 2, 27, "expected 10 cards for players 1 and 2, found 9 before the end of the line"));
-  expect_judged({"euler"}, kLine1 + "5D 8C 9S JS AC 2C 5C 7D 8S QH KH\n",
-                error("Player 2\n", 2, 31, "expected the end of the line after 10 cards for players 1 and 2, found 'KH'"));
+  expect_judged(
+      {"euler"}, kLine1 + "5D 8C 9S JS AC 2C 5C 7D 8S\n",
+      error("Player 2\n", 2, 27, "expected 10 cards for players 1 and 2, found 9 before the end of the line"));
+  expect_judged(
+      {"euler"}, kLine1 + "5D 8C 9S JS AC 2C 5C 7D 8S QH KH\n",
+      error("Player 2\n", 2, 31, "expected the end of the line after 10 cards for players 1 and 2, found 'KH'"));
 }
 
 TEST(Euler, BlankLineBetweenInstances) {
@@ -101,9 +103,15 @@ TEST(Euler, SummaryAfterAnErrorPrintsNothing) {
 }
 
 TEST(Euler, HoldemOptionsAreUsageErrors) {
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"euler", "-e"}, {"-e", "euler"}, {"3", "euler"}, {"euler", "3"}, {"-p", "3", "euler"},
-        {"hold", "euler"}, {"euler", "--bogus"}, {"--summary"}, {"euler", "eval"}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"euler", "-e"},
+                                               {"-e", "euler"},
+                                               {"3", "euler"},
+                                               {"euler", "3"},
+                                               {"-p", "3", "euler"},
+                                               {"hold", "euler"},
+                                               {"euler", "--bogus"},
+                                               {"--summary"},
+                                               {"euler", "eval"}}) {
     SCOPED_TRACE(::testing::PrintToString(args));
     const RunResult result = run_poker(args, kLine1);
     EXPECT_EQ(result.exit_status, 2) << result.err;

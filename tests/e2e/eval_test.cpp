@@ -29,10 +29,9 @@ TEST(Eval, Example) {
 
 TEST(Eval, OptionsBeforeOrAfterTheSubcommand) {
   const std::string expected = example("eval.expected");
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"-j", "1", "eval", "-i", "examples/eval.txt"},
-        {"eval", "-j", "2", "--chunk-size", "1", "-i", "examples/eval.txt"},
-        {"-i", "examples/eval.txt", "-q", "eval", "-j", "2"}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"-j", "1", "eval", "-i", "examples/eval.txt"},
+                                               {"eval", "-j", "2", "--chunk-size", "1", "-i", "examples/eval.txt"},
+                                               {"-i", "examples/eval.txt", "-q", "eval", "-j", "2"}}) {
     SCOPED_TRACE(::testing::PrintToString(args));
     const RunResult result = run_poker(args);
     EXPECT_EQ(result.out, expected);
@@ -107,7 +106,8 @@ TEST(Eval, MissingNewlineAtTheEnd) {
 
 TEST(Eval, InstanceLongerThanTheLimit) {
   expect_judged({"eval"}, kLine + "2c" + std::string(1100000, ' ') + "3d 4h 5s 7c ; 2d 3h 4s 5c 8d\n",
-                error(kAnswer, 2, 1048577, "instance longer than the limit of 1048576 bytes (the rest of the input was not read)"));
+                error(kAnswer, 2, 1048577,
+                      "instance longer than the limit of 1048576 bytes (the rest of the input was not read)"));
 }
 
 TEST(Eval, TrailingBlankLinesAreTheEnd) { expect_judged({"eval"}, kLine + "\n \r\n\t\n", ok(kAnswer)); }

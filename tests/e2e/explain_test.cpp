@@ -13,7 +13,8 @@ namespace {
 
 void expect_explained(const std::vector<std::string>& args, const std::string& input, const std::string& expected) {
   SCOPED_TRACE(printable(input));
-  for (const auto& tuning : std::vector<std::vector<std::string>>{{"-e"}, {"--explain", "-j", "1", "--chunk-size", "1"}}) {
+  for (const auto& tuning :
+       std::vector<std::vector<std::string>>{{"-e"}, {"--explain", "-j", "1", "--chunk-size", "1"}}) {
     const RunResult result = run_poker(concat(args, tuning), input);
     EXPECT_EQ(result.exit_status, 0) << result.err;
     EXPECT_EQ(result.out, expected);

@@ -59,7 +59,8 @@ std::uint64_t feed(Subprocess& poker, const std::string& block, std::uint64_t to
 
 // `out` is whole answer lines: a prefix of the sample's answers, repeated.
 void expect_whole_sample_answers(const std::string& out) {
-  ASSERT_TRUE(out.empty() || out.back() == '\n') << "a partial line at the end: " << printable(out.substr(out.size() > 40 ? out.size() - 40 : 0));
+  ASSERT_TRUE(out.empty() || out.back() == '\n')
+      << "a partial line at the end: " << printable(out.substr(out.size() > 40 ? out.size() - 40 : 0));
   std::string expected;
   while (expected.size() < out.size()) expected += sample_answers();
   EXPECT_TRUE(expected.compare(0, out.size(), out) == 0) << first_difference(expected.substr(0, out.size()), out);
@@ -139,7 +140,8 @@ TEST(Faults, EndlessBlankLinesThenACardAreAnErrorAtTheFirstInBoundedMemory) {
   const RunResult result = sample_then(std::string(kMebibyte, '\n'), 64 * kMebibyte, "Ah Kh\n");
   EXPECT_EQ(result.exit_status, 1);
   // The README: blank lines between instances are an error at the first.
-  EXPECT_EQ(without_instance_and_hint(result.err), error_line("<stdin>", 10, 1, "expected 2 cards for player 1, found 0 before the end of the line"));
+  EXPECT_EQ(without_instance_and_hint(result.err),
+            error_line("<stdin>", 10, 1, "expected 2 cards for player 1, found 0 before the end of the line"));
 }
 
 TEST(Faults, EndlessBlanksWithoutNewlineThenACardAreTheLimitErrorInBoundedMemory) {
@@ -220,8 +222,7 @@ TEST(Signals, StopWhileTheInputStreamsLeavesWholeLines) {
   ASSERT_EQ(::kill(poker.pid(), SIGTERM), 0);
   feed(poker, block, 16 * kMebibyte);  // the producer goes on; the program must not
   const RunResult result = poker.wait(kTimeout);
-  expect_stopped_by(result, SIGTERM,
-                    std::chrono::duration_cast<Milliseconds>(std::chrono::steady_clock::now() - sent));
+  expect_stopped_by(result, SIGTERM, std::chrono::duration_cast<Milliseconds>(std::chrono::steady_clock::now() - sent));
 }
 
 TEST(Signals, StopWhileWaitingForASlowProducerIsPrompt) {

@@ -102,7 +102,8 @@ void expect_planted_faults(const Args& format, std::uint64_t lines, std::uint64_
   for (const Kind& kind : kinds) {
     const std::string name = kind.name;
     SCOPED_TRACE(format[0] + " " + name);
-    const RunResult made = run_poker(concat(concat({"generate"}, format), {"-n", "5", "--error-at", "3", "--error-kind", name}));
+    const RunResult made =
+        run_poker(concat(concat({"generate"}, format), {"-n", "5", "--error-at", "3", "--error-kind", name}));
     const bool applies = !((format[0] == "eval" || format[0] == "equity") && name == "extra-card") &&
                          !(format[0] == "equity" && name == "missing-card");
     if (!applies) {
@@ -132,11 +133,12 @@ TEST(Generate, PlantedFaultsInDraw) { expect_planted_faults({"draw"}, 52, 1); }
 TEST(Generate, PlantedFaultsInEquityQueries) { expect_planted_faults({"equity"}, 1, 1); }
 
 TEST(Generate, UsageErrorsExitWithStatusTwo) {
-  for (const Args& args : {Args{"generate", "poker"}, Args{"generate", "24"}, Args{"generate", "--ties", "1.5"},
-                           Args{"generate", "draw", "--ties", "0.1"}, Args{"generate", "--error-kind", "typo", "--error-at", "1"},
-                           Args{"generate", "--error-kind", "duplicate"}, Args{"generate", "-n", "5", "--bytes", "1K"},
-                           Args{"generate", "euler", "-p", "3"}, Args{"generate", "eval", "--hand-size", "4"},
-                           Args{"generate", "--no-such-option"}}) {
+  for (const Args& args :
+       {Args{"generate", "poker"}, Args{"generate", "24"}, Args{"generate", "--ties", "1.5"},
+        Args{"generate", "draw", "--ties", "0.1"}, Args{"generate", "--error-kind", "typo", "--error-at", "1"},
+        Args{"generate", "--error-kind", "duplicate"}, Args{"generate", "-n", "5", "--bytes", "1K"},
+        Args{"generate", "euler", "-p", "3"}, Args{"generate", "eval", "--hand-size", "4"},
+        Args{"generate", "--no-such-option"}}) {
     SCOPED_TRACE(::testing::PrintToString(args));
     const RunResult result = run_poker(args);
     EXPECT_EQ(result.exit_status, 2);

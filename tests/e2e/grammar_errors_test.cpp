@@ -14,7 +14,7 @@ namespace poker::e2e {
 namespace {
 
 // Three instances of two players and their answers (examples/sample.txt).
-const std::string kFirst = "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n";  // Player 1
+const std::string kFirst = "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n";   // Player 1
 const std::string kSecond = "Ks Qd\n8c 8h\n2s 8d Ad 4c Jh\n";  // Player 2
 const std::string kThird = "2c 3c\n4d 5d\nAs Ks Qs Js Ts\n";   // Draw
 const std::string kSample = kFirst + kSecond + kThird;
@@ -124,39 +124,34 @@ TEST(EndOfInput, MissingFinalNewlineAfterTrailingBlanks) {
 }
 
 TEST(EndOfInput, MissingFinalNewlineAfterCarriageReturn) {
-  expect_judged({}, "Ah Kh\r\n2c 3d\r\nQh Jh Th 5c 6d\r",
-                error("", 3, 16, "missing newline at the end of the input"));
+  expect_judged({}, "Ah Kh\r\n2c 3d\r\nQh Jh Th 5c 6d\r", error("", 3, 16, "missing newline at the end of the input"));
 }
 
 TEST(EndOfInput, MissingFinalNewlineOnTheOnlyInstance) {
-  expect_judged({}, "Ah Kh\n2c 3d\nQh Jh Th 5c 6d",
-                error("", 3, 15, "missing newline at the end of the input"));
+  expect_judged({}, "Ah Kh\n2c 3d\nQh Jh Th 5c 6d", error("", 3, 15, "missing newline at the end of the input"));
 }
 
 TEST(EndOfInput, IncompleteInstanceIsReportedAfterTheLastNewline) {
-  expect_judged({}, kFirst + "Ks Qd\n8c 8h\n",
-                error("Player 1\n", 6, 1,
-                      "incomplete instance: expected the line of the board, found the end of the input"));
-  expect_judged({}, kFirst + "Ks Qd\n",
-                error("Player 1\n", 5, 1,
-                      "incomplete instance: expected the line of player 2, found the end of the input"));
+  expect_judged(
+      {}, kFirst + "Ks Qd\n8c 8h\n",
+      error("Player 1\n", 6, 1, "incomplete instance: expected the line of the board, found the end of the input"));
+  expect_judged(
+      {}, kFirst + "Ks Qd\n",
+      error("Player 1\n", 5, 1, "incomplete instance: expected the line of player 2, found the end of the input"));
   expect_judged({"3"}, kThreePlayers + "Ah Ad\n",
                 error(kThreePlayersAnswers, 14, 1,
                       "incomplete instance: expected the line of player 2, found the end of the input"));
 }
 
 TEST(EndOfInput, LineCutByEndOfInput) {
-  expect_judged({}, kFirst + "Ks Qd\n8c",
-                error("Player 1\n", 5, 3, expected_cards(2, "player 2", 1, "input")));
+  expect_judged({}, kFirst + "Ks Qd\n8c", error("Player 1\n", 5, 3, expected_cards(2, "player 2", 1, "input")));
   expect_judged({}, kFirst + "Ks Qd\n8c 8h\n2s 8d Ad",
                 error("Player 1\n", 6, 9, expected_cards(5, "the board", 3, "input")));
 }
 
 TEST(EndOfInput, TrailingBlankLinesThenCardsIsAnErrorAtTheFirstBlankLine) {
-  expect_judged({}, kSample + "\n\n" + kFirst,
-                error(kSampleAnswers, 10, 1, expected_cards(2, "player 1", 0, "line")));
-  expect_judged({}, kSample + "\n\nAh",
-                error(kSampleAnswers, 10, 1, expected_cards(2, "player 1", 0, "line")));
+  expect_judged({}, kSample + "\n\n" + kFirst, error(kSampleAnswers, 10, 1, expected_cards(2, "player 1", 0, "line")));
+  expect_judged({}, kSample + "\n\nAh", error(kSampleAnswers, 10, 1, expected_cards(2, "player 1", 0, "line")));
   // Blank lines more than an instance's worth before the cards.
   expect_judged({"3"}, kThreePlayers + std::string(9, '\n') + kThreePlayers,
                 error(kThreePlayersAnswers, 13, 1, expected_cards(2, "player 1", 0, "line")));
@@ -173,8 +168,7 @@ TEST(EndOfInput, TrailingBlankLineWithBlanksThenCards) {
 // ---- Errors -----------------------------------------------------------------------
 
 TEST(Errors, BlankLineBetweenInstances) {
-  expect_judged({}, kFirst + "\n" + kSecond,
-                error("Player 1\n", 4, 1, expected_cards(2, "player 1", 0, "line")));
+  expect_judged({}, kFirst + "\n" + kSecond, error("Player 1\n", 4, 1, expected_cards(2, "player 1", 0, "line")));
 }
 
 TEST(Errors, BlankLineInsideAnInstance) {
@@ -284,9 +278,9 @@ TEST(Errors, FirstErrorByPositionIsReported) {
 }
 
 TEST(Errors, ErrorInThirdInstanceKeepsTheFirstTwoAnswers) {
-  expect_judged({}, kFirst + kSecond + "2c 3c\n4d 5d\nAs Ks Qs Js Ts 9s\n" + kFirst,
-                error("Player 1\nPlayer 2\n", 9, 16,
-                      "expected the end of the line after 5 cards for the board, found '9s'"));
+  expect_judged(
+      {}, kFirst + kSecond + "2c 3c\n4d 5d\nAs Ks Qs Js Ts 9s\n" + kFirst,
+      error("Player 1\nPlayer 2\n", 9, 16, "expected the end of the line after 5 cards for the board, found '9s'"));
 }
 
 TEST(Errors, CrlfErrorColumnsCountBytes) {

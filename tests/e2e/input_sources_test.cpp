@@ -32,7 +32,8 @@ RunResult run_shell(const std::string& script, const Args& args = {}, std::strin
 // kSmallAddressSpace can hold, so the map fails.
 std::string sample_then_zeros() {
   static const std::string path = [] {
-    const std::string file = write_temp_file("sample-then-zeros.txt", read_whole_file(kSourceDir + "/examples/sample.txt"));
+    const std::string file =
+        write_temp_file("sample-then-zeros.txt", read_whole_file(kSourceDir + "/examples/sample.txt"));
     EXPECT_EQ(::truncate(file.c_str(), off_t{100} << 20), 0);
     return file;
   }();
@@ -81,7 +82,8 @@ TEST(Io, StdinFromAFileIsJudgedFromItsOffset) {
 TEST(Io, SecondRunOnTheSameStdinFileGoesOnWhereTheFirstStopped) {
   const std::string first = temp_path("first.txt");
   const std::string second = temp_path("second.txt");
-  const RunResult result = run_shell("{ \"$0\" -o \"$1\" && \"$0\" -o \"$2\"; } < examples/sample.txt", {first, second});
+  const RunResult result =
+      run_shell("{ \"$0\" -o \"$1\" && \"$0\" -o \"$2\"; } < examples/sample.txt", {first, second});
   EXPECT_EQ(result.exit_status, 0) << result.err;
   EXPECT_EQ(read_whole_file(first), kSampleAnswers);
   EXPECT_EQ(read_whole_file(second), "");
@@ -97,8 +99,8 @@ TEST(Faults, GibibyteChunksOfAShortPipeTakeLittleMemory) {
       run_shell(limited, {"--chunk-size", "1G"}, read_whole_file(kSourceDir + "/examples/sample.txt"));
   EXPECT_EQ(judged.out, kSampleAnswers);
   EXPECT_EQ(judged.exit_status, 0) << judged.err;
-  const RunResult verified =
-      run_shell(limited, {"verify", "--chunk-size", "1G", "-i", "examples/sample.txt", "--answers", "-"}, kSampleAnswers);
+  const RunResult verified = run_shell(
+      limited, {"verify", "--chunk-size", "1G", "-i", "examples/sample.txt", "--answers", "-"}, kSampleAnswers);
   EXPECT_EQ(verified.out, "OK: <stdin>: the answers to all 3 instances match\n");
   EXPECT_EQ(verified.exit_status, 0) << verified.err;
 }
@@ -110,15 +112,15 @@ TEST(Verify, EndlessLineInTheCandidateIsALineTooLong) {
     const RunResult result = run_poker(concat({"verify", "-i", "examples/sample.txt", "--answers", "/dev/zero"}, all));
     EXPECT_FALSE(result.timed_out);
     EXPECT_EQ(result.exit_status, 4) << result.err;
-    EXPECT_NE(result.out.find("\nLINE TOO LONG: the candidate's line 1 is longer than 1048576 bytes"), std::string::npos)
+    EXPECT_NE(result.out.find("\nLINE TOO LONG: the candidate's line 1 is longer than 1048576 bytes"),
+              std::string::npos)
         << printable(result.out);
     EXPECT_NE(result.out.find("  1 | \\x00\\x00"), std::string::npos);
   }
 }
 
 TEST(Verify, EndlessCandidateWithAllStopsCountingItsExtraLines) {
-  const RunResult result =
-      run_shell("yes 'Player 1' | \"$0\" verify --all -i examples/sample.txt --answers -");
+  const RunResult result = run_shell("yes 'Player 1' | \"$0\" verify --all -i examples/sample.txt --answers -");
   EXPECT_FALSE(result.timed_out);
   EXPECT_EQ(result.exit_status, 4) << result.err;
   EXPECT_NE(result.out.find("EXTRA LINES: the candidate goes on after the last expected answer, from line 4\n"),

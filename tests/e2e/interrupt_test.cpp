@@ -126,7 +126,8 @@ TEST(Interrupt, StopWhileTheOutputPipeIsStalledIsPromptAndLeavesWholeLines) {
     expect_prompt_stop(poker, signal);
     std::string out;
     char buffer[65536];
-    for (ssize_t got; (got = ::read(reader, buffer, sizeof buffer)) > 0;) out.append(buffer, static_cast<std::size_t>(got));
+    for (ssize_t got; (got = ::read(reader, buffer, sizeof buffer)) > 0;)
+      out.append(buffer, static_cast<std::size_t>(got));
     EXPECT_FALSE(out.empty());
     EXPECT_EQ(out.back(), '\n') << "a partial line at the end";
   }

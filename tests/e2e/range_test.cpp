@@ -13,7 +13,8 @@ TEST(RangeCommand, PrintsTheGridAndTheCombos) {
   EXPECT_EQ(result.exit_status, 0) << result.err;
   EXPECT_EQ(result.err, "");
   EXPECT_EQ(result.out.rfind("AA   AKs  .    .    .", 0), 0u) << result.out;
-  EXPECT_NE(result.out.find("\n.    .    .    .    .    T9s  .    .    .    .    .    .    .\n"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("\n.    .    .    .    .    T9s  .    .    .    .    .    .    .\n"), std::string::npos)
+      << result.out;
   EXPECT_NE(result.out.find("\n42 combos, 3.17% of all 1326\n"), std::string::npos) << result.out;
   EXPECT_EQ(result.out.find('\033'), std::string::npos);  // not a terminal: no colour
 }

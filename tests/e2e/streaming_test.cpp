@@ -56,13 +56,9 @@ void stream_instances(const std::vector<std::string>& args, int players, int cou
   EXPECT_EQ(result.err, "");
 }
 
-TEST(Streaming, EachAnswerArrivesBeforeTheNextInstanceSingleThread) {
-  stream_instances({"-j", "1"}, 2, 20, false);
-}
+TEST(Streaming, EachAnswerArrivesBeforeTheNextInstanceSingleThread) { stream_instances({"-j", "1"}, 2, 20, false); }
 
-TEST(Streaming, EachAnswerArrivesBeforeTheNextInstanceTwoThreads) {
-  stream_instances({"-j", "2"}, 2, 20, false);
-}
+TEST(Streaming, EachAnswerArrivesBeforeTheNextInstanceTwoThreads) { stream_instances({"-j", "2"}, 2, 20, false); }
 
 TEST(Streaming, EachAnswerArrivesWithDefaultOptions) { stream_instances({}, 2, 20, false); }
 
@@ -113,7 +109,8 @@ TEST(Streaming, ErrorAfterStreamedAnswers) {
   EXPECT_FALSE(result.timed_out);
   EXPECT_EQ(result.exit_status, 1);
   EXPECT_EQ(result.out, "");
-  EXPECT_EQ(without_instance_and_hint(result.err), error_line("<stdin>", 6, 13, "duplicate card '5c': already at line 6, column 10"));
+  EXPECT_EQ(without_instance_and_hint(result.err),
+            error_line("<stdin>", 6, 13, "duplicate card '5c': already at line 6, column 10"));
 }
 
 TEST(Streaming, TrailingBlankLinesWhileStdinStaysOpen) {

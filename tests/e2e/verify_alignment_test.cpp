@@ -99,7 +99,8 @@ TEST(VerifyAlignment, DenseWrongAnswersStayInStep) {
   std::vector<std::string> lines = term().lines;
   for (std::size_t i = 9; i < lines.size(); i += 10) lines[i] = lines[i] == "Draw" ? "Player 1" : "Draw";
   const RunResult all = verify_candidate(joined(lines), {"--all"});
-  EXPECT_NE(all.out.find("compared 1000 instances: 900 right, 100 wrong, 0 missing, 0 extra lines\n"), std::string::npos)
+  EXPECT_NE(all.out.find("compared 1000 instances: 900 right, 100 wrong, 0 missing, 0 extra lines\n"),
+            std::string::npos)
       << all.out;
 }
 
@@ -116,7 +117,8 @@ TEST(VerifyAlignment, FirstDifferingColumnNamesBlanks) {
   EXPECT_NE(crlf.out.find(": expected the end of the line, got a CR (\\r)\n"), std::string::npos) << crlf.out;
   lines = term().lines;
   lines[2] = "Player\t1";
-  EXPECT_NE(verify_candidate(joined(lines)).out.find("column 7: expected a space, got a tab (\\t)\n"), std::string::npos);
+  EXPECT_NE(verify_candidate(joined(lines)).out.find("column 7: expected a space, got a tab (\\t)\n"),
+            std::string::npos);
 }
 
 TEST(VerifyAlignment, LenientOptionsAreOffByDefault) {
@@ -161,14 +163,21 @@ TEST(VerifyAlignment, JsonReportParses) {
       "import json, sys\n"
       "r = json.load(open(sys.argv[1]))\n"
       "c = r[\"counts\"]\n"
-      "print(r[\"schema\"], r[\"verdict\"], r[\"complete\"], c[\"instances\"], c[\"right\"], c[\"wrong\"], c[\"missing\"], "
+      "print(r[\"schema\"], r[\"verdict\"], r[\"complete\"], c[\"instances\"], c[\"right\"], c[\"wrong\"], "
+      "c[\"missing\"], "
       "c[\"extra\"])\n"
       "m = r[\"first_mismatch\"]\n"
-      "print(m[\"kind\"], m[\"instance\"], m[\"answer_line\"], m[\"expected\"] == open(sys.argv[2]).read().split(\"\\n\")[9])\n"
+      "print(m[\"kind\"], m[\"instance\"], m[\"answer_line\"], m[\"expected\"] == "
+      "open(sys.argv[2]).read().split(\"\\n\")[9])\n"
       "print(r[\"mismatches\"][-1][\"kind\"], repr(r[\"mismatches\"][-1][\"got\"]))\n"
       "' \"$3\" \"$4\"";
   testing::SpawnOptions options;
-  options.args = {"-c", script, kBinary, term().instances, candidate, temp_path("report.json"),
+  options.args = {"-c",
+                  script,
+                  kBinary,
+                  term().instances,
+                  candidate,
+                  temp_path("report.json"),
                   write_temp_file("answers.txt", term().answers)};
   options.working_directory = kSourceDir;
   const RunResult result = testing::run("/bin/sh", options, {}, testing::Milliseconds{20000});
@@ -203,7 +212,10 @@ TEST(VerifyAlignment, BadCandidateFiles) {
   const RunResult empty = verify_candidate("");
   EXPECT_EQ(empty.exit_status, 4);
   EXPECT_EQ(empty.out.rfind("MISSING ANSWERS: the candidate ends after 0 answers (0 lines)", 0), 0u) << empty.out;
-  const RunResult binary = verify_candidate(std::string("\x7f" "ELF\x02\x01\x01\0\0\0\n\xff\xfe", 14));
+  const RunResult binary =
+      verify_candidate(std::string("\x7f"
+                                   "ELF\x02\x01\x01\0\0\0\n\xff\xfe",
+                                   14));
   EXPECT_EQ(binary.exit_status, 4);
   EXPECT_NE(binary.out.find("\\x7fELF\\x02\\x01\\x01\\x00\\x00\\x00"), std::string::npos) << binary.out;
   const RunResult directory = run_poker({"verify", "-i", term().instances, "--answers", temp_directory()});

@@ -38,11 +38,13 @@ RunResult verify(const Args& args, const std::string& input_path, const std::str
   EXPECT_FALSE(first.timed_out);
   for (const Args& tuning : {Args{"-j", "1"}, Args{"-j", "2", "--chunk-size", "7"}, Args{"--chunk-size", "1"}}) {
     SCOPED_TRACE("options: " + ::testing::PrintToString(tuning));
-    const RunResult from_file = named(run_poker(concat(concat(base, tuning), {"--answers", candidate_path})), candidate_path);
+    const RunResult from_file =
+        named(run_poker(concat(concat(base, tuning), {"--answers", candidate_path})), candidate_path);
     EXPECT_EQ(from_file.out, first.out);
     EXPECT_EQ(from_file.err, first.err);
     EXPECT_EQ(from_file.exit_status, first.exit_status);
-    const RunResult from_pipe = named(run_poker(concat(concat(base, tuning), {"--answers", "-"}), candidate), "<stdin>");
+    const RunResult from_pipe =
+        named(run_poker(concat(concat(base, tuning), {"--answers", "-"}), candidate), "<stdin>");
     EXPECT_EQ(from_pipe.out, first.out);
     EXPECT_EQ(from_pipe.err, first.err);
     EXPECT_EQ(from_pipe.exit_status, first.exit_status);
@@ -59,7 +61,8 @@ void expect_report(const RunResult& result, int status, const std::string& repor
 TEST(Verify, IdenticalAnswersAreStatusZero) {
   expect_report(verify({}, kSample, kSampleAnswers), 0, "OK: CANDIDATE: the answers to all 3 instances match\n");
   expect_report(verify({"--all"}, kSample, kSampleAnswers), 0,
-                "OK: CANDIDATE: the answers to all 3 instances match\ncompared 3 instances: 3 right, 0 wrong, 0 missing, 0 extra lines\n");
+                "OK: CANDIDATE: the answers to all 3 instances match\ncompared 3 instances: 3 right, 0 wrong, 0 "
+                "missing, 0 extra lines\n");
 }
 
 TEST(Verify, NoInstancesNoAnswers) {
@@ -161,14 +164,16 @@ TEST(Verify, ExtraLines) {
 }
 
 TEST(Verify, CandidateStoppedAtAnInvalidInstance) {
-  const std::string input = write_temp_file("invalid.txt", "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n"
-                                                           "Ks Qd\n8c 8h\n2s 8d Ad 4c Jh\n"
-                                                           "2c 3c\n4d 5x\nAs Ks Qs Js Ts\n");
+  const std::string input = write_temp_file("invalid.txt",
+                                            "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n"
+                                            "Ks Qd\n8c 8h\n2s 8d Ad 4c Jh\n"
+                                            "2c 3c\n4d 5x\nAs Ks Qs Js Ts\n");
   const std::string note = "note: the instances stop at an error: " + input + ":8:4: " + invalid_card("'5x'") +
                            "; the expected answers end before it\n";
   // The right prefix, then nothing: what the reference prints; correct.
   expect_report(verify({}, input, "Player 1\nPlayer 2\n"), 0,
-                "OK: CANDIDATE: the answers to all 2 instances before the invalid one match, and the candidate stops there too\n" +
+                "OK: CANDIDATE: the answers to all 2 instances before the invalid one match, and the candidate stops "
+                "there too\n" +
                     note);
   // The prefix and an answer to the invalid instance: wrong.
   expect_report(verify({}, input, "Player 1\nPlayer 2\nDraw\n"), 4,
@@ -224,7 +229,8 @@ TEST(Verify, AllCountsEveryMismatch) {
                               "MISMATCH at instance 300 (input line 898, answer line 300)\n"}) {
     EXPECT_NE(all.out.find(heading), std::string::npos) << heading << all.out;
   }
-  EXPECT_NE(all.out.find("\ncompared 300 instances: 296 right, 4 wrong, 0 missing, 0 extra lines\n"), std::string::npos) << all.out;
+  EXPECT_NE(all.out.find("\ncompared 300 instances: 296 right, 4 wrong, 0 missing, 0 extra lines\n"), std::string::npos)
+      << all.out;
   EXPECT_EQ(all.out.find("more mismatching"), std::string::npos) << all.out;
   // Without --all, the first one only.
   const RunResult first = verify({}, data.input_path, data.candidate);
@@ -248,9 +254,10 @@ TEST(Verify, AllListsTheFirstFewAndCountsTheRest) {
     ++listed;
   }
   EXPECT_EQ(listed, 5u) << all.out;
-  EXPECT_NE(all.out.find("... and 16 more mismatching instances\ncompared 200 instances: 179 right, 19 wrong, 2 missing, "
-                         "0 extra lines\n"),
-            std::string::npos)
+  EXPECT_NE(
+      all.out.find("... and 16 more mismatching instances\ncompared 200 instances: 179 right, 19 wrong, 2 missing, "
+                   "0 extra lines\n"),
+      std::string::npos)
       << all.out;
 }
 
@@ -265,14 +272,16 @@ TEST(Verify, ExplainModeReportsTheInstanceOfTheFirstDifferingLine) {
   EXPECT_NE(result.out.find("expected:\n  232 | Player 1: "), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("got:\n  232 | Player 1: "), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("\n  234 | "), std::string::npos) << result.out;
-  expect_report(verify({"-e"}, data.input_path, data.answers), 0, "OK: CANDIDATE: the answers to all 120 instances match\n");
+  expect_report(verify({"-e"}, data.input_path, data.answers), 0,
+                "OK: CANDIDATE: the answers to all 120 instances match\n");
   // Without -e the explain lines are not answers.
   EXPECT_EQ(verify({}, data.input_path, data.answers).exit_status, 4);
 }
 
 TEST(Verify, EvalHasThreeLinesPerInstance) {
   const std::string expected = read_whole_file(kSourceDir + "/examples/eval.expected");
-  expect_report(verify({"eval"}, "examples/eval.txt", expected), 0, "OK: CANDIDATE: the answers to all 4 instances match\n");
+  expect_report(verify({"eval"}, "examples/eval.txt", expected), 0,
+                "OK: CANDIDATE: the answers to all 4 instances match\n");
   // A candidate with a line too few in instance 2: the line is missing, and
   // the comparison goes on one line earlier.
   const std::size_t second_line = expected.find('\n') + 1;
@@ -305,7 +314,8 @@ TEST(Verify, EulerSummary) {
                 "  2 | Player 2: 3\n"
                 "  3 | Draw: 0\n");
   const std::string answers = read_whole_file(kSourceDir + "/examples/euler.expected");
-  expect_report(verify({"euler"}, "examples/euler.txt", answers), 0, "OK: CANDIDATE: the answers to all 6 instances match\n");
+  expect_report(verify({"euler"}, "examples/euler.txt", answers), 0,
+                "OK: CANDIDATE: the answers to all 6 instances match\n");
 }
 
 TEST(Verify, HugeCandidateStreamedThroughAPipe) {
@@ -313,8 +323,8 @@ TEST(Verify, HugeCandidateStreamedThroughAPipe) {
   const Graded data = graded(100000, {99990}, false, 10);
   for (const Args& tuning : {Args{"-j", "1"}, Args{"-j", "2", "--chunk-size", "4K"}}) {
     SCOPED_TRACE(::testing::PrintToString(tuning));
-    const RunResult same =
-        named(run_poker(concat(Args{"verify", "-i", data.input_path, "--answers", "-"}, tuning), data.answers), "<stdin>");
+    const RunResult same = named(
+        run_poker(concat(Args{"verify", "-i", data.input_path, "--answers", "-"}, tuning), data.answers), "<stdin>");
     expect_report(same, 0, "OK: CANDIDATE: the answers to all 100000 instances match\n");
     const RunResult wrong =
         run_poker(concat(Args{"verify", "-i", data.input_path, "--answers", "-"}, tuning), data.candidate);
@@ -342,8 +352,8 @@ TEST(Verify, CandidateLargerThanTheMemoryBoundIsStreamed) {
   const std::string input_path = write_temp_file("huge-instances.txt", input);
   input.clear();
   input.shrink_to_fit();
-  testing::Subprocess poker(kBinary, testing::SpawnOptions{{"verify", "-i", input_path, "--answers", "-"},
-                                                            kSourceDir, {}, {}});
+  testing::Subprocess poker(kBinary,
+                            testing::SpawnOptions{{"verify", "-i", input_path, "--answers", "-"}, kSourceDir, {}, {}});
   std::uint64_t fed = 0;
   for (long written = 0; written < kRepeats && poker.write_stdin(answers, testing::Milliseconds{120000});
        written += 10'000) {
@@ -351,7 +361,8 @@ TEST(Verify, CandidateLargerThanTheMemoryBoundIsStreamed) {
   }
   const RunResult result = poker.wait(testing::Milliseconds{120000});
   EXPECT_EQ(fed, static_cast<std::uint64_t>(kRepeats / 10'000) * answers.size());
-  expect_report(named(result, "<stdin>"), 0, "OK: CANDIDATE: the answers to all " + std::to_string(3 * kRepeats) + " instances match\n");
+  expect_report(named(result, "<stdin>"), 0,
+                "OK: CANDIDATE: the answers to all " + std::to_string(3 * kRepeats) + " instances match\n");
   EXPECT_LT(result.max_rss_kib, kMemoryBoundKib);
   ::unlink(input_path.c_str());
 }
@@ -374,9 +385,8 @@ TEST(Verify, UsageErrors) {
   for (const Args& args : {Args{"verify", "-i", kSample}, Args{"verify", "--answers", "-"},
                            Args{"verify", "euler", "-e", "-i", kSample, "--answers", "x"},
                            Args{"verify", "3", "eval", "-i", kSample, "--answers", "x"},
-                           Args{"verify", "3", "-p", "3", "-i", kSample, "--answers", "x"},
-                           Args{"euler", "verify"}, Args{"--answers", "x", "-i", kSample},
-                           Args{"verify", "--all", "--answers"}}) {
+                           Args{"verify", "3", "-p", "3", "-i", kSample, "--answers", "x"}, Args{"euler", "verify"},
+                           Args{"--answers", "x", "-i", kSample}, Args{"verify", "--all", "--answers"}}) {
     SCOPED_TRACE(::testing::PrintToString(args));
     const RunResult result = run_poker(args, kSampleAnswers);
     EXPECT_EQ(result.exit_status, 2) << result.err;

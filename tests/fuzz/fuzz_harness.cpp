@@ -51,8 +51,7 @@ struct Processed {
 void check_chunk(const io::Chunk& chunk, const ChunkResult& result) {
   check(result.answers.empty() || result.answers.back() == '\n', "answers end inside a line",
         std::string(result.answers.view()));
-  check(static_cast<std::uint64_t>(std::count(result.answers.begin(), result.answers.end(), '\n')) >=
-            result.instances,
+  check(static_cast<std::uint64_t>(std::count(result.answers.begin(), result.answers.end(), '\n')) >= result.instances,
         "fewer answer lines than instances");
   if (!result.error) {
     check(chunk.end != io::Chunk::End::kRecordTooLong, "a record past the limit gave no error");
@@ -127,11 +126,10 @@ Observed run(const Format& format, io::ByteSource& source, std::size_t chunk_siz
 }
 
 void check_same(const Observed& expected, const Observed& got, const char* variant) {
-  const std::string detail = std::string(variant) + ": expected status " +
-                             std::to_string(static_cast<int>(expected.outcome.status)) + ", " +
-                             describe(expected.outcome.input_error) + "; got status " +
-                             std::to_string(static_cast<int>(got.outcome.status)) + ", " +
-                             describe(got.outcome.input_error);
+  const std::string detail =
+      std::string(variant) + ": expected status " + std::to_string(static_cast<int>(expected.outcome.status)) + ", " +
+      describe(expected.outcome.input_error) + "; got status " + std::to_string(static_cast<int>(got.outcome.status)) +
+      ", " + describe(got.outcome.input_error);
   check(got.outcome.status == expected.outcome.status, "status differs", detail);
   check(same_error(got.outcome.input_error, expected.outcome.input_error), "first error differs", detail);
   check(got.output == expected.output, "output differs", detail);
@@ -186,8 +184,8 @@ int fuzz_format(const std::uint8_t* data, std::size_t size, const FormatFactory&
   // Every decode path (scalar, SSE4.1, AVX2) gives the same answers and error.
   for_each_decode_path([&](DecodePath path) {
     const Processed other = process_all(*format, text, 1 << 20, options.max_instance_size);
-    const std::string detail = std::string(path_name(path)) + ": " + describe(other.error) + " / " +
-                               describe(whole.error);
+    const std::string detail =
+        std::string(path_name(path)) + ": " + describe(other.error) + " / " + describe(whole.error);
     check(other.answers == whole.answers, "answers depend on the decode path", detail);
     check(same_error(other.error, whole.error) && other.blank_tail == whole.blank_tail,
           "error depends on the decode path", detail);

@@ -23,8 +23,8 @@
 #include <string>
 #include <string_view>
 
-#include "poker/eval_format.h"
 #include "poker/euler_format.h"
+#include "poker/eval_format.h"
 #include "poker/holdem_format.h"
 #include "poker/io/input.h"
 #include "poker/pipeline.h"
@@ -106,9 +106,8 @@ Verdict run(const Setup& setup, poker::io::ByteSource& candidate, int threads, s
   pipeline_options.chunk_size = chunk_size;
   Verdict verdict;
   tbb::task_arena arena(threads);
-  arena.execute([&] {
-    verdict.outcome = poker::run_verify(*setup.format, *input, candidate, pipeline_options, setup.options);
-  });
+  arena.execute(
+      [&] { verdict.outcome = poker::run_verify(*setup.format, *input, candidate, pipeline_options, setup.options); });
   const poker::VerifyReport& report = verdict.outcome.report;
   check(report.candidate_error == 0, "a read error from a candidate in memory");
   check(verdict.outcome.run.status == poker::RunOutcome::Status::kOk ||
@@ -143,7 +142,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto from_memory = poker::io::make_memory_source(candidate);
   const Verdict first = run(setup, *from_memory, 1, 1 << 16);
   check_report(first, setup.options.all);
-  check(first.outcome.report.passed() == (candidate == expected), "the verdict is not whether the candidate is the output",
+  check(first.outcome.report.passed() == (candidate == expected),
+        "the verdict is not whether the candidate is the output",
         "expected:\n" + expected + "report:\n" + first.report);
 
   struct Way {

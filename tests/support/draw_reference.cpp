@@ -143,7 +143,8 @@ RoundCounts brute_force_least_rounds(const Deck& deck) {
             const int last = 63 - std::countl_zero(set);
             const int at_least = last < 5 ? 0 : (last - 4 + 4) / 5;
             bool may_improve = false;
-            for (int t = 0; t < kHandTypeCount; ++t) may_improve = may_improve || (types >> t & 1 && best[t] > at_least);
+            for (int t = 0; t < kHandTypeCount; ++t)
+              may_improve = may_improve || (types >> t & 1 && best[t] > at_least);
             if (!may_improve) continue;
             const int rounds = greedy_least_rounds(set);
             for (int t = 0; t < kHandTypeCount; ++t) {

@@ -15,8 +15,8 @@ namespace poker::reference {
 struct PlainEquity {
   // Weighted by the deal's weight: boards won alone, boards tied, pot shares.
   std::vector<double> wins, ties, equity;
-  double total = 0;            // weighted boards
-  std::uint64_t boards = 0;    // boards dealt, weights aside
+  double total = 0;          // weighted boards
+  std::uint64_t boards = 0;  // boards dealt, weights aside
 };
 
 PlainEquity plain_equity(const EquityQuery& query);

@@ -29,9 +29,8 @@ inline ChunkResult process_chunk(const Format& format, std::string_view input,
 }
 
 // Expects `input` to fail at line:column with `message`, after `answers_before`.
-inline void expect_chunk_error(const Format& format, std::string_view input, std::uint64_t line,
-                               std::uint64_t column, const std::string& message,
-                               const std::string& answers_before = "") {
+inline void expect_chunk_error(const Format& format, std::string_view input, std::uint64_t line, std::uint64_t column,
+                               const std::string& message, const std::string& answers_before = "") {
   const ChunkResult result = process_chunk(format, input);
   ASSERT_TRUE(result.error.has_value()) << input;
   EXPECT_EQ(result.error->line, line) << input;

@@ -93,9 +93,8 @@ RefValue best_of(CardMask cards) {
 }
 
 std::string describe(const RefValue& value) {
-  static constexpr const char* kNames[] = {"High card", "Pair",  "Two pair",       "Three of a kind",
-                                           "Straight",  "Flush", "Full house",     "Four of a kind",
-                                           "Straight flush"};
+  static constexpr const char* kNames[] = {"High card", "Pair",       "Two pair",       "Three of a kind", "Straight",
+                                           "Flush",     "Full house", "Four of a kind", "Straight flush"};
   std::string out = value.category >= 0 && value.category <= 8 ? kNames[value.category] : "?";
   out += " [";
   for (std::size_t i = 0; i < 5; ++i) {

@@ -143,7 +143,7 @@ void Subprocess::kill_and_reap() {
 }
 
 pid_t Subprocess::reap(int flags) {
-  rusage usage {};
+  rusage usage{};
   const pid_t done = ::wait4(pid_, &wait_status_, flags, &usage);
   if (done == pid_) max_rss_kib_ = usage.ru_maxrss;
   return done;

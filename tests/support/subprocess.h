@@ -37,8 +37,8 @@ struct RunResult {
 // `stdin_file` (opened read-only), or a pipe; its stdout the file
 // `stdout_file` (opened write-only, e.g. /dev/full), or a pipe.
 struct SpawnOptions {
-  std::vector<std::string> args;       // argv[1..]; argv[0] is the program path
-  std::string working_directory;       // empty: the caller's
+  std::vector<std::string> args;  // argv[1..]; argv[0] is the program path
+  std::string working_directory;  // empty: the caller's
   std::optional<std::string> stdin_file;
   std::optional<std::string> stdout_file;
 };

@@ -194,8 +194,7 @@ TEST(BestFiveRandom, CategoryAgreesWithBruteForce) {
   std::mt19937_64 rng(0xCA7);
   for (int i = 0; i < 20'000 / kScale; ++i) {
     const CardMask input = random_cards(rng, 5 + static_cast<int>(rng() % 6));
-    EXPECT_EQ(best_five(input).value.category(), reference::best_of(input).as_category())
-        << reference::describe(input);
+    EXPECT_EQ(best_five(input).value.category(), reference::best_of(input).as_category()) << reference::describe(input);
     if (::testing::Test::HasFailure()) return;
   }
 }

@@ -6,8 +6,8 @@ namespace poker {
 namespace {
 
 TEST(Cards, EncodingOrdersByRankThenSuit) {
-  EXPECT_EQ(make_card(0, 0), 0);   // 2c
-  EXPECT_EQ(make_card(12, 3), 51); // As
+  EXPECT_EQ(make_card(0, 0), 0);    // 2c
+  EXPECT_EQ(make_card(12, 3), 51);  // As
   EXPECT_LT(*parse_card("Kh", Notation::kHoldem), *parse_card("Ac", Notation::kHoldem));
   EXPECT_LT(*parse_card("Ac", Notation::kHoldem), *parse_card("Ad", Notation::kHoldem));
   EXPECT_LT(*parse_card("Ad", Notation::kHoldem), *parse_card("Ah", Notation::kHoldem));

@@ -278,8 +278,8 @@ TEST(Framing, ChunksAgreeWithTheChunkersForEveryRangeReadAndLimit) {
     const std::size_t chunk_size = 1 + random() % 40;
     const std::size_t limit = 1 + random() % 60;
     const std::size_t step = 1 + random() % 30;
-    SCOPED_TRACE(::testing::Message() << "round " << round << " lines " << lines << " chunk " << chunk_size
-                                      << " limit " << limit << " step " << step);
+    SCOPED_TRACE(::testing::Message() << "round " << round << " lines " << lines << " chunk " << chunk_size << " limit "
+                                      << limit << " step " << step);
     const ChunkerOptions options{lines, chunk_size, limit};
     auto old_source = fake_stream(input, step, 16);
     const std::vector<Cut> expected = cut_all(*old_source, options);

@@ -153,8 +153,8 @@ TEST_F(DecodePaths, UnrolledKernelsDecideAndDecodeLikeTheGenericLoops) {
   // 2, 3 and 8 players (one, two and three block pairs; 9 and 21 cards
   // unrolled on the scalar path), Euler's 10 cards, and 23 players (loops).
   std::mt19937_64 rng(1516);
-  const std::vector<std::vector<int>> layouts = {holdem_lines(2), holdem_lines(3), holdem_lines(8), {10},
-                                                 holdem_lines(23)};
+  const std::vector<std::vector<int>> layouts = {
+      holdem_lines(2), holdem_lines(3), holdem_lines(8), {10}, holdem_lines(23)};
   for (const std::vector<int>& lines : layouts) {
     const CanonicalLayout layout(lines);
     const Notation notation = lines.size() == 1 ? Notation::kEuler : Notation::kHoldem;
@@ -163,17 +163,19 @@ TEST_F(DecodePaths, UnrolledKernelsDecideAndDecodeLikeTheGenericLoops) {
       std::string text = random_instances(rng, lines, 1, notation);
       if (trial % 2 == 1) text = mutate(rng, text, notation);
       std::vector<Card> expected(layout.cards() + kDecodeSlack);
-      const bool expected_valid = simd::generic_decoder_for(DecodePath::kScalar)(text.data(), layout.plan(), alphabet,
-                                                                                expected.data());
+      const bool expected_valid =
+          simd::generic_decoder_for(DecodePath::kScalar)(text.data(), layout.plan(), alphabet, expected.data());
       for (const DecodePath path : supported_decode_paths()) {
         for (const simd::Decoder decoder : {layout.decoder(path), simd::generic_decoder_for(path)}) {
           std::vector<Card> cards(layout.cards() + kDecodeSlack);
           ASSERT_EQ(decoder(text.data(), layout.plan(), alphabet, cards.data()), expected_valid)
-              << path_name(path) << " " << layout.cards() << " cards\n" << text;
+              << path_name(path) << " " << layout.cards() << " cards\n"
+              << text;
           if (expected_valid) {
             ASSERT_TRUE(std::equal(expected.begin(), expected.begin() + static_cast<std::ptrdiff_t>(layout.cards()),
                                    cards.begin()))
-                << path_name(path) << "\n" << text;
+                << path_name(path) << "\n"
+                << text;
           }
         }
       }
@@ -187,8 +189,8 @@ TEST_F(DecodePaths, BatchDecodersStopAtTheFirstInstanceTheSingleDecoderRejects) 
   // one-instance decoder rejects (or the run's length), with the same cards
   // before it.
   std::mt19937_64 rng(1532);
-  const std::vector<std::vector<int>> layouts = {holdem_lines(2), holdem_lines(3), holdem_lines(8), {10},
-                                                 holdem_lines(23)};
+  const std::vector<std::vector<int>> layouts = {
+      holdem_lines(2), holdem_lines(3), holdem_lines(8), {10}, holdem_lines(23)};
   for (const std::vector<int>& lines : layouts) {
     const CanonicalLayout layout(lines);
     const Notation notation = lines.size() == 1 ? Notation::kEuler : Notation::kHoldem;
@@ -208,19 +210,20 @@ TEST_F(DecodePaths, BatchDecodersStopAtTheFirstInstanceTheSingleDecoderRejects) 
       const auto instances = static_cast<std::size_t>(count);
       std::size_t expected_run = 0;
       std::vector<Card> expected((instances + 1) * layout.cards() + kDecodeSlack);
-      while (expected_run < instances &&
-             simd::generic_decoder_for(DecodePath::kScalar)(text.data() + expected_run * layout.bytes(), layout.plan(),
-                                                            alphabet, expected.data() + expected_run * layout.cards())) {
+      while (expected_run < instances && simd::generic_decoder_for(DecodePath::kScalar)(
+                                             text.data() + expected_run * layout.bytes(), layout.plan(), alphabet,
+                                             expected.data() + expected_run * layout.cards())) {
         ++expected_run;
       }
       for (const DecodePath path : supported_decode_paths()) {
         std::vector<Card> cards((instances + 1) * layout.cards() + kDecodeSlack);
         ASSERT_EQ(layout.batch_decoder(path)(text.data(), instances, layout.plan(), alphabet, cards.data()),
                   expected_run)
-            << path_name(path) << " " << layout.cards() << " cards\n" << text;
+            << path_name(path) << " " << layout.cards() << " cards\n"
+            << text;
         const auto decoded = static_cast<std::ptrdiff_t>(expected_run * layout.cards());
-        ASSERT_TRUE(std::equal(expected.begin(), expected.begin() + decoded, cards.begin()))
-            << path_name(path) << "\n" << text;
+        ASSERT_TRUE(std::equal(expected.begin(), expected.begin() + decoded, cards.begin())) << path_name(path) << "\n"
+                                                                                             << text;
       }
     }
   }

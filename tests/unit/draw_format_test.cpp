@@ -21,7 +21,7 @@ using testing::run_format;
 
 // Echoes the first two cards and the last two as suit, value pairs.
 draw::RoundCounts echo(const draw::Deck& deck) {
-  return {deck[0].suit, deck[0].value, deck[1].suit, deck[1].value,
+  return {deck[0].suit,  deck[0].value,  deck[1].suit,  deck[1].value,
           deck[50].suit, deck[50].value, deck[51].suit, deck[51].value};
 }
 
@@ -79,22 +79,28 @@ TEST(DrawFormat, BlanksAroundAndAfterTheTokens) {
 }
 
 TEST(DrawFormat, InvalidSuit) {
-  expect_chunk_error(*kDraw, with_line(3, "X 3\n"), 3, 1, "invalid suit 'X' for card 3 of the starting hand: expected R, S, H or K");
-  expect_chunk_error(*kDraw, with_line(7, "r 7\n"), 7, 1, "invalid suit 'r' for card 2 of the deck: expected R, S, H or K");
-  expect_chunk_error(*kDraw, with_line(2, "RS 2\n"), 2, 1, "invalid suit 'RS' for card 2 of the starting hand: expected R, S, H or K");
+  expect_chunk_error(*kDraw, with_line(3, "X 3\n"), 3, 1,
+                     "invalid suit 'X' for card 3 of the starting hand: expected R, S, H or K");
+  expect_chunk_error(*kDraw, with_line(7, "r 7\n"), 7, 1,
+                     "invalid suit 'r' for card 2 of the deck: expected R, S, H or K");
+  expect_chunk_error(*kDraw, with_line(2, "RS 2\n"), 2, 1,
+                     "invalid suit 'RS' for card 2 of the starting hand: expected R, S, H or K");
 }
 
 TEST(DrawFormat, InvalidValue) {
   for (const char* value : {"0", "14", "01", "A", "-1", "+2", "1x"}) {
-    expect_chunk_error(*kDraw, with_line(9, std::string("R  ") + value + "\n"), 9, 4,
-                       "invalid value '" + std::string(value) + "' for card 4 of the deck: expected a number from 1 to 13");
+    expect_chunk_error(
+        *kDraw, with_line(9, std::string("R  ") + value + "\n"), 9, 4,
+        "invalid value '" + std::string(value) + "' for card 4 of the deck: expected a number from 1 to 13");
   }
 }
 
 TEST(DrawFormat, MissingTokens) {
-  expect_chunk_error(*kDraw, with_line(4, "R\n"), 4, 2, "expected a value (1-13) for card 4 of the starting hand, found the end of the line");
-  expect_chunk_error(*kDraw, with_line(4, "  \n"), 4, 3,
-                     "expected a suit (R, S, H, K) then a value (1-13) for card 4 of the starting hand, found the end of the line");
+  expect_chunk_error(*kDraw, with_line(4, "R\n"), 4, 2,
+                     "expected a value (1-13) for card 4 of the starting hand, found the end of the line");
+  expect_chunk_error(
+      *kDraw, with_line(4, "  \n"), 4, 3,
+      "expected a suit (R, S, H, K) then a value (1-13) for card 4 of the starting hand, found the end of the line");
 }
 
 TEST(DrawFormat, ExtraToken) {
@@ -109,7 +115,8 @@ TEST(DrawFormat, DuplicateNamesTheFirstCopy) {
 TEST(DrawFormat, IncompleteInstance) {
   const std::vector<Card> deck = ordered_deck();
   const std::string input = text(std::vector<Card>(deck.begin(), deck.begin() + 30));
-  expect_chunk_error(*kDraw, input, 31, 1, "incomplete instance: expected the line of card 26 of the deck, found the end of the input");
+  expect_chunk_error(*kDraw, input, 31, 1,
+                     "incomplete instance: expected the line of card 26 of the deck, found the end of the input");
 }
 
 TEST(DrawFormat, MissingNewlineAtTheEnd) {
@@ -119,12 +126,14 @@ TEST(DrawFormat, MissingNewlineAtTheEnd) {
   input.pop_back();  // "K 1" at the end of the input is judged as it stands: a second K 1
   expect_chunk_error(*kDraw, input, 52, 1, "duplicate card 'K 1': already at line 40, column 1");
   input.pop_back();  // "K "
-  expect_chunk_error(*kDraw, input, 52, 3, "expected a value (1-13) for card 47 of the deck, found the end of the input");
+  expect_chunk_error(*kDraw, input, 52, 3,
+                     "expected a value (1-13) for card 47 of the deck, found the end of the input");
 }
 
 TEST(DrawFormat, ErrorInTheSecondInstanceKeepsTheFirstAnswer) {
   const std::string input = text(ordered_deck()) + with_line(5, "H 14\n");
-  expect_chunk_error(*kDraw, input, 57, 3, "invalid value '14' for card 5 of the starting hand: expected a number from 1 to 13",
+  expect_chunk_error(*kDraw, input, 57, 3,
+                     "invalid value '14' for card 5 of the starting hand: expected a number from 1 to 13",
                      "0 1 0 2 3 12 3 13\n");
 }
 
@@ -138,7 +147,8 @@ TEST(DrawFormat, SameBytesThroughThePipelineForAnyThreadCount) {
     input += text(deck);
     expected += echo_answer(deck);
   }
-  for (const auto& [threads, chunk] : {std::pair{1, std::size_t{1}}, {2, std::size_t{300}}, {2, std::size_t{1 << 16}}}) {
+  for (const auto& [threads, chunk] :
+       {std::pair{1, std::size_t{1}}, {2, std::size_t{300}}, {2, std::size_t{1 << 16}}}) {
     EXPECT_TRUE(run_format(*kDraw, input, threads, chunk).output == expected) << threads << " " << chunk;
   }
 }

@@ -116,8 +116,8 @@ TEST(Equity, AcesAgainstKingsAndThreeWayArePublishedFigures) {
 
 TEST(Equity, PreflopDealsMatchPlainEnumeration) {
   expect_matches_plain(hands({"AhKh", "QsQd"}));
-  expect_matches_plain(hands({"7c2d", "7h2s"}));           // mostly split pots
-  expect_matches_plain(hands({"9s8s", "Ts7s", "6s5s"}));   // flushes against flushes
+  expect_matches_plain(hands({"7c2d", "7h2s"}));                // mostly split pots
+  expect_matches_plain(hands({"9s8s", "Ts7s", "6s5s"}));        // flushes against flushes
   expect_matches_plain(hands({"AhKh", "QsQd"}, "", "2h3h4c"));  // dead cards
 }
 
@@ -134,8 +134,8 @@ TEST(Equity, RandomDealsMatchPlainEnumeration) {
     const int players = 2 + static_cast<int>(random() % (board_cards == 0 ? 2 : 9));
     std::size_t next = 0;
     for (int p = 0; p < players; ++p, next += 2) {
-      query.players.push_back(Range{{WeightedCombo{std::max(deck[next], deck[next + 1]),
-                                                   std::min(deck[next], deck[next + 1]), 1.0}}});
+      query.players.push_back(
+          Range{{WeightedCombo{std::max(deck[next], deck[next + 1]), std::min(deck[next], deck[next + 1]), 1.0}}});
     }
     for (int b = 0; b < board_cards; ++b) query.board |= mask_of(deck[next++]);
     if (round % 4 == 1) query.dead = mask_of(deck[next]) | mask_of(deck[next + 1]);
@@ -171,11 +171,11 @@ TEST(Equity, CollidingCombinationsAreLeftOut) {
 }
 
 TEST(Equity, ChecksTheQuery) {
-  EXPECT_NE(check_equity_query(hands({"AhKh"})), std::nullopt);  // one player
-  EXPECT_NE(check_equity_query(hands({"AhKh", "QsQd"}, "2c3c")), std::nullopt);  // board of 2
+  EXPECT_NE(check_equity_query(hands({"AhKh"})), std::nullopt);                          // one player
+  EXPECT_NE(check_equity_query(hands({"AhKh", "QsQd"}, "2c3c")), std::nullopt);          // board of 2
   EXPECT_NE(check_equity_query(hands({"AhKh", "QsQd"}, "2c3c4c", "2c")), std::nullopt);  // dead on board
-  EXPECT_NE(check_equity_query(hands({"AhKh", "QsQd"}, "Ah2c3c")), std::nullopt);  // no hand left
-  EXPECT_NE(check_equity_query(hands({"AhKh", "AhKh"})), std::nullopt);  // no deal possible
+  EXPECT_NE(check_equity_query(hands({"AhKh", "QsQd"}, "Ah2c3c")), std::nullopt);        // no hand left
+  EXPECT_NE(check_equity_query(hands({"AhKh", "AhKh"})), std::nullopt);                  // no deal possible
   EXPECT_EQ(check_equity_query(hands({"AhKh", "QsQd"}, "2c3c4c5c6c")), std::nullopt);
 }
 
@@ -233,8 +233,8 @@ EquityQuery ranges(std::initializer_list<std::string_view> texts) {
 TEST(Equity, ImpossibleDealsAreFoundOrGivenUpQuickly) {
   // Found by the fuzzer: the wide ranges came first, three QQ players last,
   // and the search tried every deal of the others before failing.
-  EXPECT_EQ(check_equity_query(ranges({"QQ+,random:0.1,AA:.25", "A9s+", "JTo", "AKo:.25", "A9s+", "JTo:0.25",
-                                       "QQ", "QQ", "QQ", "Q7+"})),
+  EXPECT_EQ(check_equity_query(ranges(
+                {"QQ+,random:0.1,AA:.25", "A9s+", "JTo", "AKo:.25", "A9s+", "JTo:0.25", "QQ", "QQ", "QQ", "Q7+"})),
             "no deal is possible: the hands always share a card");
   // Nine players of AA, KK, QQ, JJ: 16 cards for 18; every order of the
   // first eight fits, so only the budget ends it.
@@ -297,7 +297,8 @@ TEST(Equity, AutoIsExactForSmallWorkAndSamplesForLarge) {
   EquityQuery wide = hands({"AhKh"});
   Range everything;
   for (int a = 0; a < kCardCount; ++a) {
-    for (int b = 0; b < a; ++b) everything.combos.push_back(WeightedCombo{static_cast<Card>(a), static_cast<Card>(b), 1.0});
+    for (int b = 0; b < a; ++b)
+      everything.combos.push_back(WeightedCombo{static_cast<Card>(a), static_cast<Card>(b), 1.0});
   }
   wide.players.push_back(everything);
   wide.players.push_back(everything);

@@ -25,10 +25,10 @@ const auto kSummary = make_euler_format(EulerOptions{true});
 
 // The five examples of the problem statement, and who wins each.
 constexpr const char* kProblemExamples =
-    "5H 5C 6S 7S KD 2C 3S 8S 8D TD\n"  // pair of fives vs pair of eights: 2
-    "5D 8C 9S JS AC 2C 5C 7D 8S QH\n"  // ace high vs queen high: 1
-    "2D 9C AS AH AC 3D 6D 7D TD QD\n"  // three aces vs a diamond flush: 2
-    "4D 6S 9H QH QC 3D 6D 7H QD QS\n"  // queens, nine high vs queens, seven high: 1
+    "5H 5C 6S 7S KD 2C 3S 8S 8D TD\n"   // pair of fives vs pair of eights: 2
+    "5D 8C 9S JS AC 2C 5C 7D 8S QH\n"   // ace high vs queen high: 1
+    "2D 9C AS AH AC 3D 6D 7D TD QD\n"   // three aces vs a diamond flush: 2
+    "4D 6S 9H QH QC 3D 6D 7H QD QS\n"   // queens, nine high vs queens, seven high: 1
     "2H 2D 4C 4D 4S 3C 3D 3S 9S 9D\n";  // fours full vs threes full: 1
 
 constexpr const char* kInvalidCardHelp =
@@ -51,7 +51,8 @@ TEST(EulerFormat, EqualHandsAreADraw) {
 }
 
 TEST(EulerFormat, SummaryCountsWithoutAnswers) {
-  const ChunkResult result = process_chunk(*kSummary, std::string(kProblemExamples) + "2H 3D 4S 5C 7H 2D 3S 4C 5H 7D\n");
+  const ChunkResult result =
+      process_chunk(*kSummary, std::string(kProblemExamples) + "2H 3D 4S 5C 7H 2D 3S 4C 5H 7D\n");
   EXPECT_EQ(result.answers, "");
   EXPECT_EQ(result.instances, 6u);
   EXPECT_EQ(result.tally, (Tally{3, 2, 1, 0}));
@@ -65,8 +66,10 @@ TEST(EulerFormat, BlanksAndCrLfAreAccepted) {
 }
 
 TEST(EulerFormat, LowerCaseSuitsAreInvalid) {
-  expect_chunk_error(*kAnswers, "5H 5C 6S 7S Kd 2C 3S 8S 8D TD\n", 1, 13, "invalid card 'Kd'" + std::string(kInvalidCardHelp));
-  expect_chunk_error(*kAnswers, "5H 5C 6S 7S KD 2C 3S 8S 8D 10D\n", 1, 28, "invalid card '10D'" + std::string(kInvalidCardHelp));
+  expect_chunk_error(*kAnswers, "5H 5C 6S 7S Kd 2C 3S 8S 8D TD\n", 1, 13,
+                     "invalid card 'Kd'" + std::string(kInvalidCardHelp));
+  expect_chunk_error(*kAnswers, "5H 5C 6S 7S KD 2C 3S 8S 8D 10D\n", 1, 28,
+                     "invalid card '10D'" + std::string(kInvalidCardHelp));
 }
 
 TEST(EulerFormat, TooFewCards) {
@@ -82,7 +85,8 @@ TEST(EulerFormat, TooManyCards) {
 }
 
 TEST(EulerFormat, DuplicateAcrossTheTwoHands) {
-  expect_chunk_error(*kAnswers, "5H 5C 6S 7S KD 2C 3S 8S 8D 5H\n", 1, 28, "duplicate card '5H': already at line 1, column 1");
+  expect_chunk_error(*kAnswers, "5H 5C 6S 7S KD 2C 3S 8S 8D 5H\n", 1, 28,
+                     "duplicate card '5H': already at line 1, column 1");
 }
 
 TEST(EulerFormat, MissingNewlineAtTheEnd) {
@@ -109,7 +113,9 @@ TEST(EulerFormat, RandomHandsMatchReferenceThroughThePipeline) {
       CardMask used = 0;
       for (int c = 0; c < 5; ++c) used |= mask_of(deck[static_cast<std::size_t>(c)]);
       CardMask mirrored = 0;
-      for (int c = 0; c < 5; ++c) mirrored |= mask_of(static_cast<Card>((deck[static_cast<std::size_t>(c)] & ~3) | ((deck[static_cast<std::size_t>(c)] + 1) & 3)));
+      for (int c = 0; c < 5; ++c)
+        mirrored |= mask_of(static_cast<Card>((deck[static_cast<std::size_t>(c)] & ~3) |
+                                              ((deck[static_cast<std::size_t>(c)] + 1) & 3)));
       if ((used & mirrored) == 0) {
         for (int c = 0; c < 5; ++c) {
           const Card card = deck[static_cast<std::size_t>(c)];
@@ -117,7 +123,8 @@ TEST(EulerFormat, RandomHandsMatchReferenceThroughThePipeline) {
         }
       }
     }
-    for (int c = 0; c < 10; ++c) input += card_name(deck[static_cast<std::size_t>(c)], Notation::kEuler) + (c == 9 ? "\n" : " ");
+    for (int c = 0; c < 10; ++c)
+      input += card_name(deck[static_cast<std::size_t>(c)], Notation::kEuler) + (c == 9 ? "\n" : " ");
     const auto a = reference::evaluate5(std::span<const Card, 5>(deck.data(), 5));
     const auto b = reference::evaluate5(std::span<const Card, 5>(deck.data() + 5, 5));
     const std::size_t outcome = a > b ? 0 : (b > a ? 1 : 2);
@@ -127,7 +134,8 @@ TEST(EulerFormat, RandomHandsMatchReferenceThroughThePipeline) {
   EXPECT_GT(counts[2], 0u);
   const std::string summary = "Player 1: " + std::to_string(counts[0]) + "\nPlayer 2: " + std::to_string(counts[1]) +
                               "\nDraw: " + std::to_string(counts[2]) + "\n";
-  for (const auto& [threads, chunk] : {std::pair{1, std::size_t{1}}, {2, std::size_t{100}}, {2, std::size_t{1 << 16}}}) {
+  for (const auto& [threads, chunk] :
+       {std::pair{1, std::size_t{1}}, {2, std::size_t{100}}, {2, std::size_t{1 << 16}}}) {
     EXPECT_TRUE(run_format(*kAnswers, input, threads, chunk).output == expected) << threads << " " << chunk;
     EXPECT_EQ(run_format(*kSummary, input, threads, chunk).output, summary);
   }

@@ -97,33 +97,41 @@ TEST(EvalFormat, BlanksAroundTheSeparator) {
 }
 
 TEST(EvalFormat, TenIsWrittenZero) {
-  expect_chunk_error(*kEval, "Th 2c 3d 4h 5s ; 2d 3h 4s 5c 8d\n", 1, 1, "invalid card 'Th'" + std::string(kInvalidCardHelp));
-  expect_chunk_error(*kEval, "10h 2c 3d 4h 5s ; 2d 3h 4s 5c 8d\n", 1, 1, "invalid card '10h'" + std::string(kInvalidCardHelp));
+  expect_chunk_error(*kEval, "Th 2c 3d 4h 5s ; 2d 3h 4s 5c 8d\n", 1, 1,
+                     "invalid card 'Th'" + std::string(kInvalidCardHelp));
+  expect_chunk_error(*kEval, "10h 2c 3d 4h 5s ; 2d 3h 4s 5c 8d\n", 1, 1,
+                     "invalid card '10h'" + std::string(kInvalidCardHelp));
 }
 
 TEST(EvalFormat, SeparatorMustBeATokenOfItsOwn) {
-  expect_chunk_error(*kEval, "2c 3d 4h 5s 7c; 2d 3h 4s 5c 8d\n", 1, 13, "invalid card '7c;'" + std::string(kInvalidCardHelp));
+  expect_chunk_error(*kEval, "2c 3d 4h 5s 7c; 2d 3h 4s 5c 8d\n", 1, 13,
+                     "invalid card '7c;'" + std::string(kInvalidCardHelp));
 }
 
 TEST(EvalFormat, DuplicateInsideAHand) {
-  expect_chunk_error(*kEval, "2c 3d 4h 5s 3d ; 2d 3h 4s 5c 8d\n", 1, 13, "duplicate card '3d': already at line 1, column 4");
+  expect_chunk_error(*kEval, "2c 3d 4h 5s 3d ; 2d 3h 4s 5c 8d\n", 1, 13,
+                     "duplicate card '3d': already at line 1, column 4");
   // In hand 2, the first copy is hand 2's own, not hand 1's.
-  expect_chunk_error(*kEval, "2c 3d 4h 5s 7c ; 2d 3d 4s 5c 3d\n", 1, 30, "duplicate card '3d': already at line 1, column 21");
+  expect_chunk_error(*kEval, "2c 3d 4h 5s 7c ; 2d 3d 4s 5c 3d\n", 1, 30,
+                     "duplicate card '3d': already at line 1, column 21");
 }
 
 TEST(EvalFormat, TooFewCards) {
-  expect_chunk_error(*kEval, "2c 3d 4h 5s ; 2d 3h 4s 5c 8d\n", 1, 13, "expected at least 5 cards for hand 1, found 4 before ';'");
+  expect_chunk_error(*kEval, "2c 3d 4h 5s ; 2d 3h 4s 5c 8d\n", 1, 13,
+                     "expected at least 5 cards for hand 1, found 4 before ';'");
   expect_chunk_error(*kEval, "2c 3d 4h 5s 7c ; 2d 3h 4s\n", 1, 26,
                      "expected at least 5 cards for hand 2, found 3 before the end of the line");
   expect_chunk_error(*kEval, "\n2c 3d 4h 5s 7c ; 2d 3h 4s 5c 8d\n", 1, 1,
                      "expected at least 5 cards for hand 1, found 0 before the end of the line");
-  expect_chunk_error(*kEval, "2c 3d 4h", 1, 9, "expected at least 5 cards for hand 1, found 3 before the end of the input");
+  expect_chunk_error(*kEval, "2c 3d 4h", 1, 9,
+                     "expected at least 5 cards for hand 1, found 3 before the end of the input");
 }
 
 TEST(EvalFormat, MissingSeparator) {
   expect_chunk_error(*kEval, "2c 3d 4h 5s 7c 2d 3h 4s 5c 8d\n", 1, 30,
                      "expected ';' then the cards of hand 2, found the end of the line");
-  expect_chunk_error(*kEval, "2c 3d 4h 5s 7c ", 1, 16, "expected ';' then the cards of hand 2, found the end of the input");
+  expect_chunk_error(*kEval, "2c 3d 4h 5s 7c ", 1, 16,
+                     "expected ';' then the cards of hand 2, found the end of the input");
 }
 
 TEST(EvalFormat, SecondSeparator) {
@@ -156,9 +164,9 @@ CardMask random_hand(int size, std::mt19937_64& random) {
   const int style = static_cast<int>(random() % 3);
   const int low_rank = static_cast<int>(random() % 6);
   for (int card = 0; card < kCardCount; ++card) {
-    const bool take = style == 0 || (style == 1 && suit_of(static_cast<Card>(card)) >= 2) ||
-                      (style == 2 && rank_of(static_cast<Card>(card)) >= low_rank &&
-                       rank_of(static_cast<Card>(card)) < low_rank + 7);
+    const bool take =
+        style == 0 || (style == 1 && suit_of(static_cast<Card>(card)) >= 2) ||
+        (style == 2 && rank_of(static_cast<Card>(card)) >= low_rank && rank_of(static_cast<Card>(card)) < low_rank + 7);
     if (take) pool.push_back(static_cast<Card>(card));
   }
   if (static_cast<int>(pool.size()) < size) pool.clear();

@@ -42,8 +42,7 @@ constexpr int kCategories = 9;
 using Counts = std::array<std::uint64_t, kCategories>;  // indexed by Category
 
 // Distinct hands (values) per category among all five-card hands.
-constexpr std::array<int, kCategories> kDistinctPerCategory = {1277, 2860, 858, 858, 10,
-                                                               1277, 156,  156, 10};
+constexpr std::array<int, kCategories> kDistinctPerCategory = {1277, 2860, 858, 858, 10, 1277, 156, 156, 10};
 
 TEST(FiveCards, CategoryCountsValuesAndReferenceOrder) {
   Counts counts{};
@@ -69,14 +68,12 @@ TEST(FiveCards, CategoryCountsValuesAndReferenceOrder) {
             const reference::RefValue ref = reference::evaluate5(five);
             const auto [it, inserted] = reference_of.try_emplace(value.raw(), ref);
             if (!inserted && it->second != ref && ++failures <= 10) {
-              ADD_FAILURE() << "value " << value.raw() << " is both "
-                            << reference::describe(it->second) << " and "
+              ADD_FAILURE() << "value " << value.raw() << " is both " << reference::describe(it->second) << " and "
                             << reference::describe(ref);
             }
             if (ref.as_category() != value.category() && ++failures <= 10) {
-              ADD_FAILURE() << reference::describe(hand.cards()) << ": category "
-                            << category_name(value.category()) << ", reference "
-                            << reference::describe(ref);
+              ADD_FAILURE() << reference::describe(hand.cards()) << ": category " << category_name(value.category())
+                            << ", reference " << reference::describe(ref);
             }
             seen.set(value.raw());
           }
@@ -85,8 +82,7 @@ TEST(FiveCards, CategoryCountsValuesAndReferenceOrder) {
     }
   }
   EXPECT_EQ(hands, 2'598'960u);
-  const Counts expected = {1'302'540, 1'098'240, 123'552, 54'912, 10'200,
-                           5'108,     3'744,     624,     40};
+  const Counts expected = {1'302'540, 1'098'240, 123'552, 54'912, 10'200, 5'108, 3'744, 624, 40};
   EXPECT_EQ(counts, expected);
   EXPECT_EQ(seen.count(), 7'462u);
   EXPECT_EQ(reference_of.size(), 7'462u);
@@ -120,9 +116,8 @@ TEST(FiveCards, EvaluateAndBestFiveAgreeWithHand) {
             const HandValue value = hand.evaluate();
             const BestFive best = best_five(hand.cards());
             if ((evaluate(hand.cards()) != value || best.value != value) && ++failures <= 10) {
-              ADD_FAILURE() << reference::describe(hand.cards()) << ": Hand " << value.raw()
-                            << ", evaluate " << evaluate(hand.cards()).raw() << ", best_five "
-                            << best.value.raw();
+              ADD_FAILURE() << reference::describe(hand.cards()) << ": Hand " << value.raw() << ", evaluate "
+                            << evaluate(hand.cards()).raw() << ", best_five " << best.value.raw();
             }
           }
         }
@@ -156,8 +151,8 @@ TEST(SixCards, EveryValueIsTheBestOfItsFiveCardSubsets) {
                 best = std::max(best, subset.evaluate());
               }
               if (value != best && ++failures <= 10) {
-                ADD_FAILURE() << reference::describe(five.plus(h[5]).cards()) << ": " << value.raw()
-                              << ", best subset " << best.raw();
+                ADD_FAILURE() << reference::describe(five.plus(h[5]).cards()) << ": " << value.raw() << ", best subset "
+                              << best.raw();
               }
               seen.set(value.raw());
               ++hands;

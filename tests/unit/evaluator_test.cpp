@@ -106,9 +106,9 @@ TEST(Evaluate, KickersThatDoNotCount) {
 }
 
 TEST(Evaluate, StraightsAndTheWheel) {
-  EXPECT_LT(eval("Ac 2d 3h 4s 5c"), eval("2c 3d 4h 5s 6c"));   // wheel < six-high
-  EXPECT_GT(eval("Ac 2d 3h 4s 5c"), eval("Ac Ad Ah Ks 2c"));   // wheel > trips
-  EXPECT_GT(eval("Tc Jd Qh Ks Ac"), eval("9c Td Jh Qs Kc"));   // A-high > K-high
+  EXPECT_LT(eval("Ac 2d 3h 4s 5c"), eval("2c 3d 4h 5s 6c"));        // wheel < six-high
+  EXPECT_GT(eval("Ac 2d 3h 4s 5c"), eval("Ac Ad Ah Ks 2c"));        // wheel > trips
+  EXPECT_GT(eval("Tc Jd Qh Ks Ac"), eval("9c Td Jh Qs Kc"));        // A-high > K-high
   EXPECT_EQ(eval("Ac 2d 3h 4s 5c 9h Kd"), eval("Ad 2c 3s 4h 5d"));  // extras ignored
   EXPECT_EQ(eval("Ac 2d 3h 4s 5c 6h"), eval("2c 3d 4h 5s 6c"));     // six beats wheel
   // Steel wheel: a straight flush, the lowest one, above every four of a kind.
@@ -171,8 +171,7 @@ TEST(Evaluate, CategoriesAreTotallyOrdered) {
   };
   for (const auto& pair : worst_best) {
     EXPECT_LT(eval(pair[0]), eval(pair[1])) << pair[0] << " vs " << pair[1];
-    EXPECT_EQ(static_cast<int>(eval(pair[0]).category()) + 1,
-              static_cast<int>(eval(pair[1]).category()));
+    EXPECT_EQ(static_cast<int>(eval(pair[0]).category()) + 1, static_cast<int>(eval(pair[1]).category()));
   }
 }
 
@@ -232,10 +231,9 @@ Judged judge(CardMask cards, HandValue value) { return {cards, value, reference:
 ::testing::AssertionResult AgreesWithReference(const Judged& a, const Judged& b) {
   if (a.value.category() != a.ref.as_category() || b.value.category() != b.ref.as_category() ||
       reference::order(a.value, b.value) != reference::order(a.ref, b.ref)) {
-    return ::testing::AssertionFailure()
-           << reference::describe(a.cards) << " = " << a.value.raw() << " ("
-           << reference::describe(a.ref) << ") vs " << reference::describe(b.cards) << " = "
-           << b.value.raw() << " (" << reference::describe(b.ref) << ")";
+    return ::testing::AssertionFailure() << reference::describe(a.cards) << " = " << a.value.raw() << " ("
+                                         << reference::describe(a.ref) << ") vs " << reference::describe(b.cards)
+                                         << " = " << b.value.raw() << " (" << reference::describe(b.ref) << ")";
   }
   return ::testing::AssertionSuccess();
 }
@@ -273,8 +271,7 @@ TEST(EvaluateRandom, CloseSevenCardPairsAgreeWithReference) {
     for (int k = 0; k < 5; ++k) board.add(order[k]);
     const Hand a = board.plus(order[5]).plus(order[6]);
     const Hand b = board.plus(order[7]).plus(order[8]);
-    const auto result =
-        AgreesWithReference(judge(a.cards(), a.evaluate()), judge(b.cards(), b.evaluate()));
+    const auto result = AgreesWithReference(judge(a.cards(), a.evaluate()), judge(b.cards(), b.evaluate()));
     if (!result) ++failures;
     EXPECT_TRUE(result);
   }
@@ -407,8 +404,7 @@ TEST(EvaluateRandom, ManyCardHandsPreferFlushesAndStraightFlushes) {
     const int size = card_count(hand);
     if (size < 5 || size > 16) continue;
     const CardMask other = random_cards(rng, 7);
-    const auto result =
-        AgreesWithReference(judge(hand, evaluate(hand)), judge(other, evaluate(other)));
+    const auto result = AgreesWithReference(judge(hand, evaluate(hand)), judge(other, evaluate(other)));
     if (!result) ++failures;
     EXPECT_TRUE(result);
   }

@@ -31,9 +31,9 @@ TEST(HoldemFormat, FramesPlayersPlusOneLines) {
 
 TEST(HoldemFormat, AnswersEachInstanceInOrder) {
   const ChunkResult result = process(
-      "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n"   // royal flush for player 1
-      "Ks Qd\n8c 8h\n2s 8d Ad 4c Jh\n"   // trips for player 2
-      "2c 3c\n4d 5d\nAs Ks Qs Js Ts\n"); // the board plays
+      "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n"    // royal flush for player 1
+      "Ks Qd\n8c 8h\n2s 8d Ad 4c Jh\n"    // trips for player 2
+      "2c 3c\n4d 5d\nAs Ks Qs Js Ts\n");  // the board plays
   EXPECT_FALSE(result.error.has_value());
   EXPECT_EQ(result.answers, "Player 1\nPlayer 2\nDraw\n");
   EXPECT_EQ(result.instances, 3u);
@@ -90,7 +90,8 @@ TEST(HoldemFormat, TooManyCardsOnTheBoard) {
 
 TEST(HoldemFormat, TooFewCardsIsReportedAtTheLineEnd) {
   expect_error("Ah Kh\n2c\n", 2, 3, "expected 2 cards for player 2, found 1 before the end of the line");
-  expect_error("Ah Kh\n2c 3d\nQh Jh Th  \n", 3, 11, "expected 5 cards for the board, found 3 before the end of the line");
+  expect_error("Ah Kh\n2c 3d\nQh Jh Th  \n", 3, 11,
+               "expected 5 cards for the board, found 3 before the end of the line");
 }
 
 TEST(HoldemFormat, DuplicateInOneLine) {

@@ -207,8 +207,7 @@ TEST(StreamSource, ShortInputNeverGetsTheLargestBuffer) {
   // `--chunk-size 1G` asks for 4 GiB buffers: a short pipe must not get one
   // (it aborted under `ulimit -v 2000000`).
   std::size_t largest = 0;
-  auto source = make_stream_source(std::make_unique<RecordingReader>("Player 1\n", &largest),
-                                   std::size_t{4} << 30);
+  auto source = make_stream_source(std::make_unique<RecordingReader>("Player 1\n", &largest), std::size_t{4} << 30);
   EXPECT_EQ(read_all(*source, 1 << 20), "Player 1\n");
   EXPECT_LE(largest, std::size_t{64} << 10);
 }

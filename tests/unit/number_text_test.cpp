@@ -30,8 +30,8 @@ TEST(NumberText, DecimalsAreDigitsWithAtMostOnePoint) {
   EXPECT_EQ(parse_decimal(".5"), 0.5);
   EXPECT_EQ(parse_decimal("2."), 2.0);
   EXPECT_EQ(parse_decimal("007.5"), 7.5);
-  for (const std::string_view text : {"", ".", "1.2.3", "nan", "NaN", "inf", "-1", "+1", "1e-9", "1E3", "0x1p3",
-                                      " 1", "1 ", "1,5"}) {
+  for (const std::string_view text :
+       {"", ".", "1.2.3", "nan", "NaN", "inf", "-1", "+1", "1e-9", "1E3", "0x1p3", " 1", "1 ", "1,5"}) {
     EXPECT_EQ(parse_decimal(text), std::nullopt) << "'" << text << "'";
   }
 }
@@ -52,8 +52,8 @@ TEST(NumberText, CountsTakeSuffixesAndPowersOfTen) {
 }
 
 TEST(NumberText, CountsAreWholeAndNeverWrapAround) {
-  for (const char* text : {"", "M", "e6", "1.5", "1e-3", "1.2345K", "-1M", "+1e6", "1e", "1M5", "1 M", "0x10",
-                           "1e20", "18446744073709551616", "20e18", "1e41", "1.0.0K", "1KK"}) {
+  for (const char* text : {"", "M", "e6", "1.5", "1e-3", "1.2345K", "-1M", "+1e6", "1e", "1M5", "1 M", "0x10", "1e20",
+                           "18446744073709551616", "20e18", "1e41", "1.0.0K", "1KK"}) {
     EXPECT_EQ(poker::parse_count(text), std::nullopt) << text;
   }
 }

@@ -38,7 +38,8 @@ TEST(OutputSink, WakeUpEndsAWriteStalledOnAFullPipeAfterAWholeLine) {
   ::close(pipe_fds[1]);
   std::string got;
   char buffer[65536];
-  for (ssize_t n; (n = ::read(pipe_fds[0], buffer, sizeof buffer)) > 0;) got.append(buffer, static_cast<std::size_t>(n));
+  for (ssize_t n; (n = ::read(pipe_fds[0], buffer, sizeof buffer)) > 0;)
+    got.append(buffer, static_cast<std::size_t>(n));
   ASSERT_FALSE(got.empty());
   EXPECT_EQ(got.back(), '\n');
   EXPECT_EQ(answers.compare(0, got.size(), got), 0);
@@ -60,7 +61,8 @@ TEST(OutputSink, WithoutAWakeUpAllIsWritten) {
   });
   std::string got;
   char buffer[65536];
-  for (ssize_t n; (n = ::read(pipe_fds[0], buffer, sizeof buffer)) > 0;) got.append(buffer, static_cast<std::size_t>(n));
+  for (ssize_t n; (n = ::read(pipe_fds[0], buffer, sizeof buffer)) > 0;)
+    got.append(buffer, static_cast<std::size_t>(n));
   EXPECT_TRUE(written.get().ok());
   EXPECT_EQ(got, answers);
   for (const int fd : {pipe_fds[0], wake[0], wake[1]}) ::close(fd);

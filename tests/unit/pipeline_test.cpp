@@ -11,9 +11,9 @@
 #include <random>
 #include <string>
 
+#include "open_input_internal.h"
 #include "poker/cards.h"
 #include "poker/holdem_format.h"
-#include "open_input_internal.h"
 #include "poker/io/input.h"
 #include "support/fake_io.h"
 
@@ -29,7 +29,7 @@ struct RunResult {
 };
 
 RunResult run(const std::string& input, int threads, std::size_t chunk_size, std::size_t read_step, int players = 2,
-        int fail_read_at = 0, std::size_t max_instance = 1 << 20) {
+              int fail_read_at = 0, std::size_t max_instance = 1 << 20) {
   const auto format = make_holdem_format(HoldemOptions{players, false});
   auto source = fake_stream(input, read_step, 4 * chunk_size, fail_read_at);
   StringSink sink;
@@ -144,8 +144,7 @@ TEST(Pipeline, WriteFailureStopsTheRun) {
     PipelineOptions options;
     options.chunk_size = 100;
     const RunOutcome outcome = run_pipeline(*format, *source, sink, options);
-    EXPECT_EQ(outcome.status,
-              error == EPIPE ? RunOutcome::Status::kBrokenPipe : RunOutcome::Status::kWriteError);
+    EXPECT_EQ(outcome.status, error == EPIPE ? RunOutcome::Status::kBrokenPipe : RunOutcome::Status::kWriteError);
     EXPECT_EQ(outcome.error_number, error);
   }
 }
@@ -194,7 +193,8 @@ TEST(Pipeline, StopFlagEndsTheRunAfterWholeChunks) {
     tbb::task_arena arena(threads);
     arena.execute([&] { outcome = run_pipeline(*format, *source, sink, options); });
     EXPECT_EQ(outcome.status, RunOutcome::Status::kStopped);
-    EXPECT_EQ(outcome.stats.instances, static_cast<std::uint64_t>(std::count(sink.text.begin(), sink.text.end(), '\n')));
+    EXPECT_EQ(outcome.stats.instances,
+              static_cast<std::uint64_t>(std::count(sink.text.begin(), sink.text.end(), '\n')));
     EXPECT_LT(sink.text.size(), all.output.size() / 10);
     EXPECT_EQ(all.output.rfind(sink.text, 0), 0u);  // whole answers, in order
   }

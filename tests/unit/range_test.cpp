@@ -76,11 +76,11 @@ std::string class_text(int high_rank, int low_rank, std::string_view suffix) {
 
 TEST(Range, CombosPerNotation) {
   const std::pair<const char*, std::size_t> cases[] = {
-      {"QQ", 6},        {"QQ+", 18},     {"22+", 78},     {"AKs", 4},      {"AKo", 12},      {"AK", 16},
-      {"A5s-A2s", 16},  {"A2s-A5s", 16}, {"A2-A5", 64},   {"22-55", 24},   {"55-22", 24},    {"random", 1326},
-      {"T9s+", 4},      {"A9s+", 20},    {"K9o+", 48},    {"AK+", 16},     {"32+", 16},      {"K9o-KTo", 24},
-      {"AhKh", 1},      {"KhAh", 1},     {"QQ+,AKs", 22}, {"AA,AA", 6},    {"QQ+,KK-22", 78}, {"AKs,AhKh", 4},
-      {"random,AA", 1326},
+      {"QQ", 6},       {"QQ+", 18},      {"22+", 78},       {"AKs", 4},      {"AKo", 12},
+      {"AK", 16},      {"A5s-A2s", 16},  {"A2s-A5s", 16},   {"A2-A5", 64},   {"22-55", 24},
+      {"55-22", 24},   {"random", 1326}, {"T9s+", 4},       {"A9s+", 20},    {"K9o+", 48},
+      {"AK+", 16},     {"32+", 16},      {"K9o-KTo", 24},   {"AhKh", 1},     {"KhAh", 1},
+      {"QQ+,AKs", 22}, {"AA,AA", 6},     {"QQ+,KK-22", 78}, {"AKs,AhKh", 4}, {"random,AA", 1326},
   };
   for (const auto& [text, count] : cases) EXPECT_EQ(parse_ok(text).combos.size(), count) << text;
 }
@@ -91,9 +91,8 @@ TEST(Range, EveryClassMatchesBruteForce) {
       for (const std::string_view suffix : {"", "s", "o"}) {
         if (high == low && !suffix.empty()) continue;
         const std::string text = class_text(high, low, suffix);
-        const ComboSet expected = brute_force([&](int h, int l, bool suited) {
-          return h == high && l == low && suitedness_fits(suffix, suited);
-        });
+        const ComboSet expected = brute_force(
+            [&](int h, int l, bool suited) { return h == high && l == low && suitedness_fits(suffix, suited); });
         EXPECT_EQ(combo_set(parse_ok(text)), expected) << text;
       }
     }
@@ -121,9 +120,8 @@ TEST(Range, EveryPairDashMatchesBruteForce) {
   for (int first = 0; first < kRankCount; ++first) {
     for (int last = 0; last < kRankCount; ++last) {
       const std::string text = class_text(first, first, "") + "-" + class_text(last, last, "");
-      const ComboSet expected = brute_force([&](int h, int l, bool) {
-        return h == l && h >= std::min(first, last) && h <= std::max(first, last);
-      });
+      const ComboSet expected = brute_force(
+          [&](int h, int l, bool) { return h == l && h >= std::min(first, last) && h <= std::max(first, last); });
       EXPECT_EQ(combo_set(parse_ok(text)), expected) << text;
     }
   }
@@ -168,9 +166,9 @@ TEST(Range, EveryConnectorDashMatchesBruteForce) {
 
 TEST(Range, CaseDoesNotMatter) {
   const std::pair<const char*, const char*> cases[] = {
-      {"ahkh", "AhKh"}, {"AHKH", "AhKh"},       {"aks", "AKs"},         {"AKS", "AKs"},   {"ako", "AKo"},
-      {"qq+", "QQ+"},   {"t9s-65s", "T9s-65s"}, {"RANDOM", "random"},   {"Random", "random"},
-      {"a5s-a2s", "A5s-A2s"}, {"jto:0.5", "JTo:0.5"},
+      {"ahkh", "AhKh"},     {"AHKH", "AhKh"},       {"aks", "AKs"},         {"AKS", "AKs"},
+      {"ako", "AKo"},       {"qq+", "QQ+"},         {"t9s-65s", "T9s-65s"}, {"RANDOM", "random"},
+      {"Random", "random"}, {"a5s-a2s", "A5s-A2s"}, {"jto:0.5", "JTo:0.5"},
   };
   for (const auto& [text, canonical] : cases) {
     EXPECT_EQ(combo_set(parse_ok(text)), combo_set(parse_ok(canonical))) << text;
@@ -180,7 +178,7 @@ TEST(Range, CaseDoesNotMatter) {
 // The order is PokerStove's (equity against a random hand): its head and
 // tail are classics that any table of it shows.
 TEST(Range, PercentagesTakeTheBestClassesUntilTheShareIsReached) {
-  EXPECT_EQ(combo_set(parse_ok("0.1%")), combo_set(parse_ok("AA")));  // 1.3 combos: the first class
+  EXPECT_EQ(combo_set(parse_ok("0.1%")), combo_set(parse_ok("AA")));     // 1.3 combos: the first class
   EXPECT_EQ(combo_set(parse_ok("0.5%")), combo_set(parse_ok("AA,KK")));  // 6.6: two classes
   EXPECT_EQ(parse_ok("100%").combos.size(), 1326u);
   EXPECT_EQ(combo_set(parse_ok("100%")), combo_set(parse_ok("random")));
@@ -451,7 +449,7 @@ TEST(RangeErrors, Weights) {
 TEST(RangeErrors, MessagesArePrintableOneLineAscii) {
   const std::string long_part(100, 'Q');
   for (const std::string& text : {std::string("A\xff"), std::string("A\0K", 3), std::string("AK:\x01"),
-                                 std::string("\xe2\x99\xa0"), "QQ," + long_part, std::string("AK\r\n")}) {
+                                  std::string("\xe2\x99\xa0"), "QQ," + long_part, std::string("AK\r\n")}) {
     const RangeError error = parse_error(text);
     EXPECT_LE(error.offset, text.size());
     EXPECT_FALSE(error.message.empty());

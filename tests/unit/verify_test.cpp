@@ -228,8 +228,9 @@ TEST(RunVerify, CandidateReadErrorIsReported) {
 TEST(RunVerify, EvalInstancesAreThreeLines) {
   const auto eval = make_eval_format();
   const std::string instances = "2c 3c 4c 5c 6c ; 2d 3d 4d 5d 7h\n2c 3c 4c 5c 6c ; 2d 3d 4d 5d 7h\n";
-  const std::string answers = "Hand 1: Straight flush [6c 5c 4c 3c 2c]\nHand 2: High card [7h 5d 4d 3d 2d]\n"
-                              "Hand 1 wins\n";
+  const std::string answers =
+      "Hand 1: Straight flush [6c 5c 4c 3c 2c]\nHand 2: High card [7h 5d 4d 3d 2d]\n"
+      "Hand 1 wins\n";
   EXPECT_TRUE(verify(instances, answers + answers, {}, 2, 1, 0, eval.get()).report.passed());
   const VerifyOutcome wrong =
       verify(instances, answers + answers.substr(0, answers.size() - 12) + "Tie\n", {}, 2, 1, 0, eval.get());

@@ -51,7 +51,7 @@ struct EquityQuery {
 };
 
 enum class EquityMethod : std::uint8_t {
-  kAuto,        // exact when the work is small enough (see compute_equity), else Monte Carlo
+  kAuto,  // exact when the work is small enough (see compute_equity), else Monte Carlo
   kExact,
   kMonteCarlo,
 };

@@ -73,8 +73,7 @@ struct QueryError {
 // and query files share: numbers as poker/number_text.h reads them, within
 // the limits of poker/equity.h. Nothing, or what is wrong in one line that
 // quotes the value.
-std::optional<std::string> read_equity_number(std::string_view name, std::string_view value,
-                                              EquitySettings& settings);
+std::optional<std::string> read_equity_number(std::string_view name, std::string_view value, EquitySettings& settings);
 
 // Parses and checks (check_equity_query) a query; `defaults` are the
 // settings its options override.
@@ -127,8 +126,7 @@ enum class EquityOutput : bool { kText, kJson };
 using EquityComputation = std::function<EquityResult(const EquityQuery&, const EquitySettings&)>;
 
 // The batch format: one query per line; `defaults` are the command line's settings.
-std::unique_ptr<Format> make_equity_format(const EquitySettings& defaults,
-                                           EquityComputation compute = compute_equity);
+std::unique_ptr<Format> make_equity_format(const EquitySettings& defaults, EquityComputation compute = compute_equity);
 
 // The same with default board and dead cards (parse_equity_defaults) and a
 // choice of answer lines, text or JSON.

@@ -97,8 +97,7 @@ extern const std::array<std::uint16_t, 1 << kRankCount> flush_values;
 // rank_values index of a (flush-free) key: the perfect hash of its low 32 bits.
 inline std::uint32_t rank_index(std::uint64_t key) {
   const auto rank_key = static_cast<std::uint32_t>(key);
-  return 2u * rank_hash_rows[rank_key & ((1u << kRankHashShift) - 1)] +
-         (rank_key >> kRankHashShift);
+  return 2u * rank_hash_rows[rank_key & ((1u << kRankHashShift) - 1)] + (rank_key >> kRankHashShift);
 }
 
 // Adds 1 to every suit counter: a suit holding 4 cards then sets its top bit.
@@ -111,9 +110,9 @@ extern const std::array<std::uint64_t, kCardCount> lane_bits;
 // The 13-bit mask of the ranks held in `suit`.
 inline std::uint32_t suit_ranks(CardMask cards, int suit) {
   std::uint64_t x = (cards >> suit) & 0x0001111111111111;  // bit 4 * rank
-  x = (x | (x >> 3)) & 0x0003030303030303;   // 2 ranks per byte
-  x = (x | (x >> 6)) & 0x000F000F000F000F;   // 4 ranks per 16 bits
-  x = (x | (x >> 12)) & 0x000000FF000000FF;  // 8 ranks per 32 bits
+  x = (x | (x >> 3)) & 0x0003030303030303;                 // 2 ranks per byte
+  x = (x | (x >> 6)) & 0x000F000F000F000F;                 // 4 ranks per 16 bits
+  x = (x | (x >> 12)) & 0x000000FF000000FF;                // 8 ranks per 32 bits
   return static_cast<std::uint32_t>((x | (x >> 24)) & 0x1FFF);
 }
 
@@ -165,14 +164,11 @@ class Hand {
   // evaluate_no_flush(). REQUIRES: 0 <= more_cards and the cards held plus
   // more_cards at most 7 (so that no suit counter overflows).
   bool flush_possible_after(int more_cards) const {
-    return ((key_ + detail::kOneOfEachSuit * static_cast<std::uint64_t>(more_cards)) &
-            detail::kFlushBits) != 0;
+    return ((key_ + detail::kOneOfEachSuit * static_cast<std::uint64_t>(more_cards)) & detail::kFlushBits) != 0;
   }
   // evaluate() for a hand that holds no flush (no suit with 5 or more cards):
   // the rank lookup alone. REQUIRES: no flush (unchecked).
-  HandValue evaluate_no_flush() const {
-    return HandValue(detail::rank_values[detail::rank_index(key_)]);
-  }
+  HandValue evaluate_no_flush() const { return HandValue(detail::rank_values[detail::rank_index(key_)]); }
 
  private:
   std::uint64_t key_ = detail::kEmptyHandKey;
@@ -199,9 +195,8 @@ inline HandValue evaluate7(std::uint64_t five_key, const Card* five, Card sixth,
   if ((key & detail::kFlushBits) != 0) [[unlikely]] {
     // Inline (measured ~10% faster than a call): reread the cards' lane bits.
     const int suit = (std::countr_zero(key & detail::kFlushBits) - detail::kFlushBitOfClubs) >> 2;
-    const std::uint64_t lanes = detail::lane_bits[five[0]] | detail::lane_bits[five[1]] |
-                                detail::lane_bits[five[2]] | detail::lane_bits[five[3]] |
-                                detail::lane_bits[five[4]] | detail::lane_bits[sixth] |
+    const std::uint64_t lanes = detail::lane_bits[five[0]] | detail::lane_bits[five[1]] | detail::lane_bits[five[2]] |
+                                detail::lane_bits[five[3]] | detail::lane_bits[five[4]] | detail::lane_bits[sixth] |
                                 detail::lane_bits[seventh];
     return HandValue(detail::flush_values[(lanes >> (16 * suit)) & 0x1FFF]);
   }
@@ -225,9 +220,7 @@ inline HandValue evaluate5(const Card* five) {
 // Hand().plus(cards[0])...plus(cards[6]).evaluate(), with less work. About 28
 // instructions per evaluation in a loop, loop included (bench/instructions.sh
 // counts them with callgrind).
-inline HandValue evaluate7(const Card* cards) {
-  return evaluate7(five_card_key(cards), cards, cards[5], cards[6]);
-}
+inline HandValue evaluate7(const Card* cards) { return evaluate7(five_card_key(cards), cards, cards[5], cards[6]); }
 inline HandValue evaluate7(const std::array<Card, 7>& cards) { return evaluate7(cards.data()); }
 
 // The hold'em judge's verdict on one deal: the index of the single best of

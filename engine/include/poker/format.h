@@ -69,7 +69,7 @@ class AnswerBuffer {
   std::string_view view() const { return {bytes_.get(), size_}; }
   const char* begin() const { return bytes_.get(); }
   const char* end() const { return bytes_.get() + size_; }
-  char back() const { return bytes_[size_ - 1]; }  // REQUIRES: !empty()
+  char back() const { return bytes_[size_ - 1]; }       // REQUIRES: !empty()
   operator std::string_view() const { return view(); }  // NOLINT: used as text everywhere
   void clear() { size_ = 0; }
 

@@ -47,14 +47,15 @@ enum class FaultKind {
 };
 
 // The names --error-kind takes, in FaultKind order from kInvalidCard.
-inline constexpr std::array<std::string_view, 8> kFaultNames = {
-    "invalid-card", "duplicate", "missing-card", "extra-card", "blank-line", "crlf-line", "missing-newline", "truncated"};
+inline constexpr std::array<std::string_view, 8> kFaultNames = {"invalid-card",    "duplicate",  "missing-card",
+                                                                "extra-card",      "blank-line", "crlf-line",
+                                                                "missing-newline", "truncated"};
 std::optional<FaultKind> parse_fault_kind(std::string_view name);
 
 struct GenerateOptions {
   GenerateFormat format = GenerateFormat::kHoldem;
-  int players = 2;             // hold'em: 2..23
-  int min_hand = 5;            // eval: each hand holds min_hand..max_hand cards (5..52)
+  int players = 2;   // hold'em: 2..23
+  int min_hand = 5;  // eval: each hand holds min_hand..max_hand cards (5..52)
   int max_hand = 7;
   std::uint64_t seed = 1;
   std::optional<double> ties;  // the share of draws asked for (hold'em, euler, eval); none: as dealt

@@ -38,9 +38,9 @@
 namespace poker {
 
 struct VerifyOptions {
-  bool all = false;             // go on after the first mismatch, counting every one
-  std::size_t max_listed = 5;   // mismatches described in full: the first ones
-  std::size_t max_line = 400;   // bytes of a line kept for a description
+  bool all = false;            // go on after the first mismatch, counting every one
+  std::size_t max_listed = 5;  // mismatches described in full: the first ones
+  std::size_t max_line = 400;  // bytes of a line kept for a description
   // A candidate line longer than this stops the comparison ("line too long"):
   // an endless line (`--answers /dev/zero`) must not hold verify forever, and
   // no answer line comes near it.
@@ -64,35 +64,35 @@ struct Mismatch {
     kExtraLines,    // candidate lines that answer nothing, and then it goes on in step
   };
   Kind kind = Kind::kDiffers;
-  std::uint64_t instance = 0;          // 1-based; 0 for kSummary and kExtra
-  std::uint64_t input_line = 0;        // the instance's first line in the input
-  std::uint64_t answer_line = 0;       // 1-based output line where the compared lines start
-  std::uint64_t candidate_lines = 0;   // lines the candidate holds before answer_line (kMissing)
-  std::uint64_t candidate_line = 0;    // the candidate's line where `got` starts (kDiffers, kExtraLines)
-  std::uint64_t last_instance = 0;     // kMissingLines: the last instance whose lines are missing
-  bool whole_instances = false;        // kMissingLines: the lines are instances' whole answers
-  std::uint64_t same_from = 0;         // kMissingLines: instances same_from.. before `instance` expect the same answer
-  std::int64_t shift = 0;              // after this: candidate line number less expected line number
-  std::uint64_t column = 0;            // kDiffers: 1-based byte of the first difference in the first line; 0: none
+  std::uint64_t instance = 0;         // 1-based; 0 for kSummary and kExtra
+  std::uint64_t input_line = 0;       // the instance's first line in the input
+  std::uint64_t answer_line = 0;      // 1-based output line where the compared lines start
+  std::uint64_t candidate_lines = 0;  // lines the candidate holds before answer_line (kMissing)
+  std::uint64_t candidate_line = 0;   // the candidate's line where `got` starts (kDiffers, kExtraLines)
+  std::uint64_t last_instance = 0;    // kMissingLines: the last instance whose lines are missing
+  bool whole_instances = false;       // kMissingLines: the lines are instances' whole answers
+  std::uint64_t same_from = 0;        // kMissingLines: instances same_from.. before `instance` expect the same answer
+  std::int64_t shift = 0;             // after this: candidate line number less expected line number
+  std::uint64_t column = 0;           // kDiffers: 1-based byte of the first difference in the first line; 0: none
   std::vector<std::string> instance_lines;  // the instance's lines (cut at max_line bytes)
   std::vector<std::string> expected;        // the expected lines, without their newlines
   std::vector<io::TextCursor::Line> got;    // the candidate's lines at the same place, as many as it has
 };
 
 struct VerifyReport {
-  std::uint64_t compared = 0;     // instances whose answers were compared
-  std::uint64_t right = 0;        // of them, those whose answers match
-  std::uint64_t mismatching = 0;  // of them, those whose answers differ or are missing
-  std::uint64_t missing = 0;      // of those, the ones whose answer lines are all missing
-  std::uint64_t extra_inside = 0; // candidate lines between answers that answer nothing
+  std::uint64_t compared = 0;      // instances whose answers were compared
+  std::uint64_t right = 0;         // of them, those whose answers match
+  std::uint64_t mismatching = 0;   // of them, those whose answers differ or are missing
+  std::uint64_t missing = 0;       // of those, the ones whose answer lines are all missing
+  std::uint64_t extra_inside = 0;  // candidate lines between answers that answer nothing
   bool summary_differs = false;
-  bool extra = false;             // the candidate goes on after the last expected line
-  std::uint64_t extra_lines = 0;  // with --all: how many lines it goes on for (a last one without newline counts)
-  bool extra_uncounted = false;   // counting stopped before the candidate's end: it has at least extra_lines
+  bool extra = false;               // the candidate goes on after the last expected line
+  std::uint64_t extra_lines = 0;    // with --all: how many lines it goes on for (a last one without newline counts)
+  bool extra_uncounted = false;     // counting stopped before the candidate's end: it has at least extra_lines
   std::uint64_t too_long_line = 0;  // 1-based candidate line longer than max_candidate_line, where
                                     // the comparison stopped; 0: none
-  std::vector<Mismatch> listed;   // the first max_listed mismatches, in output order
-  int candidate_error = 0;        // errno of a failed read of the candidate: no verdict
+  std::vector<Mismatch> listed;     // the first max_listed mismatches, in output order
+  int candidate_error = 0;          // errno of a failed read of the candidate: no verdict
 
   bool passed() const {
     return mismatching == 0 && !summary_differs && !extra && extra_inside == 0 && too_long_line == 0 && listed.empty();

@@ -178,14 +178,10 @@ RoundCounts least_rounds(const Deck& deck) {
   DeckWindows windows;
   detail::build_windows(deck, windows);
   const OfAKind of_a_kind = of_a_kind_rounds(windows);
-  return {least_of(of_a_kind.two),
-          least_two_values<2, 2, false>(windows, of_a_kind.two, of_a_kind.two),
-          least_of(of_a_kind.three),
-          least_straight(windows),
-          least_flush(windows),
-          least_two_values<3, 2, true>(windows, of_a_kind.three, of_a_kind.two),
-          least_of(of_a_kind.four),
-          least_straight_flush(windows)};
+  return {least_of(of_a_kind.two),   least_two_values<2, 2, false>(windows, of_a_kind.two, of_a_kind.two),
+          least_of(of_a_kind.three), least_straight(windows),
+          least_flush(windows),      least_two_values<3, 2, true>(windows, of_a_kind.three, of_a_kind.two),
+          least_of(of_a_kind.four),  least_straight_flush(windows)};
 }
 
 }  // namespace poker::draw

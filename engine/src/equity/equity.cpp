@@ -48,12 +48,10 @@ double boards_visited(const equity::Deal& deal) {
 // The exact plan, when exact is what `settings` ask for or kAuto chooses.
 std::optional<equity::ExactPlan> exact_plan(const EquityQuery& query, const EquitySettings& settings) {
   switch (settings.method) {
-    case EquityMethod::kMonteCarlo:
-      return std::nullopt;
+    case EquityMethod::kMonteCarlo: return std::nullopt;
     case EquityMethod::kExact:
       return equity::plan_exact(query, std::numeric_limits<std::uint64_t>::max(), settings.stop);
-    case EquityMethod::kAuto:
-      break;
+    case EquityMethod::kAuto: break;
   }
   std::optional<equity::ExactPlan> plan = equity::plan_exact(query, kMaxAutoExactDeals, settings.stop);
   if (!plan) return std::nullopt;
@@ -155,8 +153,8 @@ EquityResult compute_by_sampling(const EquityQuery& query, const EquitySettings&
     const auto wave = static_cast<std::uint64_t>(4 * tbb::this_task_arena::max_concurrency());
     for (std::uint64_t block = 0; (block == 0 || std::chrono::steady_clock::now() < deadline) && !stopping(settings);
          block += wave) {
-      const WinnerCounts drawn = sample_blocks(sampler, settings, players, block, block + wave,
-                                               (block + wave) * kSamplesPerBlock);
+      const WinnerCounts drawn =
+          sample_blocks(sampler, settings, players, block, block + wave, (block + wave) * kSamplesPerBlock);
       for (std::size_t i = 0; i < counts.size(); ++i) counts[i] += drawn[i];
       samples += wave * kSamplesPerBlock;
     }
@@ -252,10 +250,8 @@ std::optional<std::string> check_equity_query(const EquityQuery& query) {
   }
   if (std::optional<std::string> collision = hands_collide(query)) return collision;
   switch (equity::find_possible_deal(query)) {
-    case equity::DealSearchResult::kFound:
-      break;
-    case equity::DealSearchResult::kNone:
-      return "no deal is possible: the hands always share a card";
+    case equity::DealSearchResult::kFound: break;
+    case equity::DealSearchResult::kNone: return "no deal is possible: the hands always share a card";
     case equity::DealSearchResult::kGaveUp:
       return "no possible deal found in " + std::to_string(equity::kMaxDealSearchSteps) +
              " steps: the hands collide too much";

@@ -65,9 +65,9 @@ std::uint64_t boards_per_deal(const Deal& deal);
 // renamed), so one representative is counted for all.
 struct ExactPlan {
   std::vector<Deal> representatives;
-  std::vector<double> weights;          // the summed weights of each group's deals
+  std::vector<double> weights;         // the summed weights of each group's deals
   std::vector<std::uint64_t> members;  // how many deals each group holds
-  std::uint64_t deals = 0;              // possible deals in all groups
+  std::uint64_t deals = 0;             // possible deals in all groups
 };
 // Nothing when the query has more than `max_deals` possible deals of hands
 // (or none at all), or when `stop` turned true first.
@@ -77,8 +77,8 @@ std::optional<ExactPlan> plan_exact(const EquityQuery& query, std::uint64_t max_
 // Visits every possible deal of hands with its weight (the product of its
 // combinations'), player 1's combinations outermost. Returns false, having
 // stopped, when there are more than `limit` or `stop` turned true.
-bool walk_deals(const EquityQuery& query, std::uint64_t limit,
-                const std::function<void(const Deal&, double)>& visit, const std::atomic<bool>* stop = nullptr);
+bool walk_deals(const EquityQuery& query, std::uint64_t limit, const std::function<void(const Deal&, double)>& visit,
+                const std::atomic<bool>* stop = nullptr);
 
 // Whether any deal of hands is possible: a search that stops at the first,
 // or gives up after kMaxDealSearchSteps combinations tried. Deciding it is

@@ -41,7 +41,9 @@ std::vector<Card> cards_of(CardMask cards) {
 // set of cards names the multiset of their ranks.
 std::uint32_t rank_key(Card card) { return static_cast<std::uint32_t>(detail::card_keys[card]); }
 
-HandValue value_of_ranks(std::uint32_t ranks_key) { return HandValue(detail::rank_values[detail::rank_index(ranks_key)]); }
+HandValue value_of_ranks(std::uint32_t ranks_key) {
+  return HandValue(detail::rank_values[detail::rank_index(ranks_key)]);
+}
 
 // Boards completing 3 or 4 known board cards (or the 5 of a full board).
 void deal_every_board(const Deal& deal, WinnerCounts& counts) {
@@ -151,7 +153,8 @@ class PreflopCounter {
       for_each_subset(suit_cards_left, in_suit, [&](std::uint32_t key, std::uint32_t ranks) {
         std::array<HandValue, kMaxEquityPlayers> flushes{};
         for (int p = 0; p < players_; ++p) {
-          if (suited_[p][suit] + in_suit >= 5) flushes[p] = HandValue(detail::flush_values[ranks | suit_ranks_[p][suit]]);
+          if (suited_[p][suit] + in_suit >= 5)
+            flushes[p] = HandValue(detail::flush_values[ranks | suit_ranks_[p][suit]]);
         }
         for_each_rank_multiset(others, 5 - in_suit, [&](std::uint32_t other_key, std::int64_t boards) {
           correct_boards(flushes, key + other_key, boards);

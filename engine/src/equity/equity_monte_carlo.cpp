@@ -22,8 +22,8 @@ namespace {
 std::size_t draw_index(Random& generator, const std::vector<double>& cumulative, std::size_t count) {
   if (cumulative.empty()) return generator.below(static_cast<std::uint32_t>(count));
   const double target = generator.unit() * cumulative.back();
-  const auto at = static_cast<std::size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), target) -
-                                           cumulative.begin());
+  const auto at =
+      static_cast<std::size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), target) - cumulative.begin());
   return std::min(at, cumulative.size() - 1);
 }
 
@@ -49,7 +49,9 @@ DealSampler::DealSampler(const EquityQuery& query, const std::atomic<bool>* stop
   // (any two "random" hands) then costs a walk, not a quarter million deals
   // stored and dropped, megabytes and milliseconds per query.
   std::uint64_t count = 0;
-  if (!walk_deals(query, kMaxListedDeals, [&](const Deal&, double) { ++count; }, stop)) return;
+  if (!walk_deals(
+          query, kMaxListedDeals, [&](const Deal&, double) { ++count; }, stop))
+    return;
   deals_.reserve(count);
   std::vector<double> deal_weights;
   deal_weights.reserve(count);

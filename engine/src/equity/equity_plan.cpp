@@ -136,7 +136,7 @@ class DealWalker {
   const std::uint64_t limit_;
   const std::uint64_t max_steps_;
   const std::atomic<bool>* const stop_;  // may be null
-  std::vector<int> order_;  // players, fewest combinations first
+  std::vector<int> order_;               // players, fewest combinations first
   std::uint64_t visited_ = 0;
   std::uint64_t steps_ = 0;
   Result result_ = Result::kComplete;
@@ -157,8 +157,8 @@ std::uint64_t binomial(int n, int k) {
 
 }  // namespace
 
-bool walk_deals(const EquityQuery& query, std::uint64_t limit,
-                const std::function<void(const Deal&, double)>& visit, const std::atomic<bool>* stop) {
+bool walk_deals(const EquityQuery& query, std::uint64_t limit, const std::function<void(const Deal&, double)>& visit,
+                const std::atomic<bool>* stop) {
   return DealWalker(query, limit, steps_for(limit), stop).walk(visit) == DealWalker::Result::kComplete;
 }
 
@@ -166,8 +166,7 @@ std::uint64_t boards_per_deal(const Deal& deal) {
   return binomial(kCardCount - card_count(deal.known()), 5 - card_count(deal.board));
 }
 
-std::optional<ExactPlan> plan_exact(const EquityQuery& query, std::uint64_t max_deals,
-                                    const std::atomic<bool>* stop) {
+std::optional<ExactPlan> plan_exact(const EquityQuery& query, std::uint64_t max_deals, const std::atomic<bool>* stop) {
   ExactPlan plan;
   std::unordered_map<DealKey, std::size_t, DealKeyHash> groups;
   DealWalker walker(query, max_deals, steps_for(max_deals), stop);
@@ -189,10 +188,8 @@ std::optional<ExactPlan> plan_exact(const EquityQuery& query, std::uint64_t max_
 DealSearchResult find_possible_deal(const EquityQuery& query) {
   // A limit of 0 deals stops the walk at the first one.
   switch (DealWalker(query, 0, kMaxDealSearchSteps).walk([](const Deal&, double) {})) {
-    case DealWalker::Result::kMoreThanLimit:
-      return DealSearchResult::kFound;
-    case DealWalker::Result::kComplete:
-      return DealSearchResult::kNone;
+    case DealWalker::Result::kMoreThanLimit: return DealSearchResult::kFound;
+    case DealWalker::Result::kComplete: return DealSearchResult::kNone;
     case DealWalker::Result::kOutOfSteps:
     case DealWalker::Result::kStopped:  // not asked for here
       break;

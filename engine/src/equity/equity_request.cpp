@@ -23,8 +23,7 @@ bool is_card_separator(char c) { return c == ' ' || c == '\t' || c == ','; }
 bool is_lone_card(std::string_view word) {
   const std::size_t first = word.find_first_not_of(" \t,");
   const std::size_t last = word.find_last_not_of(" \t,");
-  return first != std::string_view::npos && last - first == 1 &&
-         parse_card_any_case(word.substr(first, 2)).has_value();
+  return first != std::string_view::npos && last - first == 1 && parse_card_any_case(word.substr(first, 2)).has_value();
 }
 
 // Adds the cards of `text` (word `word`, starting `offset` bytes into it) to
@@ -86,9 +85,10 @@ class RequestParser {
     auto parsed = parse_range(word);
     if (auto* error = std::get_if<RangeError>(&parsed)) {
       if (is_lone_card(word)) {
-        return QueryError{word_, 0, "a hand has two cards, " + quote_token(word) +
-                                        " is one: write cards of the board or dead cards together ('Ts9s2d'), "
-                                        "or quote them ('Ts 9s 2d')"};
+        return QueryError{word_, 0,
+                          "a hand has two cards, " + quote_token(word) +
+                              " is one: write cards of the board or dead cards together ('Ts9s2d'), "
+                              "or quote them ('Ts 9s 2d')"};
       }
       return QueryError{word_, error->offset, error->message};
     }
@@ -108,9 +108,9 @@ class RequestParser {
       return set_method(EquityMethod::kExact, name, option_word);
     }
     if (name != "--board" && name != "--dead" && name != "--mc" && name != "--time" && name != "--seed") {
-      return QueryError{word_, 0,
-                        "unknown option " + quote_token(name) +
-                            ": expected --board, --dead, --exact, --mc, --time or --seed"};
+      return QueryError{
+          word_, 0,
+          "unknown option " + quote_token(name) + ": expected --board, --dead, --exact, --mc, --time or --seed"};
     }
     // The options with a value: it follows '=' or is the next word.
     std::size_t value_word = word_;
@@ -132,8 +132,7 @@ class RequestParser {
 
   // The value of --board or --dead, and the lone cards after it ("--board
   // Ts 9s 2d" on a query line); it replaces the defaults' cards.
-  std::optional<QueryError> cards(std::string_view name, std::string_view value, std::size_t word,
-                                  std::size_t offset) {
+  std::optional<QueryError> cards(std::string_view name, std::string_view value, std::size_t word, std::size_t offset) {
     const bool board = name == "--board";
     std::vector<Card>& cards = board ? request_.board : request_.dead;
     const std::string_view where = board ? "on the board" : "among the dead cards";
@@ -167,8 +166,7 @@ class RequestParser {
 
 }  // namespace
 
-std::optional<std::string> read_equity_number(std::string_view name, std::string_view value,
-                                              EquitySettings& settings) {
+std::optional<std::string> read_equity_number(std::string_view name, std::string_view value, EquitySettings& settings) {
   const auto expected = [&](const std::string& what) {
     return "expected " + what + " after " + quote_token(name) + ", found " + quote_token(value);
   };
@@ -215,7 +213,8 @@ std::variant<EquityRequest, QueryError> parse_equity_defaults(std::span<const st
   EquityRequest request;
   request.settings = settings;
   auto parsed = equity::parse_request(words, request, equity::QueryCheck::kSkip);
-  if (const auto* defaults = std::get_if<EquityRequest>(&parsed); defaults != nullptr && !defaults->query.players.empty()) {
+  if (const auto* defaults = std::get_if<EquityRequest>(&parsed);
+      defaults != nullptr && !defaults->query.players.empty()) {
     return QueryError{defaults->player_words.front(), 0, "expected only options, found a hand"};
   }
   if (const auto* defaults = std::get_if<EquityRequest>(&parsed)) {

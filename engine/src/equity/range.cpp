@@ -7,9 +7,9 @@
 #include <utility>
 #include <vector>
 
+#include "equity/range_order_generated.h"
 #include "poker/escape.h"
 #include "poker/number_text.h"
-#include "equity/range_order_generated.h"
 
 // The parser reads each comma-separated part in three steps: the hand before
 // ':' becomes a list of combos, the weight after ':' a number, and only then
@@ -186,8 +186,8 @@ Hand parse_hand(Piece body, Piece context) {
                           " in " + quote_token(context.text));
   }
   if (first == second && suitedness != Suitedness::kAny) {
-    fail(body.offset, "a pair is neither suited nor offsuit: " + quote_token(text) + " should be " +
-                          quote_token(text.substr(0, 2)));
+    fail(body.offset,
+         "a pair is neither suited nor offsuit: " + quote_token(text) + " should be " + quote_token(text.substr(0, 2)));
   }
   if (first < second) {
     const std::string swapped = {text[1], text[0]};
@@ -199,8 +199,8 @@ Hand parse_hand(Piece body, Piece context) {
 
 HandClass require_class(const Hand& hand, Piece context, std::string_view notation) {
   if (const auto* hand_class = std::get_if<HandClass>(&hand)) return *hand_class;
-  fail(context.offset, std::string(notation) + " takes hand classes such as 'QQ' or 'AKs', not two cards: " +
-                           quote_token(context.text));
+  fail(context.offset, std::string(notation) +
+                           " takes hand classes such as 'QQ' or 'AKs', not two cards: " + quote_token(context.text));
 }
 
 // "T9s-65s", "J9-64": non-pairs of one gap between their ranks and one
@@ -248,8 +248,8 @@ std::size_t classes_in_top(double percent) {
 }
 
 double parse_percent(Piece text, Piece item, bool lower_end) {
-  const std::optional<double> value = text.text.ends_with('%') ? parse_decimal(text.text.substr(0, text.text.size() - 1))
-                                                               : std::nullopt;
+  const std::optional<double> value =
+      text.text.ends_with('%') ? parse_decimal(text.text.substr(0, text.text.size() - 1)) : std::nullopt;
   if (!value || *value > 100 || (*value == 0 && !lower_end)) {
     fail(text.offset, "invalid percentage " + quote_token(text.text) + " in " + quote_token(item.text) +
                           ": expected a share of all hands such as '10%' or '2.5%', from 0 (excluded) to 100%");

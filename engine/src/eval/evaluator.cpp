@@ -56,16 +56,15 @@ alignas(64) constinit const std::array<std::uint64_t, kCardCount> first_card_key
   for (auto& key : keys) key += kEmptyHandKey;
   return keys;
 }();
-alignas(64) constinit const std::array<std::uint16_t, std::size_t{1} << kRankHashShift>
-    rank_hash_rows = rank_hash::kHalfOffsets;
+alignas(64) constinit const std::array<std::uint16_t, std::size_t{1} << kRankHashShift> rank_hash_rows =
+    rank_hash::kHalfOffsets;
 
 namespace {
 
 constexpr std::array<std::uint64_t, kCardCount> make_lane_bits() {
   std::array<std::uint64_t, kCardCount> bits{};
   for (int card = 0; card < kCardCount; ++card) {
-    bits[card] = std::uint64_t{1} << (16 * suit_of(static_cast<Card>(card)) +
-                                      rank_of(static_cast<Card>(card)));
+    bits[card] = std::uint64_t{1} << (16 * suit_of(static_cast<Card>(card)) + rank_of(static_cast<Card>(card)));
   }
   return bits;
 }

@@ -201,9 +201,7 @@ constexpr int colex(RankMask m) {
 }
 
 // m with rank r removed and the ranks above it moved down by one.
-constexpr RankMask without(RankMask m, int r) {
-  return (m & (bit(r) - 1)) | ((m >> (r + 1)) << r);
-}
+constexpr RankMask without(RankMask m, int r) { return (m & (bit(r) - 1)) | ((m >> (r + 1)) << r); }
 
 // Rank of five distinct ranks that make no straight, among the 1,277 such sets
 // (1 = 7 5 4 3 2).
@@ -232,9 +230,7 @@ constexpr std::uint16_t value_of(const Choice& c) {
       within = r[0] * 12 + (r[4] - (r[4] > r[0] ? 1 : 0)) + 1;
       break;
     case Category::kFlush:
-    case Category::kHighCard:
-      within = no_straight_index(mask_of_ranks(c, 0, 5));
-      break;
+    case Category::kHighCard: within = no_straight_index(mask_of_ranks(c, 0, 5)); break;
     case Category::kThreeOfAKind:  // 13 x C(12, 2)
       within = r[0] * 66 + colex(without(mask_of_ranks(c, 3, 5), r[0])) + 1;
       break;

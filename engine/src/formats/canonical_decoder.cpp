@@ -2,8 +2,8 @@
 
 #include "poker/simd_path.h"
 
-#include <array>
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -120,8 +120,8 @@ struct TokenCards {
       decode.fill(0xFF);
       for (int card = 0; card < kCardCount; ++card) {
         const auto chars = card_chars(static_cast<Card>(card), static_cast<Notation>(notation));
-        decode[static_cast<unsigned char>(chars[0]) | static_cast<unsigned>(static_cast<unsigned char>(chars[1])) << 8] =
-            static_cast<std::uint8_t>(card);
+        decode[static_cast<unsigned char>(chars[0]) | static_cast<unsigned>(static_cast<unsigned char>(chars[1]))
+                                                          << 8] = static_cast<std::uint8_t>(card);
       }
     }
   }
@@ -175,7 +175,8 @@ Plan make_plan(std::size_t cards_total, std::string_view image) {
   };
   std::vector<Span> blocks;
   std::size_t card = 0;
-  for (; 3 * card + 16 <= plan.bytes && card + 5 <= cards_total; card += 5) blocks.push_back({3 * card, card, card + 5});
+  for (; 3 * card + 16 <= plan.bytes && card + 5 <= cards_total; card += 5)
+    blocks.push_back({3 * card, card, card + 5});
   if (card < cards_total) blocks.push_back({plan.bytes - 16, card, cards_total});
   plan.blocks = blocks.size();
   for (std::size_t i = 0; i < blocks.size(); i += 2) {
@@ -243,8 +244,7 @@ inline bool decode_scalar_one(const char* text, const Plan& plan, const std::uin
 }
 
 template <std::size_t kCards>
-std::size_t decode_scalar_batch(const char* text, std::size_t count, const Plan& plan, const Alphabet& a,
-                                Card* out) {
+std::size_t decode_scalar_batch(const char* text, std::size_t count, const Plan& plan, const Alphabet& a, Card* out) {
   const std::uint8_t* const decode = a.token_cards;
   const std::size_t bytes = plan.bytes;
   const std::size_t cards = plan.cards;
@@ -265,19 +265,19 @@ inline __m128i load(const std::uint8_t* aligned) { return _mm_load_si128(reinter
 // The cards of one block, in its gather order; `valid` is cleared where a
 // byte differs from what the layout expects. Inlined into each path's
 // function, so compiled for that path's instruction set.
-#define POKER_DECODE_BLOCK(VEC, SET1, AND, XOR, SRLI16, SHUFFLE, BLEND, CMPEQ, ADD, BSRLI)       \
-  do {                                                                                          \
-    const VEC low = AND(x, SET1(0x0F));                                                         \
-    const VEC high = AND(SRLI16(x, 4), SET1(0x0F));                                             \
-    const VEC hash = XOR(low, SHUFFLE(hash_table, high));                                       \
-    const VEC chr = BLEND(SHUFFLE(rank_chars, hash), SHUFFLE(suit_chars, hash), suit_positions); \
+#define POKER_DECODE_BLOCK(VEC, SET1, AND, XOR, SRLI16, SHUFFLE, BLEND, CMPEQ, ADD, BSRLI)           \
+  do {                                                                                               \
+    const VEC low = AND(x, SET1(0x0F));                                                              \
+    const VEC high = AND(SRLI16(x, 4), SET1(0x0F));                                                  \
+    const VEC hash = XOR(low, SHUFFLE(hash_table, high));                                            \
+    const VEC chr = BLEND(SHUFFLE(rank_chars, hash), SHUFFLE(suit_chars, hash), suit_positions);     \
     const VEC value = BLEND(SHUFFLE(rank_values, hash), SHUFFLE(suit_values, hash), suit_positions); \
-    valid = AND(valid, CMPEQ(BLEND(chr, image, separators), x));                                \
-    cards = SHUFFLE(ADD(value, BSRLI(value, 1)), gather);                                       \
+    valid = AND(valid, CMPEQ(BLEND(chr, image, separators), x));                                     \
+    cards = SHUFFLE(ADD(value, BSRLI(value, 1)), gather);                                            \
   } while (false)
 
 __attribute__((target("sse4.1,popcnt"))) bool decode_sse41(const char* text, const Plan& plan, const Alphabet& a,
-                                                    Card* out) {
+                                                           Card* out) {
   const __m128i hash_table = load(a.hash);
   const __m128i rank_chars = load(a.rank_char);
   const __m128i suit_chars = load(a.suit_char);
@@ -304,8 +304,7 @@ __attribute__((target("sse4.1,popcnt"))) bool decode_sse41(const char* text, con
   return static_cast<std::size_t>(__builtin_popcountll(all)) == plan.cards;
 }
 
-std::size_t decode_sse41_batch(const char* text, std::size_t count, const Plan& plan, const Alphabet& a,
-                               Card* out) {
+std::size_t decode_sse41_batch(const char* text, std::size_t count, const Plan& plan, const Alphabet& a, Card* out) {
   std::size_t done = 0;
   while (done < count && decode_sse41(text + done * plan.bytes, plan, a, out + done * plan.cards)) ++done;
   return done;
@@ -385,8 +384,7 @@ __attribute__((target("avx2,bmi2,popcnt"))) std::size_t decode_avx2_batch(const 
                          _mm256_shuffle_epi8, _mm256_blendv_epi8, _mm256_cmpeq_epi8, _mm256_add_epi8,
                          _mm256_bsrli_epi128);
       _mm_storeu_si128(reinterpret_cast<__m128i*>(cards_out + pair.first_card[0]), _mm256_castsi256_si128(cards));
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(cards_out + pair.first_card[1]),
-                       _mm256_extracti128_si256(cards, 1));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(cards_out + pair.first_card[1]), _mm256_extracti128_si256(cards, 1));
       // Bytes that are not cards decode to some card below 52 too: `valid`
       // rejects the instance anyway.
       bits = _mm256_or_si256(bits, _mm256_sllv_epi64(one, _mm256_shuffle_epi8(cards, spread0)));
@@ -395,8 +393,7 @@ __attribute__((target("avx2,bmi2,popcnt"))) std::size_t decode_avx2_batch(const 
     }
     if (_mm256_movemask_epi8(valid) != -1) break;
     const __m128i halves = _mm_or_si128(_mm256_castsi256_si128(bits), _mm256_extracti128_si256(bits, 1));
-    const auto all =
-        static_cast<CardMask>(_mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves))));
+    const auto all = static_cast<CardMask>(_mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves))));
     if (static_cast<std::size_t>(__builtin_popcountll(all)) != cards_per_instance) break;
   }
   return done;

@@ -10,8 +10,8 @@
 //     byte equals its expected character, the layout's separators included;
 //   * a rank's value plus the next byte's is the card, and a last shuffle
 //     gathers the cards to the output.
-// Repeated cards are found by an OR of the cards' bits and a popcount. Anything unusual makes the decoder answer false, and the
-// general grammar then reads, judges and words the instance.
+// Repeated cards are found by an OR of the cards' bits and a popcount. Anything unusual makes the decoder answer false,
+// and the general grammar then reads, judges and words the instance.
 //
 // Each path has a kernel unrolled for a fixed layout (one, two or three
 // block pairs on AVX2; 9, 10 or 21 cards on the scalar path: 2-player
@@ -51,10 +51,10 @@ namespace simd {
 // the count is odd), with their position classes: half h describes the
 // block at offset[h].
 struct alignas(32) BlockPair {
-  std::uint8_t suit_positions[32];  // 0xFF where a suit stands
-  std::uint8_t separators[32];      // 0xFF where a separator stands
-  std::uint8_t image[32];           // the separator (' ' or '\n') there, 0 elsewhere
-  std::uint8_t gather[32];          // output byte k <- card starting at gather[k] (0x80: none)
+  std::uint8_t suit_positions[32];   // 0xFF where a suit stands
+  std::uint8_t separators[32];       // 0xFF where a separator stands
+  std::uint8_t image[32];            // the separator (' ' or '\n') there, 0 elsewhere
+  std::uint8_t gather[32];           // output byte k <- card starting at gather[k] (0x80: none)
   std::uint32_t offset[2] = {};      // of the blocks in the instance
   std::uint32_t first_card[2] = {};  // output index of gather[0], gather[16]
 };
@@ -97,8 +97,8 @@ using Decoder = bool (*)(const char* text, const Plan& plan, const Alphabet& alp
 // how many, from the first, are valid, stopping at the first that is not.
 // The tables are loaded once per call, not once per instance. Writes up to
 // 16 bytes after the last instance's cards in any case.
-using BatchDecoder = std::size_t (*)(const char* text, std::size_t count, const Plan& plan,
-                                     const Alphabet& alphabet, Card* cards);
+using BatchDecoder = std::size_t (*)(const char* text, std::size_t count, const Plan& plan, const Alphabet& alphabet,
+                                     Card* cards);
 BatchDecoder batch_decoder_for(DecodePath path, const Plan& plan);
 // The kernel of `path` for `plan`'s layout, unrolled where one is (see the
 // file comment). Running it REQUIRES: the CPU supports the path.

@@ -135,8 +135,8 @@ bool CardLineReader::cut_by_limit(const Token& token, std::size_t longest_valid)
 bool CardLineReader::read_card(const Token& token, Card& card) {
   const std::optional<Card> parsed = parse_card(token.text, syntax_.notation);
   if (!parsed) {
-    return fail(token.start, "invalid card " + quote_token(token.text) + ": expected " +
-                                 std::string(syntax_.description));
+    return fail(token.start,
+                "invalid card " + quote_token(token.text) + ": expected " + std::string(syntax_.description));
   }
   if ((seen_ & mask_of(*parsed)) != 0) {
     std::uint64_t first_line = 0;
@@ -161,8 +161,8 @@ bool CardLineReader::finish_line(std::string_view label) {
 bool CardLineReader::end_line(std::string_view what) {
   const Token extra = next_token();
   if (!extra.text.empty()) {
-    return fail(extra.start, "expected the end of the line after " + std::string(what) + ", found " +
-                                 quote_token(extra.text));
+    return fail(extra.start,
+                "expected the end of the line after " + std::string(what) + ", found " + quote_token(extra.text));
   }
   return finish_line(what);
 }
@@ -180,8 +180,8 @@ bool CardLineReader::read_line(int count, std::string_view label, Card* cards) {
   return end_line(cards_word(count) + " for " + std::string(label));
 }
 
-bool CardLineReader::read_two_sets(int min_cards, std::string_view separator,
-                                   const std::string_view (&labels)[2], CardMask (&sets)[2]) {
+bool CardLineReader::read_two_sets(int min_cards, std::string_view separator, const std::string_view (&labels)[2],
+                                   CardMask (&sets)[2]) {
   if (separator.size() == 1 && read_canonical_two_sets(min_cards, separator[0], sets)) return true;
   int set = 0;  // which set the cards go to: 0 before the separator, 1 after it
   int found = 0;
@@ -199,8 +199,8 @@ bool CardLineReader::read_two_sets(int min_cards, std::string_view separator,
     }
     if (token.text == separator) {
       if (set == 1) {
-        return fail(token.start, "expected a card or the end of the line for " + std::string(labels[1]) +
-                                     ", found " + quote_token(token.text));
+        return fail(token.start, "expected a card or the end of the line for " + std::string(labels[1]) + ", found " +
+                                     quote_token(token.text));
       }
       if (found < min_cards) {
         return fail(token.start, "expected " + at_least() + ", found " + std::to_string(found) + " before " +
@@ -247,8 +247,8 @@ std::string CardLineReader::too_long_message() const {
 bool CardLineReader::fail_at_chunk_end(std::string_view label, std::string short_message) {
   if (chunk_.end == io::Chunk::End::kRecordTooLong) return fail(end_, too_long_message());
   if (cursor_ == line_start_) {
-    return fail(cursor_, "incomplete instance: expected the line of " + std::string(label) +
-                             ", found the end of the input");
+    return fail(cursor_,
+                "incomplete instance: expected the line of " + std::string(label) + ", found the end of the input");
   }
   if (!short_message.empty()) return fail(cursor_, std::move(short_message));
   return fail(cursor_, "missing newline at the end of the input");
@@ -294,8 +294,8 @@ void CardLineReader::finish_with_error(ChunkResult& result) const {
         result.error = error_;
         return;
       }
-      result.error = InputError{end_line(), static_cast<std::uint64_t>(end_ - end_line_start()) + 1,
-                                too_long_message()};
+      result.error =
+          InputError{end_line(), static_cast<std::uint64_t>(end_ - end_line_start()) + 1, too_long_message()};
       return;
   }
 }

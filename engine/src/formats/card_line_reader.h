@@ -41,9 +41,7 @@ class CanonicalLayout {
   const simd::Plan& plan() const { return plan_; }
   // The kernel of `path` for this layout.
   simd::Decoder decoder(DecodePath path) const { return decoders_[static_cast<std::size_t>(path)]; }
-  simd::BatchDecoder batch_decoder(DecodePath path) const {
-    return batch_decoders_[static_cast<std::size_t>(path)];
-  }
+  simd::BatchDecoder batch_decoder(DecodePath path) const { return batch_decoders_[static_cast<std::size_t>(path)]; }
 
  private:
   std::size_t cards_ = 0;
@@ -151,9 +149,7 @@ class CardLineReader {
   bool end_line(std::string_view what);
   // The line and column of `where` on the current line.
   std::uint64_t line() const { return line_; }
-  std::uint64_t column_of(const char* where) const {
-    return static_cast<std::uint64_t>(where - line_start_) + 1;
-  }
+  std::uint64_t column_of(const char* where) const { return static_cast<std::uint64_t>(where - line_start_) + 1; }
   // Records an error at `where` on the current line; returns false.
   bool fail(const char* where, std::string message);
   // The error for a line cut short where the cursor stands (its '\n' or the

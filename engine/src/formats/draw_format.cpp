@@ -84,11 +84,12 @@ class DrawFormat final : public Format {
     const CardLineReader::Token suit_token = reader.next_token();
     // A token cut by the length limit is judged only if already too long.
     if (reader.cut_by_limit(suit_token, 1)) return reader.fail_at_chunk_end(label, {});
-    if (suit_token.text.empty()) return reader.fail_missing("a suit (R, S, H, K) then a value (1-13) for " + std::string(label), label);
+    if (suit_token.text.empty())
+      return reader.fail_missing("a suit (R, S, H, K) then a value (1-13) for " + std::string(label), label);
     const int suit = parse_suit(suit_token.text);
     if (suit < 0) {
-      return reader.fail(suit_token.start, "invalid suit " + quote_token(suit_token.text) + " for " + std::string(label) +
-                                               ": expected R, S, H or K");
+      return reader.fail(suit_token.start, "invalid suit " + quote_token(suit_token.text) + " for " +
+                                               std::string(label) + ": expected R, S, H or K");
     }
     const CardLineReader::Token value_token = reader.next_token();
     if (reader.cut_by_limit(value_token, 2)) return reader.fail_at_chunk_end(label, {});

@@ -73,8 +73,7 @@ void append_explain_line(AnswerBuffer& out, const ExplainPrefix& prefix, const B
   out.truncate(start + size);
 }
 
-void append_explain_line(AnswerBuffer& out, std::string_view who, int number, const BestFive& best,
-                         Notation notation) {
+void append_explain_line(AnswerBuffer& out, std::string_view who, int number, const BestFive& best, Notation notation) {
   append_explain_line(out, ExplainPrefix::of(who, number), best, notation);
 }
 

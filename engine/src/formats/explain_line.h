@@ -31,8 +31,7 @@ inline constexpr std::size_t kMaxExplainLineBytes = ExplainPrefix::kMaxSize + 32
 void append_explain_line(AnswerBuffer& out, const ExplainPrefix& prefix, const BestFive& best, Notation notation);
 // The same with the prefix rendered on the spot. REQUIRES: number >= 0,
 // who.size() <= 16.
-void append_explain_line(AnswerBuffer& out, std::string_view who, int number, const BestFive& best,
-                         Notation notation);
+void append_explain_line(AnswerBuffer& out, std::string_view who, int number, const BestFive& best, Notation notation);
 
 }  // namespace poker
 

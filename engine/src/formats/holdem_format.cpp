@@ -42,9 +42,9 @@ class HoldemFormat final : public Format {
     if (options_.explain) {
       // Room for every line up front: growing by copies took more than a
       // line's rendering.
-      result.answers.reserve_more(max_instances(chunk) *
-                                  (static_cast<std::size_t>(options_.players) * kMaxExplainLineBytes +
-                                   AnswerLine::kMaxSize));
+      result.answers.reserve_more(
+          max_instances(chunk) *
+          (static_cast<std::size_t>(options_.players) * kMaxExplainLineBytes + AnswerLine::kMaxSize));
       process_instances<0>(chunk, result, [&](const Card* cards) { explain_instance(cards, result.answers); });
       return;
     }
@@ -91,7 +91,8 @@ class HoldemFormat final : public Format {
       reader.begin_instance();
       bool valid = true;
       for (int player = 0; valid && player < players; ++player) {
-        valid = reader.read_line(2, labels_[static_cast<std::size_t>(player)], &cards[2 * static_cast<std::size_t>(player)]);
+        valid = reader.read_line(2, labels_[static_cast<std::size_t>(player)],
+                                 &cards[2 * static_cast<std::size_t>(player)]);
       }
       valid = valid && reader.read_line(5, labels_.back(), &cards[2 * static_cast<std::size_t>(players)]);
       if (!valid) {
@@ -134,8 +135,8 @@ class HoldemFormat final : public Format {
   }
 
   const HoldemOptions options_;
-  std::vector<std::string> labels_;        // "player 1", ..., "the board"
-  std::vector<AnswerLine> answer_lines_;  // "Player 1\n", ..., then "Draw\n"
+  std::vector<std::string> labels_;              // "player 1", ..., "the board"
+  std::vector<AnswerLine> answer_lines_;         // "Player 1\n", ..., then "Draw\n"
   std::vector<ExplainPrefix> explain_prefixes_;  // "Player 1: ", ...
   const CanonicalLayout layout_;
 };

@@ -54,14 +54,11 @@ std::optional<std::string> check_generate_options(const GenerateOptions& options
 
 std::uint64_t generate_lines_per_instance(const GenerateOptions& options) {
   switch (options.format) {
-    case GenerateFormat::kHoldem:
-      return static_cast<std::uint64_t>(options.players) + 1;
-    case GenerateFormat::kDraw:
-      return kDrawDeck;
+    case GenerateFormat::kHoldem: return static_cast<std::uint64_t>(options.players) + 1;
+    case GenerateFormat::kDraw: return kDrawDeck;
     case GenerateFormat::kEuler:
     case GenerateFormat::kEval:
-    case GenerateFormat::kEquity:
-      break;
+    case GenerateFormat::kEquity: break;
   }
   return 1;
 }
@@ -70,14 +67,10 @@ std::uint64_t planned_fault_line(const GenerateOptions& options) {
   const std::uint64_t lines = generate_lines_per_instance(options);
   const std::uint64_t first = (options.error_at - 1) * lines + 1;
   switch (options.error_kind) {
-    case FaultKind::kDuplicateCard:
-      return options.format == GenerateFormat::kDraw ? first + 1 : first;
-    case FaultKind::kMissingFinalNewline:
-      return first + lines - 1;
-    case FaultKind::kTruncated:
-      return lines > 1 ? first + 1 : first;
-    default:
-      return first;
+    case FaultKind::kDuplicateCard: return options.format == GenerateFormat::kDraw ? first + 1 : first;
+    case FaultKind::kMissingFinalNewline: return first + lines - 1;
+    case FaultKind::kTruncated: return lines > 1 ? first + 1 : first;
+    default: return first;
   }
 }
 
@@ -99,11 +92,13 @@ bool Generator::ends_after(std::uint64_t number) const {
 void Generator::deal(int count) {
   for (int i = 0; i < count; i += 2) {
     const std::uint64_t bits = random_.next();
-    const auto first = static_cast<std::size_t>(i) + static_cast<std::size_t>(((bits >> 32) * static_cast<std::uint64_t>(kCardCount - i)) >> 32);
+    const auto first = static_cast<std::size_t>(i) +
+                       static_cast<std::size_t>(((bits >> 32) * static_cast<std::uint64_t>(kCardCount - i)) >> 32);
     std::swap(deck_[static_cast<std::size_t>(i)], deck_[first]);
     if (i + 1 == count) break;
-    const auto second = static_cast<std::size_t>(i + 1) +
-                        static_cast<std::size_t>(((bits & 0xFFFFFFFF) * static_cast<std::uint64_t>(kCardCount - i - 1)) >> 32);
+    const auto second =
+        static_cast<std::size_t>(i + 1) +
+        static_cast<std::size_t>(((bits & 0xFFFFFFFF) * static_cast<std::uint64_t>(kCardCount - i - 1)) >> 32);
     std::swap(deck_[static_cast<std::size_t>(i + 1)], deck_[second]);
   }
 }
@@ -183,7 +178,8 @@ void Generator::deal_holdem_tie() {
     const auto at = static_cast<std::size_t>(std::find(deck_.begin(), deck_.end(), card) - deck_.begin());
     std::swap(deck_[static_cast<std::size_t>(i)], deck_[at]);
   }
-  for (int i = 4; i > 0; --i) std::swap(deck_[static_cast<std::size_t>(i)], deck_[random_.below(static_cast<std::uint32_t>(i + 1))]);
+  for (int i = 4; i > 0; --i)
+    std::swap(deck_[static_cast<std::size_t>(i)], deck_[random_.below(static_cast<std::uint32_t>(i + 1))]);
   for (int i = 5; i < needed; ++i) {
     const auto j = static_cast<std::size_t>(i) + random_.below(static_cast<std::uint32_t>(kCardCount - i));
     std::swap(deck_[static_cast<std::size_t>(i)], deck_[j]);
@@ -239,7 +235,8 @@ Generator::Lines Generator::euler_lines() {
   for (int i = 0; i < 10; ++i) line.push_back(card_text(deck_[static_cast<std::size_t>(i)], Notation::kEuler));
   int next = 10;
   for (int card = 0; card < kCardCount; ++card) {
-    if ((used & mask_of(static_cast<Card>(card))) == 0) deck_[static_cast<std::size_t>(next++)] = static_cast<Card>(card);
+    if ((used & mask_of(static_cast<Card>(card))) == 0)
+      deck_[static_cast<std::size_t>(next++)] = static_cast<Card>(card);
   }
   return {std::move(line)};
 }
@@ -247,7 +244,8 @@ Generator::Lines Generator::euler_lines() {
 Generator::Lines Generator::eval_lines() {
   const bool tie = wants_tie();
   const auto size = [this] {
-    return options_.min_hand + static_cast<int>(random_.below(static_cast<std::uint32_t>(options_.max_hand - options_.min_hand + 1)));
+    return options_.min_hand +
+           static_cast<int>(random_.below(static_cast<std::uint32_t>(options_.max_hand - options_.min_hand + 1)));
   };
   std::vector<Card> hands[2];
   for (;;) {
@@ -309,17 +307,11 @@ Generator::Lines Generator::equity_lines() {
 
 Generator::Lines Generator::instance_lines() {
   switch (options_.format) {
-    case GenerateFormat::kHoldem:
-      deal_holdem();
-      return holdem_lines();
-    case GenerateFormat::kEuler:
-      return euler_lines();
-    case GenerateFormat::kEval:
-      return eval_lines();
-    case GenerateFormat::kDraw:
-      return draw_lines();
-    case GenerateFormat::kEquity:
-      break;
+    case GenerateFormat::kHoldem: deal_holdem(); return holdem_lines();
+    case GenerateFormat::kEuler: return euler_lines();
+    case GenerateFormat::kEval: return eval_lines();
+    case GenerateFormat::kDraw: return draw_lines();
+    case GenerateFormat::kEquity: break;
   }
   return equity_lines();
 }
@@ -330,11 +322,8 @@ void Generator::plant(Lines& lines, std::vector<std::string>& extra_before, bool
   std::vector<std::string>& first = lines.front();
   const GenerateFormat format = options_.format;
   switch (options_.error_kind) {
-    case FaultKind::kNone:
-      break;
-    case FaultKind::kInvalidCard:
-      first.front()[0] = 'X';
-      break;
+    case FaultKind::kNone: break;
+    case FaultKind::kInvalidCard: first.front()[0] = 'X'; break;
     case FaultKind::kDuplicateCard:
       if (format == GenerateFormat::kDraw) {
         lines[1] = lines[0];
@@ -364,15 +353,9 @@ void Generator::plant(Lines& lines, std::vector<std::string>& extra_before, bool
       first.push_back(card_text(unused_card(used), notation));
       break;
     }
-    case FaultKind::kBlankLine:
-      extra_before.emplace_back();
-      break;
-    case FaultKind::kCrlfLine:
-      extra_before.emplace_back("\r");
-      break;
-    case FaultKind::kMissingFinalNewline:
-      cut_newline = true;
-      break;
+    case FaultKind::kBlankLine: extra_before.emplace_back(); break;
+    case FaultKind::kCrlfLine: extra_before.emplace_back("\r"); break;
+    case FaultKind::kMissingFinalNewline: cut_newline = true; break;
     case FaultKind::kTruncated:
       if (lines.size() > 1) {
         cut_after_first = true;

@@ -105,7 +105,7 @@ class SinkDestination final : public AnswerDestination {
   static bool check(const io::WriteResult& written, RunOutcome& outcome) {
     if (written.ok()) return true;
     outcome.status = written.kind == io::WriteResult::Kind::kBrokenPipe ? RunOutcome::Status::kBrokenPipe
-                                                                       : RunOutcome::Status::kWriteError;
+                                                                        : RunOutcome::Status::kWriteError;
     outcome.error_number = written.error_number;
     return false;
   }
@@ -121,8 +121,8 @@ class ReadRange {
     take_over(&g_run_start);
     take_over(&reader_);
     auto work = std::make_unique<Work>();
-    const bool more = !state_.stopping() && !state_.framing_done.load(std::memory_order_relaxed) &&
-                      reader_.next(work->range);
+    const bool more =
+        !state_.stopping() && !state_.framing_done.load(std::memory_order_relaxed) && reader_.next(work->range);
     hand_over(&reader_);
     if (!more) {
       control.stop();
@@ -197,8 +197,7 @@ class ProcessChunk {
 
 class WriteAnswers {
  public:
-  WriteAnswers(io::ByteSource& source, AnswerDestination& destination, RunState& state,
-               const PipelineOptions& options)
+  WriteAnswers(io::ByteSource& source, AnswerDestination& destination, RunState& state, const PipelineOptions& options)
       : source_(source), destination_(destination), state_(state), options_(options) {}
 
   void operator()(WorkPtr work) const {
@@ -270,7 +269,7 @@ class WriteAnswers {
 RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerDestination& destination,
                            const PipelineOptions& options, bool& stopped_by_destination) {
   const io::ChunkerOptions framing{format.lines_per_instance(), std::max<std::size_t>(options.chunk_size, 1),
-                                  std::max<std::size_t>(options.max_instance_size, 1)};
+                                   std::max<std::size_t>(options.max_instance_size, 1)};
   io::RangeReader reader(source, io::Framer::range_size(framing));
   io::Framer framer(framing);
   RunState state(options.stop);

@@ -83,8 +83,7 @@ std::optional<std::uint64_t> parse_count(std::string_view text) {
 std::optional<double> parse_decimal(std::string_view text) {
   if (!is_plain_decimal(text)) return std::nullopt;
   double value = 0;
-  const auto [end, error] =
-      std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::fixed);
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::fixed);
   if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
   return value;
 }

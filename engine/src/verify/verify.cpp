@@ -57,12 +57,12 @@ std::size_t hash_of(std::string_view text) { return std::hash<std::string_view>{
 
 // One expected answer line waiting to be aligned.
 struct ExpectedLine {
-  std::string text;             // without the newline
+  std::string text;  // without the newline
   std::size_t hash = 0;
-  std::uint64_t instance = 0;   // 1-based; 0: a summary line
-  std::uint64_t number = 0;     // 1-based output line
+  std::uint64_t instance = 0;  // 1-based; 0: a summary line
+  std::uint64_t number = 0;    // 1-based output line
   bool last_of_instance = false;
-  std::uint64_t input_line = 0;  // the instance's first input line
+  std::uint64_t input_line = 0;                                    // the instance's first input line
   std::shared_ptr<const std::vector<std::string>> instance_lines;  // kept only while mismatches may be listed
 };
 
@@ -80,15 +80,18 @@ struct CandidateLine {
 class Verifier final : public AnswerDestination {
  public:
   Verifier(const Format& format, io::TextCursor& candidate, const VerifyOptions& options, VerifyReport& report)
-      : input_lines_(format.lines_per_instance()), answer_lines_(format.answer_lines_per_instance()),
-        candidate_(candidate), options_(options), report_(report) {}
+      : input_lines_(format.lines_per_instance()),
+        answer_lines_(format.answer_lines_per_instance()),
+        candidate_(candidate),
+        options_(options),
+        report_(report) {}
 
   bool take(const io::Chunk& chunk, const ChunkResult& result, RunOutcome& /*outcome*/) override {
     if (result.instances == 0) return true;
     if (stopped_) return false;
     // The common case: the whole chunk's answers agree, one memcmp.
-    if (answer_lines_ == 0 || (expected_.empty() && ahead_.empty() && !candidate_ended_ &&
-                               candidate_.skip_equal(result.answers))) {
+    if (answer_lines_ == 0 ||
+        (expected_.empty() && ahead_.empty() && !candidate_ended_ && candidate_.skip_equal(result.answers))) {
       report_.compared += result.instances;
       report_.right += result.instances;
       queued_instances_ += result.instances;
@@ -261,7 +264,8 @@ class Verifier final : public AnswerDestination {
     const std::size_t cost = std::max(d, a);
     if (run == kResyncRun && same(expected_[d], ahead_[a])) {
       std::size_t differing = 0;
-      for (std::size_t k = 1; k < run && differing <= kResyncSlack; ++k) differing += same(expected_[d + k], ahead_[a + k]) ? 0 : 1;
+      for (std::size_t k = 1; k < run && differing <= kResyncSlack; ++k)
+        differing += same(expected_[d + k], ahead_[a + k]) ? 0 : 1;
       if (differing <= kResyncSlack) return HunkCost{cost, false};
     }
     for (std::size_t k = 0; k < run; ++k) {
@@ -545,16 +549,16 @@ class Verifier final : public AnswerDestination {
   std::int64_t shift_ = 0;             // candidate lines less expected lines so far
   bool candidate_ended_ = false;       // the candidate had no more lines to give
   bool ended_listed_ = false;
-  bool stopped_ = false;               // no more comparing: the run stops
+  bool stopped_ = false;  // no more comparing: the run stops
   bool instance_differs_ = false;
   bool instance_all_missing_ = true;
-  std::vector<std::string> instance_expected_;        // the current instance's lines matched so far
+  std::vector<std::string> instance_expected_;      // the current instance's lines matched so far
   std::vector<io::TextCursor::Line> instance_got_;  // and the candidate's lines they matched
-  std::size_t search_gap_ = 0;        // differences to take in step before the next search
-  std::size_t searches_skipped_ = 0;  // of them, taken so far
-  std::size_t agreeing_ = 0;          // lines agreeing since the last difference
-  std::string run_text_;                // the last matched one-line answer
-  std::uint64_t run_first_instance_ = 0;  // where the run of answers equal to it starts
+  std::size_t search_gap_ = 0;                      // differences to take in step before the next search
+  std::size_t searches_skipped_ = 0;                // of them, taken so far
+  std::size_t agreeing_ = 0;                        // lines agreeing since the last difference
+  std::string run_text_;                            // the last matched one-line answer
+  std::uint64_t run_first_instance_ = 0;            // where the run of answers equal to it starts
 };
 
 }  // namespace

@@ -10,18 +10,12 @@ namespace {
 
 std::string_view kind_name(Mismatch::Kind kind) {
   switch (kind) {
-    case Mismatch::Kind::kDiffers:
-      return "wrong";
-    case Mismatch::Kind::kMissing:
-      return "ended";
-    case Mismatch::Kind::kSummary:
-      return "summary";
-    case Mismatch::Kind::kExtra:
-      return "trailing";
-    case Mismatch::Kind::kMissingLines:
-      return "missing";
-    case Mismatch::Kind::kExtraLines:
-      break;
+    case Mismatch::Kind::kDiffers: return "wrong";
+    case Mismatch::Kind::kMissing: return "ended";
+    case Mismatch::Kind::kSummary: return "summary";
+    case Mismatch::Kind::kExtra: return "trailing";
+    case Mismatch::Kind::kMissingLines: return "missing";
+    case Mismatch::Kind::kExtraLines: break;
   }
   return "extra";
 }
@@ -109,4 +103,3 @@ std::string render_verify_json(const VerifyOutcome& outcome, const VerifyOptions
 }
 
 }  // namespace poker
-

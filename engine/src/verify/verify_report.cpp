@@ -59,8 +59,8 @@ std::string shift_note(std::int64_t shift) {
 }
 
 void describe(std::string& out, const Mismatch& m) {
-  const std::string where = "(input line " + std::to_string(m.input_line) + ", answer line " +
-                            std::to_string(m.answer_line) + ")";
+  const std::string where =
+      "(input line " + std::to_string(m.input_line) + ", answer line " + std::to_string(m.answer_line) + ")";
   switch (m.kind) {
     case Mismatch::Kind::kDiffers:
       out += "MISMATCH at instance " + std::to_string(m.instance) + " " + where;
@@ -70,7 +70,8 @@ void describe(std::string& out, const Mismatch& m) {
       add_lines(out, "expected", m.answer_line, m.expected);
       add_candidate_lines(out, m.candidate_line, m.got, m.expected.size());
       // The first difference, unless it is only the newline or bytes not kept.
-      if (m.column > 0 && !m.got.empty() && !m.got.front().too_long && m.got.front().length == m.got.front().head.size() &&
+      if (m.column > 0 && !m.got.empty() && !m.got.front().too_long &&
+          m.got.front().length == m.got.front().head.size() &&
           !(m.column > m.expected.front().size() && m.column > m.got.front().head.size())) {
         out += "first difference: line " + std::to_string(m.candidate_line) + ", column " + std::to_string(m.column) +
                ": expected " + byte_name(m.expected.front(), m.column) + ", got " +
@@ -79,16 +80,19 @@ void describe(std::string& out, const Mismatch& m) {
       return;
     case Mismatch::Kind::kMissingLines:
       if (!m.whole_instances) {
-        out += "MISSING " + std::string(m.expected.size() == 1 ? "LINE: the candidate lacks answer line " : "LINES: the candidate lacks answer lines ") +
+        out += "MISSING " +
+               std::string(m.expected.size() == 1 ? "LINE: the candidate lacks answer line "
+                                                  : "LINES: the candidate lacks answer lines ") +
                std::to_string(m.answer_line) +
                (m.expected.size() == 1 ? "" : " to " + std::to_string(m.answer_line + m.expected.size() - 1)) +
                " (instance " + std::to_string(m.instance) + ", input line " + std::to_string(m.input_line) + ")";
       } else if (m.last_instance == m.instance) {
         out += "MISSING ANSWER: the answer to instance " + std::to_string(m.instance) + " " + where + " is missing";
         if (m.same_from != 0) {
-          out += m.same_from + 1 == m.instance ? " (or that to instance " + std::to_string(m.same_from) + ", the same answer)"
-                                                : " (or that to one of instances " + std::to_string(m.same_from) + " to " +
-                                                      std::to_string(m.instance - 1) + ", the same answer)";
+          out += m.same_from + 1 == m.instance
+                     ? " (or that to instance " + std::to_string(m.same_from) + ", the same answer)"
+                     : " (or that to one of instances " + std::to_string(m.same_from) + " to " +
+                           std::to_string(m.instance - 1) + ", the same answer)";
         }
       } else {
         out += "MISSING ANSWERS: the answers to instances " + std::to_string(m.instance) + " to " +
@@ -99,7 +103,8 @@ void describe(std::string& out, const Mismatch& m) {
       add_lines(out, "expected", m.answer_line, m.expected);
       return;
     case Mismatch::Kind::kExtraLines:
-      out += "EXTRA " + std::string(m.got.size() == 1 ? "LINE: the candidate's line " : "LINES: the candidate's lines ") +
+      out += "EXTRA " +
+             std::string(m.got.size() == 1 ? "LINE: the candidate's line " : "LINES: the candidate's lines ") +
              std::to_string(m.candidate_line) +
              (m.got.size() == 1 ? "" : " to " + std::to_string(m.candidate_line + m.got.size() - 1)) +
              (m.got.size() == 1 ? " answers no instance" : " answer no instance") +
@@ -150,8 +155,9 @@ std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptio
   std::uint64_t listed_instances = 0;
   for (const Mismatch& m : report.listed) {
     if (m.kind == Mismatch::Kind::kExtra && options.all && listed_instances < report.mismatching) {
-      out += "... and " + count(report.mismatching - listed_instances, "more mismatching instance",
-                                "more mismatching instances") + "\n";
+      out += "... and " +
+             count(report.mismatching - listed_instances, "more mismatching instance", "more mismatching instances") +
+             "\n";
       listed_instances = report.mismatching;
     }
     describe(out, m);
@@ -159,8 +165,9 @@ std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptio
     if (m.kind == Mismatch::Kind::kMissingLines) listed_instances += m.last_instance - m.instance + 1;
   }
   if (options.all && listed_instances < report.mismatching) {
-    out += "... and " + count(report.mismatching - listed_instances, "more mismatching instance",
-                              "more mismatching instances") + "\n";
+    out += "... and " +
+           count(report.mismatching - listed_instances, "more mismatching instance", "more mismatching instances") +
+           "\n";
   }
   if (report.too_long_line != 0) {
     out += "LINE TOO LONG: the candidate's line " + std::to_string(report.too_long_line) + " is longer than " +
@@ -170,9 +177,8 @@ std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptio
     // The message is already one printable line, its bytes escaped as the
     // judge prints them: escaping it again made `\x00` read `\x5cx00`.
     const InputError& error = *outcome.run.input_error;
-    out += "note: the instances stop at an error: " + std::string(input_name) + ":" + std::to_string(error.line) +
-           ":" + std::to_string(error.column) + ": " + error.message +
-           "; the expected answers end before it\n";
+    out += "note: the instances stop at an error: " + std::string(input_name) + ":" + std::to_string(error.line) + ":" +
+           std::to_string(error.column) + ": " + error.message + "; the expected answers end before it\n";
   }
   if (options.all) {
     // right + wrong + missing = compared; extra counts lines that answer nothing.

@@ -12,8 +12,8 @@
 #ifndef POKER_IO_BYTE_SOURCE_H_
 #define POKER_IO_BYTE_SOURCE_H_
 
-#include <cstddef>
 #include <cerrno>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -26,16 +26,15 @@ inline constexpr int kTruncatedWhileRead = -1;
 
 // What an error_number means, for a message: strerror(), or the truncation.
 inline const char* read_error_text(int error_number) {
-  return error_number == kTruncatedWhileRead ? "the file was truncated while being read"
-                                             : std::strerror(error_number);
+  return error_number == kTruncatedWhileRead ? "the file was truncated while being read" : std::strerror(error_number);
 }
 
 struct Window {
   std::shared_ptr<const void> owner;  // keeps `data` alive
   const char* data = nullptr;         // the input from the requested offset on
   std::size_t size = 0;
-  bool at_end = false;                // nothing exists after data[size - 1]
-  int error_number = 0;               // errno of a failed read or map; then nothing else is valid
+  bool at_end = false;   // nothing exists after data[size - 1]
+  int error_number = 0;  // errno of a failed read or map; then nothing else is valid
 };
 
 class ByteSource {
@@ -74,7 +73,9 @@ class ByteSource {
   // Thread-safe. Bytes a truncated file no longer holds read as zeros, and
   // check_intact() reports them. REQUIRES: size_for_reads_at() is not
   // kInOrderOnly and from + size is not past it.
-  virtual Window read_at(std::uint64_t /*from*/, std::size_t /*size*/) { return Window{nullptr, nullptr, 0, false, EINVAL}; }
+  virtual Window read_at(std::uint64_t /*from*/, std::size_t /*size*/) {
+    return Window{nullptr, nullptr, 0, false, EINVAL};
+  }
 
   // The ranges cut so far end at input offset `end` (in order, from one
   // thread): a source sharing its descriptor's offset (stdin) moves it there,

@@ -67,8 +67,8 @@ class Chunker {
   enum class BlankRun { kEndsInput, kFollowedByText, kReadFailed };
   // Reads on from `from` while the input is blanks and newlines.
   BlankRun skip_blank_run(std::uint64_t from);
-  bool emit(const Window& window, std::uint64_t start, std::uint64_t stop,
-            std::uint64_t lines, Chunk::End end, Chunk& chunk);
+  bool emit(const Window& window, std::uint64_t start, std::uint64_t stop, std::uint64_t lines, Chunk::End end,
+            Chunk& chunk);
 
   ByteSource& source_;
   const ChunkerOptions options_;

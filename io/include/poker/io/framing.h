@@ -159,9 +159,9 @@ class Framer {
   const char* carry_data_ = nullptr;
   std::size_t carry_size_ = 0;
   std::uint64_t carry_offset_ = 0;
-  std::uint64_t carry_lines_ = 0;  // whole lines in the carried partial record
-  std::uint64_t line_ = 1;         // line number at carry_offset_
-  std::shared_ptr<std::string> carry_copy_;  // the carry's bytes when gathered from several buffers
+  std::uint64_t carry_lines_ = 0;                  // whole lines in the carried partial record
+  std::uint64_t line_ = 1;                         // line number at carry_offset_
+  std::shared_ptr<std::string> carry_copy_;        // the carry's bytes when gathered from several buffers
   std::shared_ptr<const std::string> blank_head_;  // a too-long run of blanks, while we learn whether text follows
 };
 

@@ -8,11 +8,11 @@
 #ifndef POKER_IO_INPUT_H_
 #define POKER_IO_INPUT_H_
 
+#include <sys/types.h>
 #include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
-#include <sys/types.h>
 
 #include "poker/io/byte_source.h"
 
@@ -31,8 +31,7 @@ class Reader {
 // Buffered reads from `reader`, in buffers that start small and grow with
 // what arrives, up to `buffer_size` bytes or as far as a record needs (the
 // chunker bounds that): a large `buffer_size` costs nothing on a short input.
-std::unique_ptr<ByteSource> make_stream_source(std::unique_ptr<Reader> reader,
-                                               std::size_t buffer_size);
+std::unique_ptr<ByteSource> make_stream_source(std::unique_ptr<Reader> reader, std::size_t buffer_size);
 
 // A Reader over a file descriptor; owns it (closes it) if `owned`. If
 // `wake_fd` >= 0, a read() waiting for input gives up, failing with
@@ -65,8 +64,7 @@ struct OpenedInput {
 // A file truncated while it is read reads as zeros past its new end, and the
 // source's check_intact() reports kTruncatedWhileRead for what lies there:
 // answers computed from those zeros are never written.
-OpenedInput open_input(const std::string& path, std::size_t window_size,
-                       std::size_t buffer_size, int wake_fd = -1);
+OpenedInput open_input(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd = -1);
 
 // Like open_input(), but always through buffered reads, never a memory map:
 // for a second input read alongside the first (a candidate's answers), which
