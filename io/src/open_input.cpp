@@ -101,17 +101,19 @@ OpenedInput open_any(const std::string& path, std::size_t window_size, std::size
     if (!is_stdin) ::close(fd);
     return OpenedInput{nullptr, EISDIR};
   }
-  // Regular files are read at any offset (stdin too, when redirected from
-  // one, from its current offset), or mapped where a test asks; an empty
-  // "regular" file may be a /proc file whose size is unknown, so it is read.
-  if (read_at && S_ISREG(info.st_mode) && info.st_size > 0) {
-    if (auto source = try_to_read_at(fd, static_cast<std::uint64_t>(info.st_size), buffer_size)) {
+  // Regular files are memory-mapped (stdin too, when redirected from one,
+  // from its current offset), as the SPEC says; a file that cannot be mapped
+  // (a small `ulimit -v`) is read with pread() at any offset instead, and one
+  // that holds fewer bytes than its size says (a sysfs file) as a stream. An
+  // empty "regular" file may be a /proc file whose size is unknown: read.
+  if (map != nullptr && S_ISREG(info.st_mode) && info.st_size > 0) {
+    if (auto source = try_to_map(fd, static_cast<std::uint64_t>(info.st_size), window_size, map)) {
       if (!is_stdin) ::close(fd);
       return OpenedInput{std::move(source), 0};
     }
   }
-  if (map != nullptr && S_ISREG(info.st_mode) && info.st_size > 0) {
-    if (auto source = try_to_map(fd, static_cast<std::uint64_t>(info.st_size), window_size, map)) {
+  if (read_at && S_ISREG(info.st_mode) && info.st_size > 0) {
+    if (auto source = try_to_read_at(fd, static_cast<std::uint64_t>(info.st_size), buffer_size)) {
       if (!is_stdin) ::close(fd);
       return OpenedInput{std::move(source), 0};
     }
@@ -129,11 +131,15 @@ OpenedInput open_any(const std::string& path, std::size_t window_size, std::size
 
 OpenedInput open_input_with_map(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd,
                                 MapFunction map) {
-  return open_any(path, window_size, buffer_size, wake_fd, map, false);
+  return open_any(path, window_size, buffer_size, wake_fd, map, true);
+}
+
+OpenedInput open_input_with_reads_at(const std::string& path, std::size_t buffer_size, int wake_fd) {
+  return open_any(path, 0, buffer_size, wake_fd, nullptr, true);
 }
 
 OpenedInput open_input(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd) {
-  return open_any(path, window_size, buffer_size, wake_fd, nullptr, true);
+  return open_any(path, window_size, buffer_size, wake_fd, ::mmap, true);
 }
 
 OpenedInput open_read_input(const std::string& path, std::size_t buffer_size, int wake_fd) {

@@ -15,6 +15,9 @@ namespace poker::io {
 OpenedInput open_input_with_map(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd,
                                 MapFunction map);
 
+// open_input() as where the map fails: a regular file read with pread().
+OpenedInput open_input_with_reads_at(const std::string& path, std::size_t buffer_size, int wake_fd = -1);
+
 }  // namespace poker::io
 
 #endif  // POKER_IO_OPEN_INPUT_INTERNAL_H_

@@ -204,7 +204,7 @@ TEST(Chunker, MappedAndReadFilesGiveTheSameChunksAsAStream) {
   OpenedInput mapped = open_input_with_map(path, 4096, 4096, -1, ::mmap);
   ASSERT_NE(mapped.source, nullptr);
   EXPECT_TRUE(mapped.source->is_mapped());
-  OpenedInput read = open_input(path, 4096, 4096);
+  OpenedInput read = open_input_with_reads_at(path, 4096);
   ASSERT_NE(read.source, nullptr);
   EXPECT_EQ(read.source->size_for_reads_at(), input.size());
   auto stream = fake_stream(input, 1 << 20, 1 << 20);

@@ -132,7 +132,7 @@ TEST(OpenInput, ReadAtStdinStartsAtItsOffsetAndMovesItPastWhatWasRead) {
   std::string text;
   std::uint64_t size = 0;
   {
-    OpenedInput opened = open_input("-", 4096, 4096);
+    OpenedInput opened = open_input_with_reads_at("-", 4096);
     ASSERT_NE(opened.source, nullptr);
     size = opened.source->size_for_reads_at();
     const Window tail = opened.source->read_at(2, 3);
@@ -150,7 +150,7 @@ TEST(OpenInput, ReadAtStdinStartsAtItsOffsetAndMovesItPastWhatWasRead) {
 
 TEST(OpenInput, ReadAtATruncatedFileGivesZerosThatCheckIntactReports) {
   const TempFile file("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n");
-  OpenedInput opened = open_input(file.path(), 4096, 4096);
+  OpenedInput opened = open_input_with_reads_at(file.path(), 4096);
   ASSERT_NE(opened.source, nullptr);
   ASSERT_EQ(::truncate(file.path(), 8), 0);
   const Window window = opened.source->read_at(4, 8);

@@ -208,7 +208,7 @@ RunResult run_truncated(const std::string& input, std::size_t cut, std::size_t w
   EXPECT_EQ(::write(fd, input.data(), input.size()), static_cast<ssize_t>(input.size()));
   ::close(fd);
   io::OpenedInput mapped =
-      window == 0 ? io::open_input(path, window, 4096) : io::open_input_with_map(path, window, 4096, -1, ::mmap);
+      window == 0 ? io::open_input_with_reads_at(path, 4096) : io::open_input_with_map(path, window, 4096, -1, ::mmap);
   EXPECT_EQ(mapped.source->is_mapped(), window != 0);
   EXPECT_EQ(::truncate(path, static_cast<off_t>(cut)), 0);
   const auto format = make_holdem_format(HoldemOptions{2, false});

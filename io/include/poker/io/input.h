@@ -49,17 +49,16 @@ struct OpenedInput {
 };
 
 // Opens `path` ("-" or empty: standard input). A regular, non-empty file is
-// read with pread(): the pipeline reads its ranges in parallel, each byte
-// once, into buffers reused from range to range (a memory map costs a page
-// fault or a page-table entry per 4 KiB, a TLB shootdown per unmap, and on a
-// VM far more: see the README's performance section). Anything else, or a
-// file that holds fewer bytes than its size says (sysfs), is read through
-// buffers of up to `buffer_size` bytes. Either way the input starts at the
-// descriptor's current offset (for a redirected stdin, where an earlier
-// reader left it), and the offset moves past what is read, as read() would
-// move it. A directory fails with EISDIR. `wake_fd` is for the reads, as in
-// make_fd_reader(). `window_size` is unused (the memory map, kept for its
-// tests, took windows of that size).
+// memory-mapped in windows of `window_size` bytes, as the SPEC asks; the
+// pipeline's parallel stage maps in each range's pages. A file that cannot
+// be mapped (a small `ulimit -v`) is read with pread() instead: the pipeline
+// reads its ranges in parallel, each byte once, into buffers reused from
+// range to range. Anything else, or a file that holds fewer bytes than its
+// size says (sysfs), is read through buffers of up to `buffer_size` bytes.
+// Either way the input starts at the descriptor's current offset (for a
+// redirected stdin, where an earlier reader left it), and the offset moves
+// past what is read, as read() would move it. A directory fails with
+// EISDIR. `wake_fd` is for the reads, as in make_fd_reader().
 //
 // A file truncated while it is read reads as zeros past its new end, and the
 // source's check_intact() reports kTruncatedWhileRead for what lies there:
