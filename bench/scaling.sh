@@ -62,7 +62,7 @@ timed() {
   awk '{print $1, $2 + $3}' <<<"$line"
 }
 last_wall=0
-row() {  # name bytes reference_seconds command
+row() {  # name bytes reference_seconds (or "self": this row is the reference) command
   progress "$1"
   local walls=() cpus=() w c i
   for ((i = 0; i < reps; i++)); do
@@ -73,18 +73,18 @@ row() {  # name bytes reference_seconds command
   local wall cpu
   wall=$(printf '%s\n' "${walls[@]}" | median)
   cpu=$(printf '%s\n' "${cpus[@]}" | median)
+  local reference=$3
+  [[ $reference == self ]] && reference=$wall
   printf '| %s | %.3f | %.2f | %.2fx | %.2f |\n' "$1" "$wall" "$(calc "$2 / $wall / 1e9")" \
-    "$(calc "$3 / $wall")" "$cpu"
+    "$(calc "$reference / $wall")" "$cpu"
   last_wall=$wall
 }
-progress "wc -l"
-wc_two=$(for ((i = 0; i < reps; i++)); do timed "wc -l '$work/two.txt'"; done | awk '{print $1}' | median)
-wc_eight=$(for ((i = 0; i < reps; i++)); do timed "wc -l '$work/eight.txt'"; done | awk '{print $1}' | median)
-
 echo "2-player file: $bytes_two bytes; 8-player file: $bytes_eight bytes; medians of $reps"
 echo '| command | s | GB/s | vs `wc -l` | CPU s (user+sys) |'
 echo '|---|---|---|---|---|'
-row '`wc -l FILE`' "$bytes_two" "$wc_two" "wc -l '$work/two.txt'"
+# wc -l's own rows are the references of the rows after them.
+row '`wc -l FILE`' "$bytes_two" self "wc -l '$work/two.txt'"
+wc_two=$last_wall
 one=0
 mapped=0
 for j in $jobs; do
@@ -94,7 +94,8 @@ for j in $jobs; do
 done
 row "\`cat FILE | poker -j $top\`" "$bytes_two" "$wc_two" "cat '$work/two.txt' | '$poker' -j $top > /dev/null"
 pipe=$last_wall
-row '`wc -l FILE` (8 players)' "$bytes_eight" "$wc_eight" "wc -l '$work/eight.txt'"
+row '`wc -l FILE` (8 players)' "$bytes_eight" self "wc -l '$work/eight.txt'"
+wc_eight=$last_wall
 row '`poker 8 -j 1` (8 players)' "$bytes_eight" "$wc_eight" "'$poker' 8 -j 1 -i '$work/eight.txt' -o /dev/null"
 row "\`poker 8 -j $top\` (8 players)" "$bytes_eight" "$wc_eight" "'$poker' 8 -j $top -i '$work/eight.txt' -o /dev/null"
 if [[ $one != 0 && $mapped != 0 ]]; then
