@@ -4,6 +4,7 @@ and instance files generated with NumPy."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -28,6 +29,12 @@ def poker_cli() -> str:
 def run_cli(poker: str, *args: str, input_path: Path | None = None) -> subprocess.CompletedProcess:
     command = [poker, *args] + (["-i", str(input_path)] if input_path else [])
     return subprocess.run(command, capture_output=True, timeout=120)
+
+
+def cli_error(result: subprocess.CompletedProcess) -> str:
+    """The CLI's error line as the engine words it: without the tail the CLI
+    adds for a person, " (instance N)" and a "; hint: ..." (cli/input_error_hint.h)."""
+    return re.sub(r" \(instance \d+\)(; hint: .*)?$", "", result.stderr.decode().rstrip("\n")) + "\n"
 
 
 def deal(rng: np.random.Generator, rows: int, cards: int) -> np.ndarray:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import poker
-from conftest import run_cli
+from conftest import cli_error, run_cli
 
 
 def test_parse_cards_uses_the_documented_encoding():
@@ -41,7 +41,7 @@ def test_a_bad_card_raises_the_clis_message(tmp_path, poker_cli, text):
     path.write_text(f"{text}\nQs Qd\n2c 3c 4c 5c 6c\n")
     result = run_cli(poker_cli, input_path=path)
     assert result.returncode != 0
-    cli_message = result.stderr.decode().strip().split(": ", 2)[2]
+    cli_message = cli_error(result).strip().split(": ", 2)[2]
     with pytest.raises(ValueError) as error:
         poker.parse_cards(text)
     assert str(error.value) == cli_message

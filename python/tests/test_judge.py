@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import poker
-from conftest import deal, holdem_file, run_cli
+from conftest import cli_error, deal, holdem_file, run_cli
 
 
 def cli_winners(poker_cli: str, path, players: int) -> np.ndarray:
@@ -79,11 +79,11 @@ def test_an_invalid_file_raises_the_clis_message(tmp_path, poker_cli, text):
     assert result.returncode != 0
     with pytest.raises(poker.InputError) as error:
         poker.judge_file(path)
-    assert "poker: " + str(error.value) + "\n" == result.stderr.decode()
+    assert "poker: " + str(error.value) + "\n" == cli_error(result)
     assert isinstance(error.value, ValueError)
     assert (error.value.path, error.value.line, error.value.column) == \
         (str(path), *map(int, result.stderr.decode().split(":")[2:4]))
-    assert error.value.message == result.stderr.decode().split(": ", 2)[2].strip()
+    assert error.value.message == cli_error(result).split(": ", 2)[2].strip()
     answers = [-1 if line == "Draw" else int(line.split()[1]) - 1 for line in result.stdout.decode().splitlines()]
     assert error.value.answers.tolist() == answers
 
