@@ -225,7 +225,7 @@ int fuzz_pipeline(const std::uint8_t* data, std::size_t size, const FormatFactor
   check(fd >= 0, "memfd_create failed");
   check(::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()), "memfd write failed");
   const std::string path = "/proc/self/fd/" + std::to_string(fd);
-  io::OpenedInput read = io::open_input(path, 4096, 4096);
+  io::OpenedInput read = io::open_input_with_reads_at(path, 4096);
   io::OpenedInput mapped = io::open_input_with_map(path, 4096, 4096, -1, ::mmap);
   ::close(fd);
   check(read.source != nullptr && mapped.source != nullptr, "cannot open the memfd");
