@@ -318,6 +318,26 @@ TEST(Verify, EulerSummary) {
                 "OK: CANDIDATE: the answers to all 6 instances match\n");
 }
 
+// A candidate that ends where the summary should start, or inside it, got
+// an empty report (poker_fuzz_verify's input "C").
+TEST(Verify, ASummaryTheCandidateLacksIsReported) {
+  expect_report(verify({"euler", "--summary"}, "examples/euler.txt", ""), 4,
+                "MISMATCH in the summary (answer line 1)\n"
+                "expected:\n"
+                "  1 | Player 1: 3\n"
+                "  2 | Player 2: 2\n"
+                "  3 | Draw: 1\n"
+                "got:\n"
+                "  (the candidate ends here)\n");
+  expect_report(verify({"euler", "--summary"}, "examples/euler.txt", "Player 1: 3\n"), 4,
+                "MISMATCH in the summary (answer line 2)\n"
+                "expected:\n"
+                "  2 | Player 2: 2\n"
+                "  3 | Draw: 1\n"
+                "got:\n"
+                "  (the candidate ends here)\n");
+}
+
 TEST(Verify, HugeCandidateStreamedThroughAPipe) {
   // About 3 MB of instances and 1 MB of answers: many chunks, many reads.
   const Graded data = graded(100000, {99990}, false, 10);

@@ -431,6 +431,15 @@ class Verifier final : public AnswerDestination {
     const ExpectedLine& first = expected_.front();
     if (first.instance == 0) {
       report_.summary_differs = true;
+      if (!ended_listed_) {
+        // The summary's lines from here on, and none of the candidate's.
+        Mismatch mismatch;
+        mismatch.kind = Mismatch::Kind::kSummary;
+        mismatch.answer_line = first.number;
+        for (const ExpectedLine& line : expected_) mismatch.expected.push_back(line.text);
+        list(std::move(mismatch));
+        ended_listed_ = true;
+      }
     } else if (!ended_listed_) {
       Mismatch mismatch;
       mismatch.kind = Mismatch::Kind::kMissing;
