@@ -11,6 +11,7 @@
 
 #include "e2e_helpers.h"
 #include "support/subprocess.h"
+#include "support/text_lines.h"
 
 namespace poker::e2e {
 namespace {
@@ -30,11 +31,7 @@ const Term& term() {
     t.instances = temp_path("term.txt");
     EXPECT_EQ(run_poker({"generate", "-n", "1000", "--seed", "4", "-o", t.instances}).exit_status, 0);
     t.answers = run_poker({"-i", t.instances}).out;
-    for (std::size_t from = 0; from < t.answers.size();) {
-      const std::size_t newline = t.answers.find('\n', from);
-      t.lines.push_back(t.answers.substr(from, newline - from));
-      from = newline + 1;
-    }
+    t.lines = testing::split_lines(t.answers);
     return t;
   }();
   return made;

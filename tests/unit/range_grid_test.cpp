@@ -7,24 +7,18 @@
 #include <variant>
 #include <vector>
 
+#include "support/text_lines.h"
+
 namespace poker {
 namespace {
 
 Range parse_ok(std::string_view text) { return std::get<Range>(parse_range(text)); }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t end = text.find('\n', at);
-    lines.push_back(text.substr(at, end - at));
-    at = end + 1;
-  }
-  return lines;
-}
+using testing::split_lines;
 
 // The cell of row `row`, column `column` (0: aces) of a plain grid.
 std::string cell(const std::string& grid, int row, int column) {
-  const std::string line = lines_of(grid)[static_cast<std::size_t>(row)];
+  const std::string line = split_lines(grid)[static_cast<std::size_t>(row)];
   const std::string padded = line + std::string(13 * 5, ' ');
   std::string text = padded.substr(static_cast<std::size_t>(column) * 5, 4);
   while (!text.empty() && text.back() == ' ') text.pop_back();
@@ -33,7 +27,7 @@ std::string cell(const std::string& grid, int row, int column) {
 
 TEST(RangeGrid, PairsOnTheDiagonalSuitedAboveOffsuitBelow) {
   const std::string grid = range_grid(parse_ok("random"), false);
-  const std::vector<std::string> lines = lines_of(grid);
+  const std::vector<std::string> lines = split_lines(grid);
   ASSERT_EQ(lines.size(), 14u);
   EXPECT_EQ(lines[0], "AA   AKs  AQs  AJs  ATs  A9s  A8s  A7s  A6s  A5s  A4s  A3s  A2s");
   EXPECT_EQ(lines[12], "A2o  K2o  Q2o  J2o  T2o  92o  82o  72o  62o  52o  42o  32o  22");
@@ -52,10 +46,10 @@ TEST(RangeGrid, FullPartialAndEmptyCells) {
   EXPECT_EQ(cell(grid, 1, 0), "AKo*");
   EXPECT_EQ(cell(grid, 3, 3), ".");
   EXPECT_EQ(cell(grid, 12, 12), ".");
-  const std::vector<std::string> lines = lines_of(grid);
+  const std::vector<std::string> lines = split_lines(grid);
   EXPECT_EQ(lines[13], "35 combos, 2.64% of all 1326; weighted 29.00, 2.19%");
   EXPECT_EQ(lines[14], "*: some of the class's combos, or weights below 1");
-  EXPECT_EQ(lines_of(range_grid(parse_ok("AhKh"), false))[13], "1 combo, 0.08% of all 1326");
+  EXPECT_EQ(split_lines(range_grid(parse_ok("AhKh"), false))[13], "1 combo, 0.08% of all 1326");
 }
 
 TEST(RangeGrid, ColourMarksEveryCellAndLeavesNoDotsOrStars) {
