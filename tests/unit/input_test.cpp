@@ -38,6 +38,31 @@ class TempFile {
   char path_[32] = "/tmp/poker_input_XXXXXX";
 };
 
+// Standard input redirected from `file`, at byte `offset`, for the object's
+// life: as `{ head -c OFFSET >/dev/null; poker; } < FILE` leaves it.
+class StdinFrom {
+ public:
+  StdinFrom(const TempFile& file, off_t offset) {
+    const int fd = ::open(file.path(), O_RDONLY);
+    EXPECT_GE(fd, 0);
+    EXPECT_EQ(::dup2(fd, STDIN_FILENO), STDIN_FILENO);
+    ::close(fd);
+    EXPECT_EQ(::lseek(STDIN_FILENO, offset, SEEK_SET), offset);
+  }
+  ~StdinFrom() {
+    ::dup2(saved_, STDIN_FILENO);
+    ::close(saved_);
+  }
+  StdinFrom(const StdinFrom&) = delete;
+  StdinFrom& operator=(const StdinFrom&) = delete;
+
+  // Where the redirected stdin's offset stands now.
+  static off_t offset() { return ::lseek(STDIN_FILENO, 0, SEEK_CUR); }
+
+ private:
+  const int saved_ = ::dup(STDIN_FILENO);
+};
+
 // All that `source` gives from offset 0, through windows of `step` bytes.
 std::string read_all(ByteSource& source, std::size_t step = 7) {
   std::string text;
@@ -73,35 +98,21 @@ TEST(OpenInput, FailedMapFallsBackToReadsOfTheSameFile) {
 
 TEST(OpenInput, FailedMapOfStdinReadsFromItsOffset) {
   const TempFile file("skipped\nread\n");
-  const int saved_stdin = ::dup(STDIN_FILENO);
-  ASSERT_GE(saved_stdin, 0);
-  const int fd = ::open(file.path(), O_RDONLY);
-  ASSERT_GE(fd, 0);
-  ASSERT_EQ(::dup2(fd, STDIN_FILENO), STDIN_FILENO);
-  ::close(fd);
-  ASSERT_EQ(::lseek(STDIN_FILENO, 8, SEEK_SET), 8);
+  const StdinFrom stdin_from(file, 8);
   std::string text;
   {
     OpenedInput opened = open_input_with_map("-", 4096, 4096, -1, failing_map);
     ASSERT_NE(opened.source, nullptr);
     text = read_all(*opened.source);
   }
-  const off_t offset = ::lseek(STDIN_FILENO, 0, SEEK_CUR);
-  ::dup2(saved_stdin, STDIN_FILENO);
-  ::close(saved_stdin);
+  const off_t offset = StdinFrom::offset();
   EXPECT_EQ(text, "read\n");
   EXPECT_EQ(offset, 13);
 }
 
 TEST(OpenInput, MappedStdinStartsAtItsOffsetAndMovesItPastWhatWasRead) {
   const TempFile file("skipped\nread\n");
-  const int saved_stdin = ::dup(STDIN_FILENO);
-  ASSERT_GE(saved_stdin, 0);
-  const int fd = ::open(file.path(), O_RDONLY);
-  ASSERT_GE(fd, 0);
-  ASSERT_EQ(::dup2(fd, STDIN_FILENO), STDIN_FILENO);
-  ::close(fd);
-  ASSERT_EQ(::lseek(STDIN_FILENO, 8, SEEK_SET), 8);
+  const StdinFrom stdin_from(file, 8);
   std::string text;
   bool mapped = false;
   {
@@ -110,25 +121,17 @@ TEST(OpenInput, MappedStdinStartsAtItsOffsetAndMovesItPastWhatWasRead) {
     mapped = opened.source->is_mapped();
     text = read_all(*opened.source);
   }
-  const off_t offset = ::lseek(STDIN_FILENO, 0, SEEK_CUR);
-  ::dup2(saved_stdin, STDIN_FILENO);
-  ::close(saved_stdin);
+  const off_t offset = StdinFrom::offset();
   EXPECT_TRUE(mapped);
   EXPECT_EQ(text, "read\n");
   EXPECT_EQ(offset, 13);
 }
 
-// The default for a regular file: pread() at any offset, from the
-// descriptor's offset on, which it leaves past what was read.
+// The fallback for a regular file that cannot be mapped: pread() at any
+// offset, from the descriptor's offset on, which it leaves past what was read.
 TEST(OpenInput, ReadAtStdinStartsAtItsOffsetAndMovesItPastWhatWasRead) {
   const TempFile file("skipped\nread\n");
-  const int saved_stdin = ::dup(STDIN_FILENO);
-  ASSERT_GE(saved_stdin, 0);
-  const int fd = ::open(file.path(), O_RDONLY);
-  ASSERT_GE(fd, 0);
-  ASSERT_EQ(::dup2(fd, STDIN_FILENO), STDIN_FILENO);
-  ::close(fd);
-  ASSERT_EQ(::lseek(STDIN_FILENO, 8, SEEK_SET), 8);
+  const StdinFrom stdin_from(file, 8);
   std::string text;
   std::uint64_t size = 0;
   {
@@ -141,9 +144,7 @@ TEST(OpenInput, ReadAtStdinStartsAtItsOffsetAndMovesItPastWhatWasRead) {
     EXPECT_TRUE(tail.at_end);
     opened.source->consumed(5);
   }
-  const off_t offset = ::lseek(STDIN_FILENO, 0, SEEK_CUR);
-  ::dup2(saved_stdin, STDIN_FILENO);
-  ::close(saved_stdin);
+  const off_t offset = StdinFrom::offset();
   EXPECT_EQ(size, 5u);
   EXPECT_EQ(offset, 13);
 }
