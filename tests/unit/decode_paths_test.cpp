@@ -72,6 +72,14 @@ std::vector<int> holdem_lines(int players) {
   return lines;
 }
 
+// The layouts whose kernels are unrolled (2, 3 and 8 players: one, two and
+// three block pairs; Euler's 10 cards) and one that takes the loops (23
+// players), with the notation of each.
+std::vector<std::vector<int>> kernel_layouts() {
+  return {holdem_lines(2), holdem_lines(3), holdem_lines(8), {10}, holdem_lines(23)};
+}
+Notation notation_of(const std::vector<int>& lines) { return lines.size() == 1 ? Notation::kEuler : Notation::kHoldem; }
+
 TEST_F(DecodePaths, ScalarIsAlwaysSupportedAndFirst) {
   const std::vector<DecodePath> paths = supported_decode_paths();
   ASSERT_FALSE(paths.empty());
@@ -153,11 +161,9 @@ TEST_F(DecodePaths, UnrolledKernelsDecideAndDecodeLikeTheGenericLoops) {
   // 2, 3 and 8 players (one, two and three block pairs; 9 and 21 cards
   // unrolled on the scalar path), Euler's 10 cards, and 23 players (loops).
   std::mt19937_64 rng(1516);
-  const std::vector<std::vector<int>> layouts = {
-      holdem_lines(2), holdem_lines(3), holdem_lines(8), {10}, holdem_lines(23)};
-  for (const std::vector<int>& lines : layouts) {
+  for (const std::vector<int>& lines : kernel_layouts()) {
     const CanonicalLayout layout(lines);
-    const Notation notation = lines.size() == 1 ? Notation::kEuler : Notation::kHoldem;
+    const Notation notation = notation_of(lines);
     const simd::Alphabet& alphabet = simd::alphabet_of(notation);
     for (int trial = 0; trial < 2000; ++trial) {
       std::string text = random_instances(rng, lines, 1, notation);
@@ -189,11 +195,9 @@ TEST_F(DecodePaths, BatchDecodersStopAtTheFirstInstanceTheSingleDecoderRejects) 
   // one-instance decoder rejects (or the run's length), with the same cards
   // before it.
   std::mt19937_64 rng(1532);
-  const std::vector<std::vector<int>> layouts = {
-      holdem_lines(2), holdem_lines(3), holdem_lines(8), {10}, holdem_lines(23)};
-  for (const std::vector<int>& lines : layouts) {
+  for (const std::vector<int>& lines : kernel_layouts()) {
     const CanonicalLayout layout(lines);
-    const Notation notation = lines.size() == 1 ? Notation::kEuler : Notation::kHoldem;
+    const Notation notation = notation_of(lines);
     const simd::Alphabet& alphabet = simd::alphabet_of(notation);
     for (int trial = 0; trial < 300; ++trial) {
       const int count = 1 + static_cast<int>(rng() % 40);
