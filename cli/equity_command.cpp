@@ -88,9 +88,7 @@ std::optional<int> run_equity_alone(const Options& options, const StopSignals& s
     std::string where;
     if (error->word < hands)
       where = "hand " + std::to_string(error->word + 1) + " '" + equity.hands[error->word] + "': ";
-    std::fprintf(stderr, "poker: equity: %s%s\nRun 'poker equity --help' for usage.\n", where.c_str(),
-                 error->message.c_str());
-    return kExitUsage;
+    return usage_error(where + error->message, "equity");
   }
   // The output is opened before the work, so that a run that cannot write
   // its answer says so at once rather than after minutes of computing.

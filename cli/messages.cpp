@@ -16,6 +16,13 @@ std::string display_name(const std::string& path, const char* standard) {
 
 void report(const std::string& what) { std::fprintf(stderr, "poker: %s\n", what.c_str()); }
 
+int usage_error(const std::string& what, const char* command) {
+  const std::string named = command == nullptr ? std::string() : std::string(command) + ": ";
+  const std::string help = command == nullptr ? std::string() : std::string(command) + " ";
+  std::fprintf(stderr, "poker: %s%s\nRun 'poker %s--help' for usage.\n", named.c_str(), what.c_str(), help.c_str());
+  return kExitUsage;
+}
+
 int fail(const StopSignals& signals, const std::string& message, int status) {
   if (signals.received() == 0) {
     report(message);

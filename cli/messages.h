@@ -22,6 +22,11 @@ std::string display_name(const std::string& path, const char* standard);
 // Prints `poker: what` on stderr.
 void report(const std::string& what);
 
+// A usage error: `poker: [COMMAND: ]what` and the line that points at the
+// help (`poker [COMMAND ]--help`) on stderr; returns the usage status, 2.
+// `command` is the subcommand whose help says more, or null for poker's.
+int usage_error(const std::string& what, const char* command = nullptr);
+
 // The one line of a failure, and the status to return. After a stop signal
 // every failure is its consequence (an open or a read it cut short), and the
 // line says `interrupted by SIGxxx` instead; main() then re-raises the signal.

@@ -20,6 +20,7 @@
 #include "equity_command.h"
 #include "exit_status.h"
 #include "help_format.h"
+#include "messages.h"
 #include "poker/equity.h"
 #include "poker/equity_format.h"
 #include "poker/escape.h"
@@ -203,11 +204,6 @@ std::optional<std::string> option_given_twice(const CLI::App& app) {
     level = parsed.empty() ? nullptr : parsed.front();
   }
   return std::nullopt;
-}
-
-int usage_error(const std::string& message) {
-  std::fprintf(stderr, "poker: %s\nRun 'poker --help' for usage.\n", message.c_str());
-  return kExitUsage;
 }
 
 // Every long option and subcommand name anywhere under `app`.

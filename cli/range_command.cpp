@@ -26,8 +26,7 @@ bool colour_on_stdout() {
 int run_range_command(const std::string& range_text) {
   const auto parsed = parse_range(range_text);
   if (const auto* error = std::get_if<RangeError>(&parsed)) {
-    std::fprintf(stderr, "poker: range: %s\nRun 'poker range --help' for usage.\n", error->message.c_str());
-    return kExitUsage;
+    return usage_error(error->message, "range");
   }
   const std::string grid = range_grid(std::get<Range>(parsed), colour_on_stdout());
   errno = 0;
