@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "poker/equity_format.h"
+#include "poker/json_text.h"
 
 namespace poker {
 namespace {
@@ -42,26 +43,6 @@ std::string query_text(const EquityEcho& echo) {
   if (!echo.board.empty()) text += " --board " + card_run(echo.board);
   if (!echo.dead.empty()) text += " --dead " + card_run(echo.dead);
   return text;
-}
-
-// A JSON string. The words of a valid query are printable ASCII without
-// quotes or backslashes; escaping them anyway keeps the output JSON whatever
-// a caller passes.
-void append_json_string(std::string& out, std::string_view text) {
-  out += '"';
-  for (const char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
-      out += escaped;
-    } else {
-      out += c;
-    }
-  }
-  out += '"';
 }
 
 void append_json_share(std::string& out, const char* name, double share) {
@@ -123,16 +104,16 @@ void append_equity_line(std::string& out, const EquityEcho& echo, const EquityRe
 
 void append_equity_json(std::string& out, const EquityEcho& echo, const EquityResult& result) {
   out += "{\"query\":";
-  append_json_string(out, query_text(echo));
+  out += json_quote(query_text(echo));
   out += ",\"board\":";
-  append_json_string(out, card_run(echo.board));
+  out += json_quote(card_run(echo.board));
   out += ",\"dead\":";
-  append_json_string(out, card_run(echo.dead));
+  out += json_quote(card_run(echo.dead));
   out += ",\"players\":[";
   for (std::size_t p = 0; p < result.players.size(); ++p) {
     const PlayerEquity& player = result.players[p];
     out += p == 0 ? "{\"hand\":" : ",{\"hand\":";
-    append_json_string(out, p < echo.players.size() ? echo.players[p] : std::string_view{});
+    out += json_quote(p < echo.players.size() ? echo.players[p] : std::string_view{});
     out += ',';
     append_json_share(out, "win", player.win);
     out += ',';
