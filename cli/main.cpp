@@ -133,7 +133,7 @@ Judged judge(const Options& options, const Format& format, Streams& streams, con
   const auto start = std::chrono::steady_clock::now();
   Judged judged;
   {
-    ProgressLine progress(!options.quiet, input_size(options.input));
+    ProgressLine progress(!options.quiet, is_standard(options.output), input_size(options.input));
     PipelineOptions pipeline_options;
     pipeline_options.chunk_size = options.chunk_size;
     pipeline_options.on_progress = [&progress](const RunStats& stats) { progress.update(stats); };

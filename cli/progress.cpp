@@ -14,26 +14,11 @@ namespace {
 constexpr std::chrono::milliseconds kFirstUpdate{1000};
 constexpr std::chrono::milliseconds kUpdateInterval{250};
 
-bool same_file(int a, int b) {
-  struct stat first {
-  }, second{};
-  return ::fstat(a, &first) == 0 && ::fstat(b, &second) == 0 && first.st_dev == second.st_dev &&
-         first.st_ino == second.st_ino && first.st_rdev == second.st_rdev;
-}
-
 }  // namespace
 
-Terminals current_terminals() {
-  Terminals terminals;
-  terminals.stdin_is_terminal = ::isatty(STDIN_FILENO) == 1;
-  terminals.stderr_is_terminal = ::isatty(STDERR_FILENO) == 1;
-  terminals.stdout_is_stderr_terminal =
-      terminals.stderr_is_terminal && ::isatty(STDOUT_FILENO) == 1 && same_file(STDOUT_FILENO, STDERR_FILENO);
-  return terminals;
-}
-
-bool progress_allowed(const Terminals& terminals) {
-  return terminals.stderr_is_terminal && !terminals.stdin_is_terminal && !terminals.stdout_is_stderr_terminal;
+bool progress_allowed(const Terminals& terminals, bool answers_on_stdout) {
+  return terminals.stderr_is_terminal && !terminals.stdin_is_terminal &&
+         !(answers_on_stdout && terminals.stdout_is_stderr_terminal);
 }
 
 std::string progress_text(const RunStats& stats, std::optional<std::uint64_t> total_bytes, double seconds) {
@@ -51,25 +36,19 @@ std::string progress_text(const RunStats& stats, std::optional<std::uint64_t> to
   return text;
 }
 
-ProgressLine::ProgressLine(bool enabled, std::optional<std::uint64_t> total_bytes)
-    : enabled_(enabled && progress_allowed(current_terminals())),
+ProgressLine::ProgressLine(bool enabled, bool answers_on_stdout, std::optional<std::uint64_t> total_bytes)
+    : line_(enabled && progress_allowed(current_terminals(), answers_on_stdout)),
       total_bytes_(total_bytes),
       start_(Clock::now()),
       next_update_(start_ + kFirstUpdate) {}
 
-ProgressLine::~ProgressLine() {
-  if (shown_) std::fputs("\r\033[K", stderr);
-}
-
 void ProgressLine::update(const RunStats& stats) {
-  if (!enabled_) return;
+  if (!line_.enabled()) return;
   const Clock::time_point now = Clock::now();
   if (now < next_update_) return;
   next_update_ = now + kUpdateInterval;
   const double seconds = std::chrono::duration<double>(now - start_).count();
-  std::fprintf(stderr, "\r\033[K%s", progress_text(stats, total_bytes_, seconds).c_str());
-  std::fflush(stderr);
-  shown_ = true;
+  line_.show(progress_text(stats, total_bytes_, seconds));
 }
 
 std::optional<std::uint64_t> input_size(const std::string& path) {

@@ -14,19 +14,14 @@
 #include <string>
 
 #include "poker/pipeline.h"
+#include "status_line.h"
 
 namespace poker::cli {
 
-// What the standard streams are, as far as the progress line cares.
-struct Terminals {
-  bool stdin_is_terminal = false;
-  bool stderr_is_terminal = false;
-  bool stdout_is_stderr_terminal = false;  // stdout is the terminal stderr is
-};
-Terminals current_terminals();
-
-// Whether a progress line may be shown on such streams.
-bool progress_allowed(const Terminals& terminals);
+// Whether a progress line may be shown on such streams; `answers_on_stdout`:
+// the answers go to stdout (no -o FILE), where they would run into the line
+// if stdout is stderr's terminal.
+bool progress_allowed(const Terminals& terminals, bool answers_on_stdout);
 
 // The line's text (no "\r", no erasing): bytes, the share of `total_bytes`
 // and the seconds left when the total is known, instances, rate.
@@ -34,10 +29,9 @@ std::string progress_text(const RunStats& stats, std::optional<std::uint64_t> to
 
 class ProgressLine {
  public:
-  // Shows nothing unless `enabled` and progress_allowed(current_terminals()). `total_bytes`:
-  // the input's size, when known.
-  ProgressLine(bool enabled, std::optional<std::uint64_t> total_bytes);
-  ~ProgressLine();  // erases the line if one was shown
+  // Shows nothing unless `enabled` and progress_allowed(current_terminals(),
+  // answers_on_stdout). `total_bytes`: the input's size, when known.
+  ProgressLine(bool enabled, bool answers_on_stdout, std::optional<std::uint64_t> total_bytes);
 
   ProgressLine(const ProgressLine&) = delete;
   ProgressLine& operator=(const ProgressLine&) = delete;
@@ -47,11 +41,10 @@ class ProgressLine {
 
  private:
   using Clock = std::chrono::steady_clock;
-  const bool enabled_;
+  StatusLine line_;  // drawn and erased there
   const std::optional<std::uint64_t> total_bytes_;
   const Clock::time_point start_;
   Clock::time_point next_update_;
-  bool shown_ = false;
 };
 
 // The size left to read of the input `path` ("-": standard input from its

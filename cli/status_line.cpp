@@ -26,12 +26,23 @@ bool same_file(int a, int b) {
 
 }  // namespace
 
+Terminals current_terminals() {
+  Terminals terminals;
+  terminals.stdin_is_terminal = ::isatty(STDIN_FILENO) == 1;
+  terminals.stderr_is_terminal = ::isatty(STDERR_FILENO) == 1;
+  terminals.stdout_is_stderr_terminal =
+      terminals.stderr_is_terminal && ::isatty(STDOUT_FILENO) == 1 && same_file(STDOUT_FILENO, STDERR_FILENO);
+  return terminals;
+}
+
 bool StatusLine::stderr_is_a_terminal_of_its_own() {
-  if (::isatty(STDERR_FILENO) != 1) return false;
-  return !(::isatty(STDOUT_FILENO) == 1 && same_file(STDOUT_FILENO, STDERR_FILENO));
+  const Terminals terminals = current_terminals();
+  return terminals.stderr_is_terminal && !terminals.stdout_is_stderr_terminal;
 }
 
 StatusLine::StatusLine() : enabled_(stderr_is_a_terminal_of_its_own()) {}
+
+StatusLine::StatusLine(bool allowed) : enabled_(allowed) {}
 
 StatusLine::~StatusLine() { erase(); }
 

@@ -1,6 +1,6 @@
 // A status line on stderr, rewritten in place and erased before anything
-// else is written: the rendering that progress displays share (a long equity
-// computation's here; the judge's progress may use it too).
+// else is written: the rendering that progress displays share (the judge's,
+// progress.h, and a long equity computation's, equity_progress.h).
 //
 // It shows only where it cannot mix with other output: stderr is a terminal
 // and stdout is not that same terminal (answers written there would land in
@@ -15,9 +15,20 @@
 
 namespace poker::cli {
 
+// What the standard streams are, as far as a status line cares.
+struct Terminals {
+  bool stdin_is_terminal = false;
+  bool stderr_is_terminal = false;
+  bool stdout_is_stderr_terminal = false;  // stdout is the terminal stderr is
+};
+Terminals current_terminals();
+
 class StatusLine {
  public:
+  // Shown where stderr_is_a_terminal_of_its_own().
   StatusLine();
+  // Shown where `allowed`: the caller's rule, which includes that one.
+  explicit StatusLine(bool allowed);
   ~StatusLine();  // erases the line if one is shown
 
   StatusLine(const StatusLine&) = delete;

@@ -8,16 +8,19 @@ namespace poker::cli {
 namespace {
 
 TEST(ProgressLine, ShowsOnlyWhereItCorruptsNothing) {
-  EXPECT_TRUE(
-      progress_allowed({.stdin_is_terminal = false, .stderr_is_terminal = true, .stdout_is_stderr_terminal = false}));
-  EXPECT_FALSE(
-      progress_allowed({.stdin_is_terminal = false, .stderr_is_terminal = false, .stdout_is_stderr_terminal = false}));
+  EXPECT_TRUE(progress_allowed(
+      {.stdin_is_terminal = false, .stderr_is_terminal = true, .stdout_is_stderr_terminal = false}, true));
+  EXPECT_FALSE(progress_allowed(
+      {.stdin_is_terminal = false, .stderr_is_terminal = false, .stdout_is_stderr_terminal = false}, true));
   // The answers on the same terminal would run into the line.
-  EXPECT_FALSE(
-      progress_allowed({.stdin_is_terminal = false, .stderr_is_terminal = true, .stdout_is_stderr_terminal = true}));
+  EXPECT_FALSE(progress_allowed(
+      {.stdin_is_terminal = false, .stderr_is_terminal = true, .stdout_is_stderr_terminal = true}, true));
+  // The answers going to a file (-o FILE): stdout's terminal gets none of them.
+  EXPECT_TRUE(progress_allowed(
+      {.stdin_is_terminal = false, .stderr_is_terminal = true, .stdout_is_stderr_terminal = true}, false));
   // Someone typing instances by hand.
-  EXPECT_FALSE(
-      progress_allowed({.stdin_is_terminal = true, .stderr_is_terminal = true, .stdout_is_stderr_terminal = false}));
+  EXPECT_FALSE(progress_allowed(
+      {.stdin_is_terminal = true, .stderr_is_terminal = true, .stdout_is_stderr_terminal = false}, true));
 }
 
 TEST(ProgressLine, SaysTheShareAndTimeLeftOfAKnownSize) {
