@@ -100,7 +100,8 @@ std::optional<int> run_equity_alone(const Options& options, const StopSignals& s
   EquityProgress progress;
   request.settings.progress = &progress;
   const EquityResult result = [&] {
-    const EquityProgressLine progress_line(progress, request.settings.seconds);  // erased before anything is written
+    // Erased before anything is written.
+    const EquityProgressLine progress_line(progress, request.settings.seconds, is_standard(options.output));
     return compute_equity(request.query, request.settings);
   }();
   // A result cut short by a signal is not printed; main() re-raises it.

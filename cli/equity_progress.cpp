@@ -26,8 +26,11 @@ std::string time_left(double seconds) {
 
 }  // namespace
 
-EquityProgressLine::EquityProgressLine(const EquityProgress& progress, double seconds)
-    : progress_(progress), seconds_(seconds), start_(std::chrono::steady_clock::now()) {
+EquityProgressLine::EquityProgressLine(const EquityProgress& progress, double seconds, bool answers_on_stdout)
+    : progress_(progress),
+      seconds_(seconds),
+      start_(std::chrono::steady_clock::now()),
+      line_(StatusLine::allowed(current_terminals(), answers_on_stdout)) {
   if (line_.enabled()) watcher_ = std::thread([this] { watch(); });
 }
 

@@ -18,8 +18,9 @@ namespace poker::cli {
 class EquityProgressLine {
  public:
   // Watches `settings.progress` (which must be set) while it lives; `seconds`
-  // is the --time of a Monte Carlo run for a time, 0 otherwise.
-  explicit EquityProgressLine(const EquityProgress& progress, double seconds);
+  // is the --time of a Monte Carlo run for a time, 0 otherwise;
+  // `answers_on_stdout`: no -o FILE (StatusLine::allowed()).
+  EquityProgressLine(const EquityProgress& progress, double seconds, bool answers_on_stdout);
   ~EquityProgressLine();  // stops watching and erases the line
 
   EquityProgressLine(const EquityProgressLine&) = delete;

@@ -17,8 +17,7 @@ constexpr std::chrono::milliseconds kUpdateInterval{250};
 }  // namespace
 
 bool progress_allowed(const Terminals& terminals, bool answers_on_stdout) {
-  return terminals.stderr_is_terminal && !terminals.stdin_is_terminal &&
-         !(answers_on_stdout && terminals.stdout_is_stderr_terminal);
+  return StatusLine::allowed(terminals, answers_on_stdout) && !terminals.stdin_is_terminal;
 }
 
 std::string progress_text(const RunStats& stats, std::optional<std::uint64_t> total_bytes, double seconds) {

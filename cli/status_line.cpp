@@ -35,12 +35,9 @@ Terminals current_terminals() {
   return terminals;
 }
 
-bool StatusLine::stderr_is_a_terminal_of_its_own() {
-  const Terminals terminals = current_terminals();
-  return terminals.stderr_is_terminal && !terminals.stdout_is_stderr_terminal;
+bool StatusLine::allowed(const Terminals& terminals, bool answers_on_stdout) {
+  return terminals.stderr_is_terminal && !(answers_on_stdout && terminals.stdout_is_stderr_terminal);
 }
-
-StatusLine::StatusLine() : enabled_(stderr_is_a_terminal_of_its_own()) {}
 
 StatusLine::StatusLine(bool allowed) : enabled_(allowed) {}
 

@@ -2,9 +2,9 @@
 // else is written: the rendering that progress displays share (the judge's,
 // progress.h, and a long equity computation's, equity_progress.h).
 //
-// It shows only where it cannot mix with other output: stderr is a terminal
-// and stdout is not that same terminal (answers written there would land in
-// the middle of the line). Lines are cut to the terminal's width, so that
+// It shows only where it cannot mix with other output: stderr is a terminal,
+// and the answers do not go to that same terminal (they would land in the
+// middle of the line): StatusLine::allowed(). Lines are cut to the terminal's width, so that
 // "\r" always returns to their start.
 //
 // Thread safety: one thread at a time per StatusLine.
@@ -25,9 +25,7 @@ Terminals current_terminals();
 
 class StatusLine {
  public:
-  // Shown where stderr_is_a_terminal_of_its_own().
-  StatusLine();
-  // Shown where `allowed`: the caller's rule, which includes that one.
+  // Shown where `allowed`: allowed() or a caller's rule that includes it.
   explicit StatusLine(bool allowed);
   ~StatusLine();  // erases the line if one is shown
 
@@ -44,9 +42,9 @@ class StatusLine {
   // terminal.
   void erase();
 
-  // The terminal rule on its own: stderr is a terminal, and stdout is not
-  // the same terminal.
-  static bool stderr_is_a_terminal_of_its_own();
+  // The terminal rule: stderr is a terminal, and the answers do not go to
+  // it (`answers_on_stdout`: no -o FILE, and stdout is stderr's terminal).
+  static bool allowed(const Terminals& terminals, bool answers_on_stdout);
 
  private:
   const bool enabled_;
