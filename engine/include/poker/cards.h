@@ -82,8 +82,6 @@ inline constexpr std::array<CardAlphabet, 3> kAlphabets = {
 
 }  // namespace detail
 
-// The card written as `token` in `notation`, or nothing if `token` is not
-// exactly a card (wrong length, case, rank or suit).
 // What a card looks like in `notation`, for the "expected ..." of a message
 // about a bad card: the one wording of that sentence.
 constexpr std::string_view card_syntax(Notation notation) {
@@ -95,6 +93,8 @@ constexpr std::string_view card_syntax(Notation notation) {
   return {};
 }
 
+// The card written as `token` in `notation`, or nothing if `token` is not
+// exactly a card (wrong length, case, rank or suit).
 constexpr std::optional<Card> parse_card(std::string_view token, Notation notation) {
   if (token.size() != 2) return std::nullopt;
   const auto& alphabet = detail::kAlphabets[static_cast<int>(notation)];
@@ -104,10 +104,15 @@ constexpr std::optional<Card> parse_card(std::string_view token, Notation notati
   return make_card(rank, suit);
 }
 
+// The character of `rank` (0: deuce .. 12: ace) in `notation`.
+constexpr char rank_char(int rank, Notation notation = Notation::kHoldem) {
+  return detail::kAlphabets[static_cast<int>(notation)].rank_chars[static_cast<std::size_t>(rank)];
+}
+
 // The two characters of `card` in `notation`.
 constexpr std::array<char, 2> card_chars(Card card, Notation notation) {
   const auto& alphabet = detail::kAlphabets[static_cast<int>(notation)];
-  return {alphabet.rank_chars[rank_of(card)], alphabet.suit_chars[suit_of(card)]};
+  return {rank_char(rank_of(card), notation), alphabet.suit_chars[suit_of(card)]};
 }
 
 inline void append_card(std::string& out, Card card, Notation notation) {

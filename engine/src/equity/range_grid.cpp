@@ -8,7 +8,6 @@
 namespace poker {
 namespace {
 
-constexpr std::string_view kRankLetters = "23456789TJQKA";
 constexpr int kAllCombos = kCardCount * (kCardCount - 1) / 2;
 
 // A class's cell: row and column 0 are aces. Above the diagonal (column >
@@ -30,8 +29,7 @@ Cell cell_of(const WeightedCombo& combo) {
 std::string class_name(int row, int column) {
   const int first = std::min(row, column);
   const int second = std::max(row, column);
-  std::string name = {kRankLetters[static_cast<std::size_t>(kRankCount - 1 - first)],
-                      kRankLetters[static_cast<std::size_t>(kRankCount - 1 - second)]};
+  std::string name = {rank_char(kRankCount - 1 - first), rank_char(kRankCount - 1 - second)};
   if (row != column) name += column > row ? 's' : 'o';
   return name;
 }
