@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "formats/card_line_reader.h"
+#include "formats/for_each_instance.h"
 #include "poker/escape.h"
 
 namespace poker {
@@ -51,14 +52,10 @@ class DrawFormat final : public Format {
     static constexpr CardSyntax kUnused{Notation::kHoldem, ""};
     CardLineReader reader(chunk, kUnused);
     draw::Deck deck{};
-    while (!reader.at_end()) {
-      reader.begin_instance();
+    for_each_instance(reader, result, [&] {
       Instance instance;
       for (std::size_t i = 0; i < kLines; ++i) {
-        if (!read_card(reader, i, instance, deck[i])) {
-          reader.finish_with_error(result);
-          return;
-        }
+        if (!read_card(reader, i, instance, deck[i])) return false;
       }
       const draw::RoundCounts counts = solver_(deck);
       for (std::size_t i = 0; i < counts.size(); ++i) {
@@ -66,8 +63,8 @@ class DrawFormat final : public Format {
         result.answers += std::to_string(counts[i]);
       }
       result.answers += '\n';
-      ++result.instances;
-    }
+      return true;
+    });
   }
 
  private:

@@ -19,6 +19,7 @@
 
 #include "equity/equity_request.h"
 #include "formats/card_line_reader.h"
+#include "formats/for_each_instance.h"
 #include "poker/equity_format.h"
 
 namespace poker {
@@ -48,23 +49,19 @@ class EquityFormat final : public Format {
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
     CardLineReader reader(chunk, kQueryCards);
     std::vector<Words> window;
-    bool failed = false;
-    while (!failed && !reader.at_end()) {
-      window.clear();
-      while (window.size() < kWindow && !reader.at_end()) {
-        // A stop discards the chunk's answers: what is left need not be read.
-        if (stopping()) return;
-        reader.begin_instance();
-        std::optional<Words> words = read_query(reader);
-        if (!words) {
-          reader.finish_with_error(result);
-          failed = true;
-          break;
-        }
-        window.push_back(*std::move(words));
+    const auto read_one = [&] {
+      std::optional<Words> words = read_query(reader);
+      if (!words) return false;
+      window.push_back(*std::move(words));
+      if (window.size() == kWindow) {
+        answer(window, result);
+        window.clear();
       }
-      answer(window, result);
-    }
+      return true;
+    };
+    // A stop discards the chunk's answers: what is left need not be read.
+    for_each_instance(reader, result, read_one, [&] { return stopping(); });
+    if (!stopping()) answer(window, result);
   }
 
  private:
@@ -92,7 +89,6 @@ class EquityFormat final : public Format {
       }
     }
     result.answers += lines;
-    result.instances += answers.size();
   }
 
   // The words of a valid query, the reader past its line; nothing, the

@@ -7,6 +7,7 @@
 
 #include "formats/answer_lines.h"
 #include "formats/card_line_reader.h"
+#include "formats/for_each_instance.h"
 #include "poker/evaluator.h"
 
 namespace poker {
@@ -41,8 +42,7 @@ class EulerFormat final : public Format {
   }
 
  private:
-  // Runs of canonical instances are decoded kBatch at a time; the instance
-  // that stops a run is read line by line (which words any error).
+  // Runs of canonical instances are decoded kBatch at a time.
   void process_instances(const io::Chunk& chunk, ChunkResult& result, AnswerWriter& answers) const {
     constexpr std::size_t kBatch = 32;
     constexpr std::size_t kStride = 2 * kHandCards;
@@ -50,26 +50,19 @@ class EulerFormat final : public Format {
     std::array<Card, kBatch * kStride + kDecodeSlack> cards;
     const bool write_answers = !options_.summary;
     Tally tally{};
-    std::uint64_t instances = 0;
     const auto answer = [&](const Card* instance) {
       const std::size_t outcome = judge(instance);
       ++tally[outcome];
       if (write_answers) answers.add(kAnswers[outcome]);
     };
-    while (!reader.at_end()) {
-      const std::size_t run = reader.read_canonical_instances(layout_, cards.data(), kBatch);
-      for (std::size_t i = 0; i < run; ++i) answer(cards.data() + i * kStride);
-      instances += run;
-      if (run == kBatch || reader.at_end()) continue;
-      reader.begin_instance();
-      if (!reader.read_line(2 * kHandCards, "players 1 and 2", cards.data())) {
-        reader.finish_with_error(result);
-        break;
-      }
-      answer(cards.data());
-      ++instances;
-    }
-    result.instances += instances;
+    for_each_instance<kBatch>(
+        reader, result,
+        [&] {
+          if (!reader.read_line(2 * kHandCards, "players 1 and 2", cards.data())) return false;
+          answer(cards.data());
+          return true;
+        },
+        NeverStopped{}, [&] { return answer_canonical_run<kBatch>(reader, layout_, cards.data(), kStride, answer); });
     for (std::size_t i = 0; i < tally.size(); ++i) result.tally[i] += tally[i];
   }
 

@@ -5,6 +5,7 @@
 
 #include "formats/card_line_reader.h"
 #include "formats/explain_line.h"
+#include "formats/for_each_instance.h"
 #include "poker/evaluator.h"
 
 namespace poker {
@@ -27,13 +28,9 @@ class EvalFormat final : public Format {
     // five cards around the separator.
     result.answers.reserve_more((chunk.bytes.size() / 32 + 1) * (2 * kMaxExplainLineBytes + 16));
     CardLineReader reader(chunk, kEvalCards);
-    while (!reader.at_end()) {
-      reader.begin_instance();
+    for_each_instance(reader, result, [&] {
       CardMask hands[2] = {0, 0};
-      if (!reader.read_two_sets(kMinHandCards, kSeparator, kLabels, hands)) {
-        reader.finish_with_error(result);
-        return;
-      }
+      if (!reader.read_two_sets(kMinHandCards, kSeparator, kLabels, hands)) return false;
       const BestFive first = best_five(hands[0]);
       const BestFive second = best_five(hands[1]);
       append_explain_line(result.answers, prefixes_[0], first, Notation::kEval);
@@ -41,8 +38,8 @@ class EvalFormat final : public Format {
       result.answers += first.value > second.value   ? "Hand 1 wins\n"
                         : second.value > first.value ? "Hand 2 wins\n"
                                                      : "Tie\n";
-      ++result.instances;
-    }
+      return true;
+    });
   }
 
  private:

@@ -8,6 +8,7 @@
 #include "formats/answer_lines.h"
 #include "formats/card_line_reader.h"
 #include "formats/explain_line.h"
+#include "formats/for_each_instance.h"
 #include "poker/evaluator.h"
 
 namespace poker {
@@ -74,36 +75,26 @@ class HoldemFormat final : public Format {
   // Reads the chunk's instances up to the first error, calling render(cards)
   // for each valid one: cards[0..2*players) are the players' hole cards, then
   // the board's five. Runs of canonical instances are decoded kBatch at a
-  // time; the instance that stops a run is read line by line. kPlayers: the
-  // player count, or 0 to read it from the options.
+  // time. kPlayers: the player count, or 0 to read it from the options.
   template <int kPlayers, typename Render>
   void process_instances(const io::Chunk& chunk, ChunkResult& result, Render&& render) const {
     const int players = kPlayers != 0 ? kPlayers : options_.players;
     const std::size_t stride = 2 * static_cast<std::size_t>(players) + 5;
     CardLineReader reader(chunk, kHoldemCards);
     std::array<Card, kBatch*(2 * kMaxHoldemPlayers + 5) + kDecodeSlack> cards;
-    std::uint64_t instances = 0;
-    while (!reader.at_end()) {
-      const std::size_t run = reader.read_canonical_instances(layout_, cards.data(), kBatch);
-      for (std::size_t i = 0; i < run; ++i) render(cards.data() + i * stride);
-      instances += run;
-      if (run == kBatch || reader.at_end()) continue;
-      reader.begin_instance();
-      bool valid = true;
-      for (int player = 0; valid && player < players; ++player) {
-        valid = reader.read_line(2, labels_[static_cast<std::size_t>(player)],
-                                 &cards[2 * static_cast<std::size_t>(player)]);
-      }
-      valid = valid && reader.read_line(5, labels_.back(), &cards[2 * static_cast<std::size_t>(players)]);
-      if (!valid) {
-        result.instances += instances;
-        reader.finish_with_error(result);
-        return;
-      }
-      render(cards.data());
-      ++instances;
-    }
-    result.instances += instances;
+    for_each_instance<kBatch>(
+        reader, result,
+        [&] {
+          bool valid = true;
+          for (int player = 0; valid && player < players; ++player) {
+            valid = reader.read_line(2, labels_[static_cast<std::size_t>(player)],
+                                     &cards[2 * static_cast<std::size_t>(player)]);
+          }
+          valid = valid && reader.read_line(5, labels_.back(), &cards[2 * static_cast<std::size_t>(players)]);
+          if (valid) render(cards.data());
+          return valid;
+        },
+        NeverStopped{}, [&] { return answer_canonical_run<kBatch>(reader, layout_, cards.data(), stride, render); });
   }
 
   // A bound on the instances in `chunk`: none is shorter than the canonical

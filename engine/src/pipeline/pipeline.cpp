@@ -8,81 +8,21 @@
 #include <memory>
 #include <vector>
 
-#include "formats/card_line_reader.h"
 #include "pipeline/answer_destination.h"
+#include "pipeline/ordered_writer.h"
+#include "pipeline/tsan_handover.h"
+#include "pipeline/work.h"
 #include "poker/io/chunker.h"
 #include "poker/io/framing.h"
 
 namespace poker {
 namespace {
 
-// ThreadSanitizer cannot see how TBB hands work from stage to stage: that
-// happens inside libtbb, which Debian does not build with TSan. The stages
-// say it instead: each one publishes what it leaves for the next (release)
-// and takes what the previous one left (acquire), and each serial stage does
-// the same with its own state between calls on different threads. Only the
-// edges TBB guarantees are declared; everything else stays checked.
-#if defined(__SANITIZE_THREAD__)
-#define POKER_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define POKER_TSAN 1
-#endif
-#endif
-#ifdef POKER_TSAN
-extern "C" void __tsan_acquire(void* address);
-extern "C" void __tsan_release(void* address);
-void hand_over(const void* what) { __tsan_release(const_cast<void*>(what)); }
-void take_over(const void* what) { __tsan_acquire(const_cast<void*>(what)); }
-#else
-void hand_over(const void* /*what*/) {}
-void take_over(const void* /*what*/) {}
-#endif
-
-// The start of a run: the thread calling run_pipeline built the stages (the
-// bodies TBB copied) and their state; each stage takes that over before it
-// reads its own fields on a worker.
-char g_run_start;
-
-// A chunk of records with what processing made of it.
-struct Piece {
-  io::Chunk chunk;
-  ChunkResult result;
-};
-
-// One range of the input on its way through the pipeline: its newline
-// count, the chunks framing made of it (often one, sometimes none or a few),
-// and their results. Passed between the stages as a raw pointer (made by the
-// reader, deleted by the writer), so that TBB carries it in its token slot
-// untouched: a shared_ptr would be copied into storage TSan sees written by
-// one thread and read by another with no ordering it knows of. If a stage
-// threw (only std::bad_alloc can), the Works in flight would leak: the run is
-// over then.
-struct Work {
-  io::Range range;
-  std::uint64_t newlines = 0;
-  std::vector<Piece> pieces;
-};
-using WorkPtr = Work*;
-
-// Shared by the stages: the writer asks the reader to stop at the first error.
-struct RunState {
-  explicit RunState(const std::atomic<bool>* stop) : external_stop(stop) {}
-  bool stopping() const {
-    return stop_requested.load(std::memory_order_relaxed) ||
-           (external_stop != nullptr && external_stop->load(std::memory_order_relaxed));
-  }
-  std::atomic<bool> stop_requested{false};
-  // The framer handed out the chunk that ends the input (a record too long):
-  // the reader need read no further.
-  std::atomic<bool> framing_done{false};
-  const std::atomic<bool>* const external_stop;  // the caller's, may be null
-  RunOutcome outcome;
-  // An error at the start of a run of blank lines, not yet known to stand.
-  std::optional<InputError> pending_blank_error;
-  Tally tally{};  // the sum of the tallies of the chunks written
-  bool stopped_by_destination = false;
-};
+using pipeline::RunState;
+using pipeline::Work;
+using pipeline::WorkPtr;
+using tsan::run_started;
+using tsan::StageCall;
 
 // The judge's destination: the answers are written to the sink.
 class SinkDestination final : public AnswerDestination {
@@ -118,17 +58,12 @@ class ReadRange {
   ReadRange(io::RangeReader& reader, RunState& state) : reader_(reader), state_(state) {}
 
   WorkPtr operator()(tbb::flow_control& control) const {
-    take_over(&g_run_start);
-    take_over(&reader_);
     auto work = std::make_unique<Work>();
-    const bool more =
-        !state_.stopping() && !state_.framing_done.load(std::memory_order_relaxed) && reader_.next(work->range);
-    hand_over(&reader_);
-    if (!more) {
+    const StageCall call{run_started(), {&reader_, work.get()}};
+    if (state_.stopping() || state_.framing_done.load(std::memory_order_relaxed) || !reader_.next(work->range)) {
       control.stop();
       return nullptr;
     }
-    hand_over(work.get());
     return work.release();
   }
 
@@ -144,11 +79,9 @@ class CountLines {
   explicit CountLines(const io::RangeReader& reader) : reader_(reader) {}
 
   WorkPtr operator()(WorkPtr work) const {
-    take_over(&g_run_start);
-    take_over(work);
+    const StageCall call{run_started(), {work}};
     reader_.load(work->range);
     if (work->range.error_number == 0) work->newlines = io::count_newlines(work->range.data, work->range.size);
-    hand_over(work);
     return work;
   }
 
@@ -161,16 +94,12 @@ class FrameRecords {
   FrameRecords(io::Framer& framer, RunState& state) : framer_(framer), state_(state) {}
 
   WorkPtr operator()(WorkPtr work) const {
-    take_over(&g_run_start);
-    take_over(work);
-    take_over(&framer_);
+    const StageCall call{run_started(), {work, &framer_}};
     std::vector<io::Chunk> chunks;
     framer_.add(work->range, work->newlines, chunks);
     if (framer_.finished()) state_.framing_done.store(true, std::memory_order_relaxed);
-    hand_over(&framer_);
     work->pieces.resize(chunks.size());
     for (std::size_t i = 0; i < chunks.size(); ++i) work->pieces[i].chunk = std::move(chunks[i]);
-    hand_over(work);
     return work;
   }
 
@@ -184,84 +113,13 @@ class ProcessChunk {
   explicit ProcessChunk(const Format& format) : format_(format) {}
 
   WorkPtr operator()(WorkPtr work) const {
-    take_over(&g_run_start);
-    take_over(work);
-    for (Piece& piece : work->pieces) format_.process(piece.chunk, piece.result);
-    hand_over(work);
+    const StageCall call{run_started(), {work}};
+    for (pipeline::Piece& piece : work->pieces) format_.process(piece.chunk, piece.result);
     return work;
   }
 
  private:
   const Format& format_;
-};
-
-class WriteAnswers {
- public:
-  WriteAnswers(io::ByteSource& source, AnswerDestination& destination, RunState& state, const PipelineOptions& options)
-      : source_(source), destination_(destination), state_(state), options_(options) {}
-
-  void operator()(WorkPtr work) const {
-    const std::unique_ptr<Work> owned(work);
-    take_over(&g_run_start);
-    take_over(work);
-    take_over(&state_);
-    // The chunks framed from a range rest on all of its bytes (its newline
-    // count, the searches at its ends), not only on their own.
-    const std::uint64_t framed_from = work->range.offset + work->range.size;
-    for (const Piece& piece : work->pieces) write(piece, framed_from);
-    hand_over(&state_);
-  }
-
- private:
-  void write(const Piece& piece, std::uint64_t framed_from) const {
-    if (state_.stopping()) return;
-    // Answers (or an error) computed from bytes that were not the input's,
-    // such as zeros in place of a truncated file, must not be written.
-    const std::uint64_t end = std::max<std::uint64_t>(piece.chunk.offset + piece.chunk.bytes.size(), framed_from);
-    if (const int damage = source_.check_intact(end); damage != 0) {
-      state_.outcome.status = RunOutcome::Status::kReadError;
-      state_.outcome.error_number = damage;
-      state_.stop_requested = true;
-      return;
-    }
-    const ChunkResult& result = piece.result;
-    if (state_.pending_blank_error) {
-      // Blank lines were left after the last instance; they are fine only if
-      // nothing else follows them.
-      if (piece.chunk.end != io::Chunk::End::kRecordTooLong && is_blank_text(piece.chunk.bytes)) return;
-      fail(std::move(*state_.pending_blank_error));
-      return;
-    }
-    if (!destination_.take(piece.chunk, result, state_.outcome)) {
-      state_.stopped_by_destination = true;
-      state_.stop_requested = true;
-      return;
-    }
-    RunStats& stats = state_.outcome.stats;
-    stats.instances += result.instances;
-    stats.bytes += piece.chunk.bytes.size();
-    for (std::size_t i = 0; i < state_.tally.size(); ++i) state_.tally[i] += result.tally[i];
-    if (result.error) {
-      if (result.error_starts_blank_tail && piece.chunk.end == io::Chunk::End::kRecords) {
-        state_.pending_blank_error = result.error;
-      } else {
-        fail(*result.error);
-        return;
-      }
-    }
-    if (options_.on_progress) options_.on_progress(stats);
-  }
-
-  void fail(InputError error) const {
-    state_.outcome.status = RunOutcome::Status::kInvalidInput;
-    state_.outcome.input_error = std::move(error);
-    state_.stop_requested = true;
-  }
-
-  io::ByteSource& source_;
-  AnswerDestination& destination_;
-  RunState& state_;
-  const PipelineOptions& options_;
 };
 
 }  // namespace
@@ -283,12 +141,12 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
       tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::serial_in_order, FrameRecords(framer, state)) &
       tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::parallel, ProcessChunk(format)) &
       tbb::make_filter<WorkPtr, void>(tbb::filter_mode::serial_in_order,
-                                      WriteAnswers(source, destination, state, options));
-  hand_over(&g_run_start);
+                                      pipeline::WriteAnswers(source, destination, state, options));
+  tsan::hand_over(&tsan::g_run_start);
   tbb::parallel_pipeline(tokens, stages);
-  take_over(&reader);
-  take_over(&framer);
-  take_over(&state);
+  tsan::take_over(&reader);
+  tsan::take_over(&framer);
+  tsan::take_over(&state);
 
   RunOutcome& outcome = state.outcome;
   stopped_by_destination = state.stopped_by_destination;

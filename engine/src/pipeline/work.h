@@ -1,0 +1,63 @@
+// What the pipeline's stages pass along and share. Internal to the engine.
+//
+// Thread safety: a Work belongs to one stage at a time (TBB hands it on);
+// RunState's atomics are read by any stage, its other fields belong to the
+// writer stage, then to the thread that ran the pipeline.
+#ifndef POKER_ENGINE_PIPELINE_WORK_H_
+#define POKER_ENGINE_PIPELINE_WORK_H_
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "poker/format.h"
+#include "poker/io/chunk.h"
+#include "poker/io/framing.h"
+#include "poker/pipeline.h"
+
+namespace poker::pipeline {
+
+// A chunk of records with what processing made of it.
+struct Piece {
+  io::Chunk chunk;
+  ChunkResult result;
+};
+
+// One range of the input on its way through the pipeline: its newline
+// count, the chunks framing made of it (often one, sometimes none or a few),
+// and their results. Passed between the stages as a raw pointer (made by the
+// reader, deleted by the writer), so that TBB carries it in its token slot
+// untouched: a shared_ptr would be copied into storage TSan sees written by
+// one thread and read by another with no ordering it knows of. If a stage
+// threw (only std::bad_alloc can), the Works in flight would leak: the run is
+// over then.
+struct Work {
+  io::Range range;
+  std::uint64_t newlines = 0;
+  std::vector<Piece> pieces;
+};
+using WorkPtr = Work*;
+
+// Shared by the stages: the writer asks the reader to stop at the first error.
+struct RunState {
+  explicit RunState(const std::atomic<bool>* stop) : external_stop(stop) {}
+  bool stopping() const {
+    return stop_requested.load(std::memory_order_relaxed) ||
+           (external_stop != nullptr && external_stop->load(std::memory_order_relaxed));
+  }
+  std::atomic<bool> stop_requested{false};
+  // The framer handed out the chunk that ends the input (a record too long):
+  // the reader need read no further.
+  std::atomic<bool> framing_done{false};
+  const std::atomic<bool>* const external_stop;  // the caller's, may be null
+  RunOutcome outcome;
+  // An error at the start of a run of blank lines, not yet known to stand.
+  std::optional<InputError> pending_blank_error;
+  Tally tally{};  // the sum of the tallies of the chunks written
+  bool stopped_by_destination = false;
+};
+
+}  // namespace poker::pipeline
+
+#endif  // POKER_ENGINE_PIPELINE_WORK_H_
