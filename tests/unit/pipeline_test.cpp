@@ -8,10 +8,12 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <memory>
 #include <random>
 #include <string>
 
 #include "open_input_internal.h"
+#include "pipeline/work_pool.h"
 #include "poker/cards.h"
 #include "poker/holdem_format.h"
 #include "poker/io/input.h"
@@ -241,6 +243,40 @@ TEST(Pipeline, FileTruncatedWhileReadIsAReadErrorNotACrash) {
       }
     }
   }
+}
+
+// A recycled Work must carry nothing of its last range into the next, or a
+// chunk would be answered twice or with another chunk's error; and it must
+// keep its answer buffer's room, which is why it is recycled.
+TEST(WorkPool, ARecycledWorkKeepsItsAnswerRoomAndNothingElse) {
+  pipeline::WorkPool pool;
+  const pipeline::WorkPtr work = pool.take();
+  auto bytes = std::make_shared<std::string>("Ah Kd\n");
+  work->range.owner = bytes;
+  work->newlines = 7;
+  work->reset_pieces(1);
+  work->pieces[0].chunk.owner = bytes;
+  work->pieces[0].result.answers += std::string(100000, 'x');
+  work->pieces[0].result.instances = 5;
+  work->pieces[0].result.error = InputError{};
+  work->pieces[0].result.tally[1] = 3;
+  const std::size_t room = work->pieces[0].result.answers.capacity();
+
+  pool.give_back(work);
+  EXPECT_EQ(bytes.use_count(), 1) << "the range's bytes were kept alive by a recycled Work";
+  const pipeline::WorkPtr again = pool.take();
+  ASSERT_EQ(again, work);
+  EXPECT_EQ(again->newlines, 0u);
+  EXPECT_EQ(again->range.data, nullptr);
+  again->reset_pieces(1);
+  const ChunkResult& result = again->pieces[0].result;
+  EXPECT_TRUE(result.answers.empty());
+  EXPECT_EQ(result.instances, 0u);
+  EXPECT_FALSE(result.error.has_value());
+  EXPECT_EQ(result.tally, Tally{});
+  EXPECT_GE(room, 100000u);
+  EXPECT_EQ(result.answers.capacity(), room) << "the answer buffer's room was given up";
+  pool.give_back(again);
 }
 
 }  // namespace

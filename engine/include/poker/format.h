@@ -64,6 +64,7 @@ class AnswerBuffer {
   }
 
   std::size_t size() const { return size_; }
+  std::size_t capacity() const { return capacity_; }  // bytes it holds without growing
   bool empty() const { return size_ == 0; }
   const char* data() const { return bytes_.get(); }
   std::string_view view() const { return {bytes_.get(), size_}; }

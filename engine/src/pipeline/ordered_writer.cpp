@@ -1,7 +1,6 @@
 #include "pipeline/ordered_writer.h"
 
 #include <algorithm>
-#include <memory>
 #include <utility>
 
 #include "formats/card_line_reader.h"
@@ -11,12 +10,14 @@
 namespace poker::pipeline {
 
 void WriteAnswers::operator()(WorkPtr work) const {
-  const std::unique_ptr<Work> owned(work);
-  const tsan::StageCall call{tsan::run_started(), {work, &state_}};
-  // The chunks framed from a range rest on all of its bytes (its newline
-  // count, the searches at its ends), not only on their own.
-  const std::uint64_t framed_from = work->range.offset + work->range.size;
-  for (const Piece& piece : work->pieces) write(piece, framed_from);
+  {
+    const tsan::StageCall call{tsan::run_started(), {work, &state_}};
+    // The chunks framed from a range rest on all of its bytes (its newline
+    // count, the searches at its ends), not only on their own.
+    const std::uint64_t framed_from = work->range.offset + work->range.size;
+    for (const Piece& piece : work->pieces) write(piece, framed_from);
+  }
+  works_.give_back(work);
 }
 
 void WriteAnswers::write(const Piece& piece, std::uint64_t framed_from) const {

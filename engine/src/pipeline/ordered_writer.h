@@ -11,6 +11,7 @@
 
 #include "pipeline/answer_destination.h"
 #include "pipeline/work.h"
+#include "pipeline/work_pool.h"
 #include "poker/io/byte_source.h"
 #include "poker/pipeline.h"
 
@@ -18,10 +19,11 @@ namespace poker::pipeline {
 
 class WriteAnswers {
  public:
-  WriteAnswers(io::ByteSource& source, AnswerDestination& destination, RunState& state, const PipelineOptions& options)
-      : source_(source), destination_(destination), state_(state), options_(options) {}
+  WriteAnswers(io::ByteSource& source, AnswerDestination& destination, RunState& state, const PipelineOptions& options,
+               WorkPool& works)
+      : source_(source), destination_(destination), state_(state), options_(options), works_(works) {}
 
-  // Takes ownership of `work` and deletes it.
+  // Writes `work`'s answers, then gives it back to the pool.
   void operator()(WorkPtr work) const;
 
  private:
@@ -32,6 +34,7 @@ class WriteAnswers {
   AnswerDestination& destination_;
   RunState& state_;
   const PipelineOptions& options_;
+  WorkPool& works_;
 };
 
 }  // namespace poker::pipeline

@@ -5,13 +5,13 @@
 
 #include <algorithm>
 #include <atomic>
-#include <memory>
 #include <vector>
 
 #include "pipeline/answer_destination.h"
 #include "pipeline/ordered_writer.h"
 #include "pipeline/tsan_handover.h"
 #include "pipeline/work.h"
+#include "pipeline/work_pool.h"
 #include "poker/io/chunker.h"
 #include "poker/io/framing.h"
 
@@ -20,6 +20,7 @@ namespace {
 
 using pipeline::RunState;
 using pipeline::Work;
+using pipeline::WorkPool;
 using pipeline::WorkPtr;
 using tsan::run_started;
 using tsan::StageCall;
@@ -55,21 +56,25 @@ class SinkDestination final : public AnswerDestination {
 
 class ReadRange {
  public:
-  ReadRange(io::RangeReader& reader, RunState& state) : reader_(reader), state_(state) {}
+  ReadRange(io::RangeReader& reader, RunState& state, WorkPool& works)
+      : reader_(reader), state_(state), works_(works) {}
 
   WorkPtr operator()(tbb::flow_control& control) const {
-    auto work = std::make_unique<Work>();
-    const StageCall call{run_started(), {&reader_, work.get()}};
+    const tsan::RunStarted started = run_started();  // before the pool is touched
+    const WorkPtr work = works_.take();
+    const StageCall call{started, {&reader_, work}};
     if (state_.stopping() || state_.framing_done.load(std::memory_order_relaxed) || !reader_.next(work->range)) {
       control.stop();
+      works_.give_back(work);
       return nullptr;
     }
-    return work.release();
+    return work;
   }
 
  private:
   io::RangeReader& reader_;
   RunState& state_;
+  WorkPool& works_;
 };
 
 // All that framing needs of the bytes, done in parallel: read them (a
@@ -98,7 +103,7 @@ class FrameRecords {
     std::vector<io::Chunk> chunks;
     framer_.add(work->range, work->newlines, chunks);
     if (framer_.finished()) state_.framing_done.store(true, std::memory_order_relaxed);
-    work->pieces.resize(chunks.size());
+    work->reset_pieces(chunks.size());
     for (std::size_t i = 0; i < chunks.size(); ++i) work->pieces[i].chunk = std::move(chunks[i]);
     return work;
   }
@@ -131,17 +136,18 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
   io::RangeReader reader(source, io::Framer::range_size(framing));
   io::Framer framer(framing);
   RunState state(options.stop);
+  WorkPool works;
   // Four chunks in flight per thread keep every thread busy while the serial
   // stages wait, and bound memory: a slow writer stops the reader after that
   // many chunks, rather than letting read chunks pile up.
   const std::size_t tokens = 4 * static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
   const tbb::filter<void, void> stages =
-      tbb::make_filter<void, WorkPtr>(tbb::filter_mode::serial_in_order, ReadRange(reader, state)) &
+      tbb::make_filter<void, WorkPtr>(tbb::filter_mode::serial_in_order, ReadRange(reader, state, works)) &
       tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::parallel, CountLines(reader)) &
       tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::serial_in_order, FrameRecords(framer, state)) &
       tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::parallel, ProcessChunk(format)) &
       tbb::make_filter<WorkPtr, void>(tbb::filter_mode::serial_in_order,
-                                      pipeline::WriteAnswers(source, destination, state, options));
+                                      pipeline::WriteAnswers(source, destination, state, options, works));
   tsan::hand_over(&tsan::g_run_start);
   tbb::parallel_pipeline(tokens, stages);
   tsan::take_over(&reader);

@@ -26,8 +26,8 @@ struct Piece {
 
 // One range of the input on its way through the pipeline: its newline
 // count, the chunks framing made of it (often one, sometimes none or a few),
-// and their results. Passed between the stages as a raw pointer (made by the
-// reader, deleted by the writer), so that TBB carries it in its token slot
+// and their results. Passed between the stages as a raw pointer (taken from
+// the WorkPool by the reader, given back by the writer), so that TBB carries it in its token slot
 // untouched: a shared_ptr would be copied into storage TSan sees written by
 // one thread and read by another with no ordering it knows of. If a stage
 // threw (only std::bad_alloc can), the Works in flight would leak: the run is
@@ -36,6 +36,26 @@ struct Work {
   io::Range range;
   std::uint64_t newlines = 0;
   std::vector<Piece> pieces;
+
+  // Sets `piece_count` pieces up for new chunks: the results empty, the
+  // answer buffers of the pieces kept keeping their room.
+  void reset_pieces(std::size_t piece_count) {
+    pieces.resize(piece_count);
+    for (Piece& piece : pieces) {
+      AnswerBuffer answers = std::move(piece.result.answers);
+      answers.clear();
+      piece.result = ChunkResult{};
+      piece.result.answers = std::move(answers);
+    }
+  }
+
+  // Empty again, for a later range (WorkPool): drops the range and the
+  // chunks, which keep their bytes alive, and keeps the answer buffers.
+  void recycle() {
+    range = io::Range{};
+    newlines = 0;
+    for (Piece& piece : pieces) piece.chunk = io::Chunk{};
+  }
 };
 using WorkPtr = Work*;
 

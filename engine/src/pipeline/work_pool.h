@@ -1,0 +1,61 @@
+// The Works of a run, recycled. Internal to the engine.
+//
+// A Work that has been written goes back to the pool with its buffers'
+// room, and the reader takes it again for a later range. Allocated afresh
+// per range, a chunk's answer buffer (hundreds of KiB) is freed by another
+// thread than the one that filled it, and glibc hands such blocks back to
+// the kernel and faults them in again on the next range: system time that
+// grew with the thread count. At most as many Works exist as the pipeline
+// has tokens, recycled or not, so memory stays bounded as before.
+//
+// Thread safety: take() and give_back() may be called from any thread.
+#ifndef POKER_ENGINE_PIPELINE_WORK_POOL_H_
+#define POKER_ENGINE_PIPELINE_WORK_POOL_H_
+
+#include <mutex>
+#include <vector>
+
+#include "pipeline/work.h"
+
+namespace poker::pipeline {
+
+class WorkPool {
+ public:
+  WorkPool() = default;
+  WorkPool(const WorkPool&) = delete;
+  WorkPool& operator=(const WorkPool&) = delete;
+  // REQUIRES: every Work taken was given back.
+  ~WorkPool() {
+    const std::lock_guard lock(mutex_);  // orders the last give_back() before the deletes, for TSan too
+    for (WorkPtr work : free_) delete work;
+  }
+
+  // A Work with nothing in it: a recycled one, or a new one.
+  WorkPtr take() {
+    {
+      const std::lock_guard lock(mutex_);
+      if (!free_.empty()) {
+        WorkPtr work = free_.back();
+        free_.pop_back();
+        return work;
+      }
+    }
+    return new Work;
+  }
+
+  // Takes `work` back for a later range. What it held is dropped now (a
+  // range keeps its map window alive); its answer buffers keep their room.
+  void give_back(WorkPtr work) {
+    work->recycle();
+    const std::lock_guard lock(mutex_);
+    free_.push_back(work);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<WorkPtr> free_;
+};
+
+}  // namespace poker::pipeline
+
+#endif  // POKER_ENGINE_PIPELINE_WORK_POOL_H_
