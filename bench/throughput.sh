@@ -9,6 +9,13 @@
 # The serial stages alone (reader, framing, ordered writer: BM_SerialStages
 # of poker_bench, 2 threads, on the same 2-player file) are printed beside
 # the rest, and the CPU time (user + sys) of -j 2 over that of -j 1.
+# FORMAT_SIZE: size of the Euler 54 and eval files, each beside its own
+# `wc -l` (default 256M; eval is the slowest format per byte).
+# WRITE_BLOCK: each file is rewritten with `dd bs=WRITE_BLOCK` before the
+# runs (default 1M), because how a file was written decides how the page
+# cache holds it, and so what a memory map of it costs: on Linux 6 ext4, 16M
+# gives 2 MiB folios, 1M small ones, as readahead of a file read from disk
+# does (README, "Recycled Works, and the page cache's folios").
 # RSS_GB: also generate an RSS_GB-GiB file and report poker's peak resident
 # memory on it with -j 1 and -j 2 (default 0: skipped).
 set -euo pipefail
@@ -24,14 +31,24 @@ bench=$build/bench/poker_bench
 size=${SIZE:-1G}
 reps=${REPS:-5}
 rss_gb=${RSS_GB:-0}
+format_size=${FORMAT_SIZE:-256M}
+write_block=${WRITE_BLOCK:-1M}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 "$generate" 2 --bytes "$size" --seed 1 -o "$work/two.txt"
 "$generate" 8 --bytes "$size" --seed 2 -o "$work/eight.txt"
+"$poker" generate euler --bytes "$format_size" --seed 4 -o "$work/euler.txt"
+"$poker" generate eval --bytes "$format_size" --seed 5 -o "$work/eval.txt"
+for file in two eight euler eval; do
+  dd if="$work/$file.txt" of="$work/$file.tmp" bs="$write_block" status=none
+  mv "$work/$file.tmp" "$work/$file.txt"
+done
 bytes_two=$(stat -c %s "$work/two.txt")
 bytes_eight=$(stat -c %s "$work/eight.txt")
-cat "$work/two.txt" "$work/eight.txt" >/dev/null  # into the page cache
+bytes_euler=$(stat -c %s "$work/euler.txt")
+bytes_eval=$(stat -c %s "$work/eval.txt")
+cat "$work/two.txt" "$work/eight.txt" "$work/euler.txt" "$work/eval.txt" >/dev/null  # into the page cache
 
 # Seconds of one run of the command (a bash -c string), by EPOCHREALTIME.
 seconds() {
@@ -70,24 +87,25 @@ fi
 measure "wc -l (8 players)" "$bytes_eight" "wc -l '$work/eight.txt'"
 measure "poker 8 -j 2 -i FILE" "$bytes_eight" "'$poker' 8 -j 2 -i '$work/eight.txt' -o /dev/null"
 measure "poker 8 -j 1 -i FILE" "$bytes_eight" "'$poker' 8 -j 1 -i '$work/eight.txt' -o /dev/null"
+measure "wc -l (euler)" "$bytes_euler" "wc -l '$work/euler.txt'"
+measure "poker euler -j 2 -i FILE" "$bytes_euler" "'$poker' euler -j 2 -i '$work/euler.txt' -o /dev/null"
+measure "poker euler -j 1 -i FILE" "$bytes_euler" "'$poker' euler -j 1 -i '$work/euler.txt' -o /dev/null"
+measure "wc -l (eval)" "$bytes_eval" "wc -l '$work/eval.txt'"
+measure "poker eval -j 2 -i FILE" "$bytes_eval" "'$poker' eval -j 2 -i '$work/eval.txt' -o /dev/null"
+measure "poker eval -j 1 -i FILE" "$bytes_eval" "'$poker' eval -j 1 -i '$work/eval.txt' -o /dev/null"
 
 median() { tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
-printf '%s of 2-player instances, %s of 8-player instances, %d repetitions, medians\n' \
-  "$bytes_two bytes" "$bytes_eight bytes" "$reps"
+printf '%s of 2-player instances, %s of 8-player, %s of Euler 54, %s of eval, written in %s blocks, %d repetitions, medians\n' \
+  "$bytes_two bytes" "$bytes_eight bytes" "$bytes_euler bytes" "$bytes_eval bytes" "$write_block" "$reps"
 printf '%-34s %10s %10s %12s\n' "command" "seconds" "GB/s" "vs wc -l"
-wc_two=""
-wc_eight=""
+reference=""
 for name in "${names[@]}"; do
   read -r bytes rest <<<"${samples[$name]}"
   m=$(echo "$rest" | median)
   rate=$(echo "$bytes / $m / 1000000000" | bc -l)
-  case "$name" in
-    "wc -l (2 players)") wc_two=$m ;;
-    "wc -l (8 players)") wc_eight=$m ;;
-  esac
-  reference=$wc_two
-  [[ $name == *8* ]] && reference=$wc_eight
+  # Each `wc -l` row is the reference of the rows after it, on its file.
+  [[ $name == "wc -l"* ]] && reference=$m
   printf '%-34s %10.3f %10.2f %11.2fx\n' "$name" "$m" "$rate" "$(echo "$reference / $m" | bc -l)"
 done
 
