@@ -2,6 +2,7 @@
 
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -24,6 +25,15 @@ bool same_file(int a, int b) {
          first.st_ino == second.st_ino && first.st_rdev == second.st_rdev;
 }
 
+// `fd` was opened as /dev/tty: the process's controlling terminal under
+// another name (device 5, 0), which no comparison of files tells from the
+// terminal stderr is on (`poker > /dev/tty`). It is taken for stderr's: a
+// progress line missing costs nothing, one inside the answers does.
+bool is_controlling_terminal_alias(int fd) {
+  struct stat info {};
+  return ::fstat(fd, &info) == 0 && S_ISCHR(info.st_mode) && info.st_rdev == makedev(5, 0);
+}
+
 }  // namespace
 
 Terminals current_terminals() {
@@ -31,7 +41,8 @@ Terminals current_terminals() {
   terminals.stdin_is_terminal = ::isatty(STDIN_FILENO) == 1;
   terminals.stderr_is_terminal = ::isatty(STDERR_FILENO) == 1;
   terminals.stdout_is_stderr_terminal =
-      terminals.stderr_is_terminal && ::isatty(STDOUT_FILENO) == 1 && same_file(STDOUT_FILENO, STDERR_FILENO);
+      terminals.stderr_is_terminal && ::isatty(STDOUT_FILENO) == 1 &&
+      (same_file(STDOUT_FILENO, STDERR_FILENO) || is_controlling_terminal_alias(STDOUT_FILENO));
   return terminals;
 }
 

@@ -19,7 +19,7 @@ namespace poker::cli {
 struct Terminals {
   bool stdin_is_terminal = false;
   bool stderr_is_terminal = false;
-  bool stdout_is_stderr_terminal = false;  // stdout is the terminal stderr is
+  bool stdout_is_stderr_terminal = false;  // stdout is the terminal stderr is, or /dev/tty
 };
 Terminals current_terminals();
 

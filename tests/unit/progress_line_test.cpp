@@ -1,6 +1,12 @@
 // The progress line's rules (cli/progress.h): where it may show, and what it
 // says. Its timing and erasing need a terminal and are not tested here.
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
+
+#include <cstdlib>
 
 #include "progress.h"
 
@@ -21,6 +27,51 @@ TEST(ProgressLine, ShowsOnlyWhereItCorruptsNothing) {
   // Someone typing instances by hand.
   EXPECT_FALSE(progress_allowed(
       {.stdin_is_terminal = true, .stderr_is_terminal = true, .stdout_is_stderr_terminal = false}, true));
+}
+
+// What current_terminals() says of stdout in a child whose controlling
+// terminal is a new pseudo-terminal, on stderr too, with stdout opened by
+// `open_stdout` (run in the child): 1 if stdout is stderr's terminal, 0 if
+// not, -1 if the child could not be set up, -2 if this system has no
+// pseudo-terminals to give it.
+constexpr int kNoPseudoTerminal = -2;
+int stdout_is_stderr_terminal_in_child(int (*open_stdout)(const char* terminal)) {
+  const int master = ::posix_openpt(O_RDWR | O_NOCTTY);
+  if (master < 0) return kNoPseudoTerminal;
+  const char* const name = ::grantpt(master) == 0 && ::unlockpt(master) == 0 ? ::ptsname(master) : nullptr;
+  if (name == nullptr) {
+    ::close(master);
+    return kNoPseudoTerminal;
+  }
+  const pid_t child = ::fork();
+  if (child == 0) {
+    // A new session has no controlling terminal; the first terminal it
+    // opens becomes it.
+    if (::setsid() < 0) ::_exit(3);
+    const int terminal = ::open(name, O_RDWR);
+    const int out = terminal < 0 ? -1 : open_stdout(name);
+    if (out < 0 || ::dup2(terminal, STDERR_FILENO) < 0 || ::dup2(out, STDOUT_FILENO) < 0) ::_exit(3);
+    ::_exit(current_terminals().stdout_is_stderr_terminal ? 1 : 0);
+  }
+  int status = 0;
+  const bool waited = child > 0 && ::waitpid(child, &status, 0) == child;
+  ::close(master);
+  if (!waited || !WIFEXITED(status) || WEXITSTATUS(status) > 1) return -1;
+  return WEXITSTATUS(status);
+}
+
+// `poker > /dev/tty` writes its answers to the terminal stderr is on, under
+// another name: the progress line would have run into them.
+TEST(ProgressLine, StdoutAsDevTtyIsStderrsTerminal) {
+  if (stdout_is_stderr_terminal_in_child([](const char* terminal) { return ::open(terminal, O_WRONLY); }) ==
+      kNoPseudoTerminal) {
+    GTEST_SKIP() << "no pseudo-terminal on this system";
+  }
+  EXPECT_EQ(stdout_is_stderr_terminal_in_child([](const char* /*terminal*/) { return ::open("/dev/tty", O_WRONLY); }),
+            1);
+  EXPECT_EQ(stdout_is_stderr_terminal_in_child([](const char* terminal) { return ::open(terminal, O_WRONLY); }), 1);
+  EXPECT_EQ(stdout_is_stderr_terminal_in_child([](const char* /*terminal*/) { return ::open("/dev/null", O_WRONLY); }),
+            0);
 }
 
 TEST(ProgressLine, SaysTheShareAndTimeLeftOfAKnownSize) {
