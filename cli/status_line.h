@@ -4,8 +4,8 @@
 //
 // It shows only where it cannot mix with other output: stderr is a terminal,
 // and the answers do not go to that same terminal (they would land in the
-// middle of the line): StatusLine::allowed(). Lines are cut to the terminal's width, so that
-// "\r" always returns to their start.
+// middle of the line): StatusLine::allowed(). Lines are cut to the
+// terminal's width, so that "\r" always returns to their start.
 //
 // Thread safety: one thread at a time per StatusLine.
 #ifndef POKER_CLI_STATUS_LINE_H_

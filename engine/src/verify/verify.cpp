@@ -429,27 +429,24 @@ class Verifier final : public AnswerDestination {
   // The candidate ended before expected_.front().
   void report_ended() {
     const ExpectedLine& first = expected_.front();
-    if (first.instance == 0) {
-      report_.summary_differs = true;
-      if (!ended_listed_) {
-        // The summary's lines from here on, and none of the candidate's.
-        Mismatch mismatch;
-        mismatch.kind = Mismatch::Kind::kSummary;
-        mismatch.answer_line = first.number;
-        for (const ExpectedLine& line : expected_) mismatch.expected.push_back(line.text);
-        list(std::move(mismatch));
-        ended_listed_ = true;
-      }
-    } else if (!ended_listed_) {
+    const bool in_summary = first.instance == 0;
+    if (in_summary) report_.summary_differs = true;
+    if (!ended_listed_) {
       Mismatch mismatch;
-      mismatch.kind = Mismatch::Kind::kMissing;
-      mismatch.instance = first.instance;
-      mismatch.input_line = first.input_line;
       mismatch.answer_line = first.number;
-      mismatch.candidate_lines = candidate_lines_;
-      if (first.instance_lines) mismatch.instance_lines = *first.instance_lines;
-      for (std::size_t k = 0; k < expected_.size() && expected_[k].instance == first.instance; ++k) {
-        mismatch.expected.push_back(expected_[k].text);
+      if (in_summary) {
+        // The summary's lines from here on, and none of the candidate's.
+        mismatch.kind = Mismatch::Kind::kSummary;
+        for (const ExpectedLine& line : expected_) mismatch.expected.push_back(line.text);
+      } else {
+        mismatch.kind = Mismatch::Kind::kMissing;
+        mismatch.instance = first.instance;
+        mismatch.input_line = first.input_line;
+        mismatch.candidate_lines = candidate_lines_;
+        if (first.instance_lines) mismatch.instance_lines = *first.instance_lines;
+        for (std::size_t k = 0; k < expected_.size() && expected_[k].instance == first.instance; ++k) {
+          mismatch.expected.push_back(expected_[k].text);
+        }
       }
       list(std::move(mismatch));
       ended_listed_ = true;
