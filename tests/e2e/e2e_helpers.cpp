@@ -111,13 +111,6 @@ std::string answer_line(const std::vector<reference::RefValue>& values) {
   return "Player " + std::to_string(best - values.begin() + 1) + "\n";
 }
 
-template <typename T>
-const T& pick(const std::vector<T>& choices, std::mt19937_64& rng) {
-  return choices[std::uniform_int_distribution<std::size_t>(0, choices.size() - 1)(rng)];
-}
-
-bool chance(std::mt19937_64& rng, double p) { return std::bernoulli_distribution(p)(rng); }
-
 }  // namespace
 
 // ---- Running the binary ----------------------------------------------------
@@ -276,23 +269,11 @@ std::string reference_explain(const Instance& instance) {
 }
 
 std::string render(const Instance& instance, Blanks blanks, std::mt19937_64& rng) {
-  static const std::vector<std::string> kSeparators = {" ", " ", " ", "  ", "\t", " \t ", "\v", "\f", "\r", "   "};
-  static const std::vector<std::string> kEdges = {" ", "\t", "  ", "\f", "\v", " \r", "\t \t"};
   std::string text;
-  const auto line = [&](const Card* cards, std::size_t count) {
-    const bool varied = blanks == Blanks::kVaried;
-    if (varied && chance(rng, 0.15)) text += pick(kEdges, rng);
-    for (std::size_t i = 0; i < count; ++i) {
-      if (i != 0) text += varied ? pick(kSeparators, rng) : std::string(" ");
-      text += card_text(cards[i]);
-    }
-    if (varied && chance(rng, 0.15)) text += pick(kEdges, rng);
-    text += varied && chance(rng, 0.2) ? "\r\n" : "\n";
-  };
   for (int player = 0; player < instance.players(); ++player) {
-    line(&instance.hole[static_cast<std::size_t>(2 * player)], 2);
+    testing::append_card_line(text, &instance.hole[static_cast<std::size_t>(2 * player)], 2, card_text, blanks, rng);
   }
-  line(instance.board.data(), 5);
+  testing::append_card_line(text, instance.board.data(), 5, card_text, blanks, rng);
   return text;
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "poker/cards.h"
+#include "support/instance_text.h"
 #include "support/sanitizers.h"
 #include "support/subprocess.h"
 
@@ -119,12 +120,9 @@ std::string reference_explain(const Instance& instance);
 // The SPEC's name of a reference category (0 high card .. 8 straight flush).
 std::string_view category_name_of(int category);
 
-enum class Blanks {
-  kCanonical,  // "Ah Kh\n": single spaces, no extra blanks
-  kVaried,     // random leading, separating and trailing blanks, some CRLF
-};
+using testing::Blanks;  // support/instance_text.h
 
-// The text of one instance.
+// The text of one instance, its cards written by card_text().
 std::string render(const Instance& instance, Blanks blanks, std::mt19937_64& rng);
 
 // Random valid instances, a good share of them tie-heavy: boards that play

@@ -15,9 +15,13 @@
 #include "poker/euler_format.h"
 #include "poker/holdem_format.h"
 #include "support/format_runs.h"
+#include "support/instance_text.h"
 
 namespace poker {
 namespace {
+
+using testing::holdem_lines;
+using testing::random_instances_text;
 
 // Restores the process-wide decode path when a test ends.
 class DecodePaths : public ::testing::Test {
@@ -47,31 +51,6 @@ class DecodePaths : public ::testing::Test {
   DecodePath saved_ = decode_path();
 };
 
-// `count` canonical instances of `lines` lines of the given card counts.
-std::string random_instances(std::mt19937_64& rng, const std::vector<int>& cards_per_line, int count,
-                             Notation notation) {
-  std::string text;
-  std::vector<Card> deck(kCardCount);
-  for (int card = 0; card < kCardCount; ++card) deck[static_cast<std::size_t>(card)] = static_cast<Card>(card);
-  for (int instance = 0; instance < count; ++instance) {
-    std::shuffle(deck.begin(), deck.end(), rng);
-    std::size_t next = 0;
-    for (const int line : cards_per_line) {
-      for (int i = 0; i < line; ++i) {
-        append_card(text, deck[next++], notation);
-        text += i + 1 == line ? '\n' : ' ';
-      }
-    }
-  }
-  return text;
-}
-
-std::vector<int> holdem_lines(int players) {
-  std::vector<int> lines(static_cast<std::size_t>(players), 2);
-  lines.push_back(5);
-  return lines;
-}
-
 // The layouts whose kernels are unrolled (2, 3 and 8 players: one, two and
 // three block pairs; Euler's 10 cards) and one that takes the loops (23
 // players), with the notation of each.
@@ -90,7 +69,7 @@ TEST_F(DecodePaths, RandomHoldemInstancesAnswerAlikeOnEveryPath) {
   std::mt19937_64 rng(15);
   for (const int players : {2, 3, 5, 8, 23}) {
     const auto format = make_holdem_format(HoldemOptions{players, false});
-    expect_paths_agree(*format, random_instances(rng, holdem_lines(players), 300, Notation::kHoldem));
+    expect_paths_agree(*format, random_instances_text(rng, holdem_lines(players), 300, Notation::kHoldem));
   }
 }
 
@@ -139,7 +118,7 @@ TEST_F(DecodePaths, MutatedHoldemInstancesGetTheSameAnswersAndErrorOnEveryPath) 
   for (const int players : {2, 4, 8}) {
     const auto format = make_holdem_format(HoldemOptions{players, false});
     for (int trial = 0; trial < 3000; ++trial) {
-      const std::string text = random_instances(rng, holdem_lines(players), 3, Notation::kHoldem);
+      const std::string text = random_instances_text(rng, holdem_lines(players), 3, Notation::kHoldem);
       expect_paths_agree(*format, mutate(rng, text, Notation::kHoldem));
       if (HasFatalFailure()) return;
     }
@@ -149,9 +128,9 @@ TEST_F(DecodePaths, MutatedHoldemInstancesGetTheSameAnswersAndErrorOnEveryPath) 
 TEST_F(DecodePaths, EulerInstancesRandomAndMutatedAgreeOnEveryPath) {
   std::mt19937_64 rng(54);
   const auto format = make_euler_format(EulerOptions{});
-  expect_paths_agree(*format, random_instances(rng, {10}, 500, Notation::kEuler));
+  expect_paths_agree(*format, random_instances_text(rng, {10}, 500, Notation::kEuler));
   for (int trial = 0; trial < 3000; ++trial) {
-    const std::string text = random_instances(rng, {10}, 3, Notation::kEuler);
+    const std::string text = random_instances_text(rng, {10}, 3, Notation::kEuler);
     expect_paths_agree(*format, mutate(rng, text, Notation::kEuler));
     if (HasFatalFailure()) return;
   }
@@ -166,7 +145,7 @@ TEST_F(DecodePaths, UnrolledKernelsDecideAndDecodeLikeTheGenericLoops) {
     const Notation notation = notation_of(lines);
     const simd::Alphabet& alphabet = simd::alphabet_of(notation);
     for (int trial = 0; trial < 2000; ++trial) {
-      std::string text = random_instances(rng, lines, 1, notation);
+      std::string text = random_instances_text(rng, lines, 1, notation);
       if (trial % 2 == 1) text = mutate(rng, text, notation);
       std::vector<Card> expected(layout.cards() + kDecodeSlack);
       const bool expected_valid =
@@ -203,7 +182,7 @@ TEST_F(DecodePaths, BatchDecodersStopAtTheFirstInstanceTheSingleDecoderRejects) 
       const int count = 1 + static_cast<int>(rng() % 40);
       std::string text;
       for (int i = 0; i < count; ++i) {
-        std::string instance = random_instances(rng, lines, 1, notation);
+        std::string instance = random_instances_text(rng, lines, 1, notation);
         // Mutations that keep the length keep the later instances in place.
         if (rng() % 8 == 0) {
           const std::string mutated = mutate(rng, instance, notation);

@@ -18,6 +18,7 @@
 #include "poker/holdem_format.h"
 #include "poker/io/input.h"
 #include "support/fake_io.h"
+#include "support/instance_text.h"
 
 namespace poker {
 namespace {
@@ -48,22 +49,8 @@ RunResult run(const std::string& input, int threads, std::size_t chunk_size, std
 // `count` valid instances with random distinct cards and random blanks.
 std::string random_instances(int count, int players, std::uint64_t seed) {
   std::mt19937_64 random(seed);
-  std::string input;
-  for (int i = 0; i < count; ++i) {
-    std::vector<Card> deck(kCardCount);
-    for (int c = 0; c < kCardCount; ++c) deck[static_cast<std::size_t>(c)] = static_cast<Card>(c);
-    std::shuffle(deck.begin(), deck.end(), random);
-    std::size_t next = 0;
-    for (int line = 0; line <= players; ++line) {
-      const int cards = line < players ? 2 : 5;
-      for (int c = 0; c < cards; ++c) {
-        input += (random() % 8 == 0) ? " \t" : (c == 0 ? "" : " ");
-        input += card_name(deck[next++]);
-      }
-      input += (random() % 10 == 0) ? "\r\n" : "\n";
-    }
-  }
-  return input;
+  return testing::random_instances_text(random, testing::holdem_lines(players), count, Notation::kHoldem,
+                                        testing::Blanks::kVaried);
 }
 
 TEST(Pipeline, SameBytesForEveryThreadCountChunkSizeAndReadSize) {
