@@ -14,8 +14,8 @@ bool chance(std::mt19937_64& rng, double p) { return std::bernoulli_distribution
 
 }  // namespace
 
-void append_card_line(std::string& text, const Card* cards, std::size_t count, const CardWriter& write,
-                      Blanks blanks, std::mt19937_64& rng) {
+void append_card_line(std::string& text, const Card* cards, std::size_t count, const CardWriter& write, Blanks blanks,
+                      std::mt19937_64& rng) {
   static const std::vector<std::string> kSeparators = {" ", " ", " ", "  ", "\t", " \t ", "\v", "\f", "\r", "   "};
   static const std::vector<std::string> kEdges = {" ", "\t", "  ", "\f", "\v", " \r", "\t \t"};
   const bool varied = blanks == Blanks::kVaried;

@@ -26,8 +26,8 @@ using CardWriter = std::function<std::string(Card)>;
 
 // Appends one line of cards[0..count), each written by `write`. kCanonical
 // draws nothing from `rng`.
-void append_card_line(std::string& text, const Card* cards, std::size_t count, const CardWriter& write,
-                      Blanks blanks, std::mt19937_64& rng);
+void append_card_line(std::string& text, const Card* cards, std::size_t count, const CardWriter& write, Blanks blanks,
+                      std::mt19937_64& rng);
 
 // The card counts of a hold'em instance's lines: 2 per player, then 5.
 std::vector<int> holdem_lines(int players);
