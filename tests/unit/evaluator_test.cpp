@@ -410,8 +410,19 @@ TEST(EvaluateRandom, ManyCardHandsPreferFlushesAndStraightFlushes) {
   }
 }
 
-// holdem_winner() against a plain loop over Hand values, on random deals
-// and on deals where every player holds the same ranks (many draws).
+// The hold'em verdict by a plain loop over Hand values: the index of the
+// single best hand, or `players` when two or more share it.
+int plain_holdem_winner(const Card* board, const Card* holes, int players) {
+  Hand shared;
+  for (int i = 0; i < 5; ++i) shared.add(board[i]);
+  std::vector<HandValue> values;
+  for (int p = 0; p < players; ++p) values.push_back(shared.plus(holes[2 * p]).plus(holes[2 * p + 1]).evaluate());
+  const HandValue best = *std::max_element(values.begin(), values.end());
+  const auto holders = std::count(values.begin(), values.end(), best);
+  return holders > 1 ? players : static_cast<int>(std::find(values.begin(), values.end(), best) - values.begin());
+}
+
+// holdem_winner() against the plain loop on random deals.
 TEST(HoldemWinner, MatchesThePlainComparisonOfHands) {
   std::mt19937_64 rng(7);
   std::array<Card, kCardCount> deck{};
@@ -421,17 +432,47 @@ TEST(HoldemWinner, MatchesThePlainComparisonOfHands) {
       std::shuffle(deck.begin(), deck.end(), rng);
       const Card* board = deck.data();
       const Card* holes = deck.data() + 5;
-      Hand shared;
-      for (int i = 0; i < 5; ++i) shared.add(board[i]);
-      std::vector<HandValue> values;
-      for (int p = 0; p < players; ++p) values.push_back(shared.plus(holes[2 * p]).plus(holes[2 * p + 1]).evaluate());
-      const HandValue best = *std::max_element(values.begin(), values.end());
-      const auto holders = std::count(values.begin(), values.end(), best);
-      const int expected =
-          holders > 1 ? players : static_cast<int>(std::find(values.begin(), values.end(), best) - values.begin());
-      ASSERT_EQ(holdem_winner(board, holes, players), expected) << players << " players, deal " << deal;
+      ASSERT_EQ(holdem_winner(board, holes, players), plain_holdem_winner(board, holes, players))
+          << players << " players, deal " << deal;
     }
   }
+}
+
+// Deals where every player holds the same two ranks, in other suits: most
+// end in a draw, and a flush or a board pair decides the rest, so the first
+// two players tie or differ and later players tie, beat or lose to them in
+// every combination (the first comparison is made without a branch, the
+// later ones with selects).
+TEST(HoldemWinner, MatchesThePlainComparisonWhenPlayersHoldTheSameRanks) {
+  std::mt19937_64 rng(11);
+  int draws = 0;
+  int deals = 0;
+  for (const int players : {2, 3, 4}) {
+    for (int deal = 0; deal < 20000; ++deal, ++deals) {
+      std::uniform_int_distribution<int> rank_of_card(0, kRankCount - 1);
+      const int low = rank_of_card(rng);
+      int high = rank_of_card(rng);
+      while (high == low) high = rank_of_card(rng);
+      std::array<Card, 8> holes{};
+      for (int p = 0; p < players; ++p) {
+        holes[static_cast<std::size_t>(2 * p)] = make_card(low, p);
+        holes[static_cast<std::size_t>(2 * p + 1)] = make_card(high, (p + 1) % kSuitCount);
+      }
+      std::vector<Card> rest;
+      for (int card = 0; card < kCardCount; ++card) {
+        if (rank_of(static_cast<Card>(card)) != low && rank_of(static_cast<Card>(card)) != high) {
+          rest.push_back(static_cast<Card>(card));
+        }
+      }
+      std::shuffle(rest.begin(), rest.end(), rng);
+      const int expected = plain_holdem_winner(rest.data(), holes.data(), players);
+      ASSERT_EQ(holdem_winner(rest.data(), holes.data(), players), expected) << players << " players, deal " << deal;
+      draws += expected == players ? 1 : 0;
+    }
+  }
+  // The deals test ties: most of them must be draws, and not all.
+  EXPECT_GT(draws, deals / 2);
+  EXPECT_LT(draws, deals);
 }
 
 }  // namespace

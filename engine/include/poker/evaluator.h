@@ -20,6 +20,7 @@
 #ifndef POKER_EVALUATOR_H_
 #define POKER_EVALUATOR_H_
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <compare>
@@ -226,15 +227,27 @@ inline HandValue evaluate7(const std::array<Card, 7>& cards) { return evaluate7(
 // The hold'em judge's verdict on one deal: the index of the single best of
 // the `players` hands holes[2p], holes[2p + 1] with board[0..4], or
 // `players` when two or more share the best. The board's key is summed
-// once; then each player costs two additions and a lookup, and the running
-// best and winner are selects, not branches (who wins is random data).
+// once; then each player costs two additions and a lookup.
+//
+// Who wins is random data. The second player beats the first on a coin
+// toss, so that comparison is arithmetic: as a branch (GCC compiles the
+// selects below into one) it is mispredicted on about every other instance,
+// and BM_Holdem2Players ran at 106 M instances/s instead of 215 M. Player k
+// beats the k before it with probability 1 / (k + 1), so the later
+// comparisons are predicted well enough to stay the cheaper selects.
 // REQUIRES: players >= 1, all cards distinct.
 inline int holdem_winner(const Card* board, const Card* holes, int players) {
   const std::uint64_t board_key = five_card_key(board);
-  HandValue best = evaluate7(board_key, board, holes[0], holes[1]);
-  int winner = 0;
-  for (int player = 1; player < players; ++player) {
-    const HandValue value = evaluate7(board_key, board, holes[2 * player], holes[2 * player + 1]);
+  const auto value_of = [&](int player) {
+    return evaluate7(board_key, board, holes[2 * player], holes[2 * player + 1]).raw();
+  };
+  if (players == 1) return 0;
+  const unsigned first = value_of(0);
+  const unsigned second = value_of(1);
+  unsigned best = std::max(first, second);
+  int winner = static_cast<int>(second > first) | (players & -static_cast<int>(second == first));
+  for (int player = 2; player < players; ++player) {
+    const unsigned value = value_of(player);
     const int if_not_better = value == best ? players : winner;
     winner = value > best ? player : if_not_better;
     best = value > best ? value : best;
