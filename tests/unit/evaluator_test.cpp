@@ -410,6 +410,22 @@ TEST(EvaluateRandom, ManyCardHandsPreferFlushesAndStraightFlushes) {
   }
 }
 
+// stronger_of_two() against the plain comparison, on pairs of values from
+// every category (equal ones included) and with two tie codes.
+TEST(StrongerOfTwo, MatchesThePlainComparison) {
+  std::vector<HandValue> values;
+  for (unsigned raw = 0; raw <= 0x8FFF; raw += 97) values.push_back(HandValue(static_cast<std::uint16_t>(raw)));
+  values.push_back(HandValue(0x8FFF));
+  for (const int tie : {2, 23}) {
+    for (const HandValue a : values) {
+      for (const HandValue b : values) {
+        const int expected = a > b ? 0 : (b > a ? 1 : tie);
+        ASSERT_EQ(stronger_of_two(a, b, tie), expected) << a.raw() << " vs " << b.raw();
+      }
+    }
+  }
+}
+
 // The hold'em verdict by a plain loop over Hand values: the index of the
 // single best hand, or `players` when two or more share it.
 int plain_holdem_winner(const Card* board, const Card* holes, int players) {

@@ -70,7 +70,7 @@ class EulerFormat final : public Format {
   static std::size_t judge(const Card* cards) {
     const HandValue a = evaluate5(cards);
     const HandValue b = evaluate5(cards + kHandCards);
-    return a > b ? 0 : (b > a ? 1 : 2);
+    return static_cast<std::size_t>(stronger_of_two(a, b, 2));
   }
 
   const EulerOptions options_;
