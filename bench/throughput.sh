@@ -118,6 +118,30 @@ cpu1=$(for ((i = 0; i < reps; i++)); do cpu_seconds 1; done | median)
 cpu2=$(for ((i = 0; i < reps; i++)); do cpu_seconds 2; done | median)
 printf 'CPU time (user + sys), 2 players: -j 1 %.2f s, -j 2 %.2f s (%.2fx)\n' "$cpu1" "$cpu2" \
   "$(echo "$cpu2 / $cpu1" | bc -l)"
+# Two -j 1 runs at once, each on the whole file, share nothing but the
+# machine; what that costs each of them (caches, memory bandwidth, sibling
+# hyperthreads) is the floor under the ratio above.
+pair_cpu_seconds() {
+  /usr/bin/time -f '%U %S' -o "$work/cpu.a" "$poker" -j 1 -i "$work/two.txt" -o /dev/null &
+  /usr/bin/time -f '%U %S' -o "$work/cpu.b" "$poker" -j 1 -i "$work/two.txt" -o /dev/null
+  wait
+  cat "$work/cpu.a" "$work/cpu.b" | awk '{sum += $1 + $2} END {print sum / 2}'
+}
+cpu_pair=$(for ((i = 0; i < reps; i++)); do pair_cpu_seconds; done | median)
+printf 'Two -j 1 runs at once: %.2f s each (%.2fx one alone)\n' "$cpu_pair" "$(echo "$cpu_pair / $cpu1" | bc -l)"
+# The pipe path's CPU time, cat's and the judge's: cat's copy into the pipe
+# and the judge's copy out of it run on the same cores as the judging, so
+# the pipe's wall time is at least their sum over the core count.
+pipe_cpu_seconds() {  # prints "cat poker"
+  /usr/bin/time -f '%U %S' -o "$work/cpu.cat" cat "$work/two.txt" |
+    /usr/bin/time -f '%U %S' -o "$work/cpu.poker" "$poker" -j 2 >/dev/null
+  echo "$(awk '{print $1 + $2}' "$work/cpu.cat") $(awk '{print $1 + $2}' "$work/cpu.poker")"
+}
+pipe_cpu=$(for ((i = 0; i < reps; i++)); do pipe_cpu_seconds; done)
+cpu_cat=$(echo "$pipe_cpu" | awk '{print $1}' | median)
+cpu_pipe=$(echo "$pipe_cpu" | awk '{print $2}' | median)
+printf 'CPU time of cat FILE | poker -j 2: cat %.2f s, poker %.2f s (%.2f s of %d cores; mapped -j 2: %.2f s)\n' \
+  "$cpu_cat" "$cpu_pipe" "$(echo "($cpu_cat + $cpu_pipe) / $(nproc)" | bc -l)" "$(nproc)" "$cpu2"
 
 # A slow producer: one instance every 10 ms; how long until its answer?
 /usr/bin/python3 "$root/bench/latency.py" "$poker"

@@ -51,37 +51,27 @@ py::array_t<std::int8_t> judge(const py::object& boards_in, const py::object& ho
   std::int8_t* out = winners.mutable_data();
   FirstFault fault(boards.rows);
   run_batch(threads, [&] {
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, boards.rows, kInstancesPerTask),
-                      [&](const tbb::blocked_range<std::size_t>& range) {
-                        for (std::size_t row = range.begin(); row < range.end(); ++row) {
-                          const Card* board = boards.data + 5 * row;
-                          const Card* hole = holes.data + hole_cards * row;
-                          if (!instance_valid(board, hole, hole_cards)) [[unlikely]] {
-                            const bool out_of_range =
-                                std::any_of(board, board + 5, [](Card c) { return c >= kCardCount; }) ||
-                                std::any_of(hole, hole + hole_cards, [](Card c) { return c >= kCardCount; });
-                            if (check || out_of_range) {
-                              fault.record(row);
-                              return;
-                            }
-                            out[row] = kInvalidInstance;
-                            continue;
-                          }
-                          const std::uint64_t board_key = five_card_key(board);
-                          std::uint16_t best = 0;
-                          std::int8_t winner = -1;
-                          for (std::size_t p = 0; p < players; ++p) {
-                            const std::uint16_t value = evaluate7(board_key, board, hole[2 * p], hole[2 * p + 1]).raw();
-                            if (value > best) {
-                              best = value;
-                              winner = static_cast<std::int8_t>(p);
-                            } else if (value == best) {
-                              winner = -1;
-                            }
-                          }
-                          out[row] = winner;
-                        }
-                      });
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, boards.rows, kInstancesPerTask),
+        [&](const tbb::blocked_range<std::size_t>& range) {
+          for (std::size_t row = range.begin(); row < range.end(); ++row) {
+            const Card* board = boards.data + 5 * row;
+            const Card* hole = holes.data + hole_cards * row;
+            if (!instance_valid(board, hole, hole_cards)) [[unlikely]] {
+              const bool out_of_range = std::any_of(board, board + 5, [](Card c) { return c >= kCardCount; }) ||
+                                        std::any_of(hole, hole + hole_cards, [](Card c) { return c >= kCardCount; });
+              if (check || out_of_range) {
+                fault.record(row);
+                return;
+              }
+              out[row] = kInvalidInstance;
+              continue;
+            }
+            // The CLI judge's verdict: `players` for a draw, here -1.
+            const int winner = holdem_winner(board, hole, static_cast<int>(players));
+            out[row] = winner == static_cast<int>(players) ? std::int8_t{-1} : static_cast<std::int8_t>(winner);
+          }
+        });
   });
   if (const auto row = fault.row()) {
     std::vector<Card> cards(boards.data + 5 * *row, boards.data + 5 * *row + 5);
