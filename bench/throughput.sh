@@ -36,19 +36,18 @@ write_block=${WRITE_BLOCK:-1M}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-"$generate" 2 --bytes "$size" --seed 1 -o "$work/two.txt"
-"$generate" 8 --bytes "$size" --seed 2 -o "$work/eight.txt"
-"$poker" generate euler --bytes "$format_size" --seed 4 -o "$work/euler.txt"
-"$poker" generate eval --bytes "$format_size" --seed 5 -o "$work/eval.txt"
-for file in two eight euler eval; do
-  dd if="$work/$file.txt" of="$work/$file.tmp" bs="$write_block" status=none
-  mv "$work/$file.tmp" "$work/$file.txt"
-done
-bytes_two=$(stat -c %s "$work/two.txt")
-bytes_eight=$(stat -c %s "$work/eight.txt")
-bytes_euler=$(stat -c %s "$work/euler.txt")
-bytes_eval=$(stat -c %s "$work/eval.txt")
-cat "$work/two.txt" "$work/eight.txt" "$work/euler.txt" "$work/eval.txt" >/dev/null  # into the page cache
+# One file at a time, deleted when its rows are measured: this machine's
+# page cache kept only about 2.5 GB, and a file partly evicted is read back
+# from disk (in small folios) in the middle of the runs.
+prepare() {  # NAME COMMAND...: $work/NAME.txt, rewritten in write_block blocks, page-cached
+  "${@:2}" -o "$work/$1.txt"
+  dd if="$work/$1.txt" of="$work/$1.tmp" bs="$write_block" status=none
+  mv "$work/$1.tmp" "$work/$1.txt"
+  cat "$work/$1.txt" >/dev/null
+  stat -c %s "$work/$1.txt"
+}
+
+median() { tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
 # Seconds of one run of the command (a bash -c string), by EPOCHREALTIME.
 seconds() {
@@ -56,6 +55,45 @@ seconds() {
   bash -c "$1" >/dev/null
   local end=$EPOCHREALTIME
   echo "$end - $start" | bc -l
+}
+
+# The CPU figures of the 2-player file, kept in cpu_lines for after the table.
+cpu_lines=()
+cpu_and_pipe_figures() {
+  # CPU time (user + sys) for the same work: idle workers must not spin.
+  cpu_seconds() {
+    /usr/bin/time -f '%U %S' "$poker" -j "$1" -i "$work/two.txt" -o /dev/null 2>&1 >/dev/null | tail -1 |
+      awk '{print $1 + $2}'
+  }
+  cpu1=$(for ((i = 0; i < reps; i++)); do cpu_seconds 1; done | median)
+  cpu2=$(for ((i = 0; i < reps; i++)); do cpu_seconds 2; done | median)
+  cpu_lines+=("$(printf 'CPU time (user + sys), 2 players: -j 1 %.2f s, -j 2 %.2f s (%.2fx)' "$cpu1" "$cpu2" \
+      "$(echo "$cpu2 / $cpu1" | bc -l)")")
+  # Two -j 1 runs at once, each on the whole file, share nothing but the
+  # machine; what that costs each of them (caches, memory bandwidth, sibling
+  # hyperthreads) is the floor under the ratio above.
+  pair_cpu_seconds() {
+    /usr/bin/time -f '%U %S' -o "$work/cpu.a" "$poker" -j 1 -i "$work/two.txt" -o /dev/null &
+    /usr/bin/time -f '%U %S' -o "$work/cpu.b" "$poker" -j 1 -i "$work/two.txt" -o /dev/null
+    wait
+    cat "$work/cpu.a" "$work/cpu.b" | awk '{sum += $1 + $2} END {print sum / 2}'
+  }
+  cpu_pair=$(for ((i = 0; i < reps; i++)); do pair_cpu_seconds; done | median)
+  cpu_lines+=("$(printf 'Two -j 1 runs at once: %.2f s each (%.2fx one alone)' "$cpu_pair" \
+      "$(echo "$cpu_pair / $cpu1" | bc -l)")")
+  # The pipe path's CPU time, cat's and the judge's: cat's copy into the pipe
+  # and the judge's copy out of it run on the same cores as the judging, so
+  # the pipe's wall time is at least their sum over the core count.
+  pipe_cpu_seconds() {  # prints "cat poker"
+    /usr/bin/time -f '%U %S' -o "$work/cpu.cat" cat "$work/two.txt" |
+      /usr/bin/time -f '%U %S' -o "$work/cpu.poker" "$poker" -j 2 >/dev/null
+    echo "$(awk '{print $1 + $2}' "$work/cpu.cat") $(awk '{print $1 + $2}' "$work/cpu.poker")"
+  }
+  pipe_cpu=$(for ((i = 0; i < reps; i++)); do pipe_cpu_seconds; done)
+  cpu_cat=$(echo "$pipe_cpu" | awk '{print $1}' | median)
+  cpu_pipe=$(echo "$pipe_cpu" | awk '{print $2}' | median)
+  cpu_lines+=("$(printf 'CPU time of cat FILE | poker -j 2: cat %.2f s, poker %.2f s (%.2f s of %d cores; mapped -j 2: %.2f s)' \
+      "$cpu_cat" "$cpu_pipe" "$(echo "($cpu_cat + $cpu_pipe) / $(nproc)" | bc -l)" "$(nproc)" "$cpu2")")
 }
 
 declare -A samples
@@ -66,6 +104,7 @@ measure() {  # name bytes command
   for ((i = 0; i < reps; i++)); do samples["$1"]+=" $(seconds "$3")"; done
 }
 
+bytes_two=$(prepare two "$generate" 2 --bytes "$size" --seed 1)
 measure "wc -l (2 players)" "$bytes_two" "wc -l '$work/two.txt'"
 measure "poker -j 2 -i FILE" "$bytes_two" "'$poker' -j 2 -i '$work/two.txt' -o /dev/null"
 measure "poker -j 1 -i FILE" "$bytes_two" "'$poker' -j 1 -i '$work/two.txt' -o /dev/null"
@@ -84,17 +123,22 @@ if [[ -x $bench ]]; then
   samples["serial stages only (BM_SerialStages)"]="$bytes_two"
   for ((i = 0; i < reps; i++)); do samples["serial stages only (BM_SerialStages)"]+=" $(serial_seconds)"; done
 fi
+cpu_and_pipe_figures  # on the 2-player file, printed after the table
+rm -f "$work/two.txt"
+bytes_eight=$(prepare eight "$generate" 8 --bytes "$size" --seed 2)
 measure "wc -l (8 players)" "$bytes_eight" "wc -l '$work/eight.txt'"
 measure "poker 8 -j 2 -i FILE" "$bytes_eight" "'$poker' 8 -j 2 -i '$work/eight.txt' -o /dev/null"
 measure "poker 8 -j 1 -i FILE" "$bytes_eight" "'$poker' 8 -j 1 -i '$work/eight.txt' -o /dev/null"
+rm -f "$work/eight.txt"
+bytes_euler=$(prepare euler "$poker" generate euler --bytes "$format_size" --seed 4)
 measure "wc -l (euler)" "$bytes_euler" "wc -l '$work/euler.txt'"
 measure "poker euler -j 2 -i FILE" "$bytes_euler" "'$poker' euler -j 2 -i '$work/euler.txt' -o /dev/null"
 measure "poker euler -j 1 -i FILE" "$bytes_euler" "'$poker' euler -j 1 -i '$work/euler.txt' -o /dev/null"
+rm -f "$work/euler.txt"
+bytes_eval=$(prepare eval "$poker" generate eval --bytes "$format_size" --seed 5)
 measure "wc -l (eval)" "$bytes_eval" "wc -l '$work/eval.txt'"
 measure "poker eval -j 2 -i FILE" "$bytes_eval" "'$poker' eval -j 2 -i '$work/eval.txt' -o /dev/null"
 measure "poker eval -j 1 -i FILE" "$bytes_eval" "'$poker' eval -j 1 -i '$work/eval.txt' -o /dev/null"
-
-median() { tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
 printf '%s of 2-player instances, %s of 8-player, %s of Euler 54, %s of eval, written in %s blocks, %d repetitions, medians\n' \
   "$bytes_two bytes" "$bytes_eight bytes" "$bytes_euler bytes" "$bytes_eval bytes" "$write_block" "$reps"
@@ -109,39 +153,7 @@ for name in "${names[@]}"; do
   printf '%-34s %10.3f %10.2f %11.2fx\n' "$name" "$m" "$rate" "$(echo "$reference / $m" | bc -l)"
 done
 
-# CPU time (user + sys) for the same work: idle workers must not spin.
-cpu_seconds() {
-  /usr/bin/time -f '%U %S' "$poker" -j "$1" -i "$work/two.txt" -o /dev/null 2>&1 >/dev/null | tail -1 |
-    awk '{print $1 + $2}'
-}
-cpu1=$(for ((i = 0; i < reps; i++)); do cpu_seconds 1; done | median)
-cpu2=$(for ((i = 0; i < reps; i++)); do cpu_seconds 2; done | median)
-printf 'CPU time (user + sys), 2 players: -j 1 %.2f s, -j 2 %.2f s (%.2fx)\n' "$cpu1" "$cpu2" \
-  "$(echo "$cpu2 / $cpu1" | bc -l)"
-# Two -j 1 runs at once, each on the whole file, share nothing but the
-# machine; what that costs each of them (caches, memory bandwidth, sibling
-# hyperthreads) is the floor under the ratio above.
-pair_cpu_seconds() {
-  /usr/bin/time -f '%U %S' -o "$work/cpu.a" "$poker" -j 1 -i "$work/two.txt" -o /dev/null &
-  /usr/bin/time -f '%U %S' -o "$work/cpu.b" "$poker" -j 1 -i "$work/two.txt" -o /dev/null
-  wait
-  cat "$work/cpu.a" "$work/cpu.b" | awk '{sum += $1 + $2} END {print sum / 2}'
-}
-cpu_pair=$(for ((i = 0; i < reps; i++)); do pair_cpu_seconds; done | median)
-printf 'Two -j 1 runs at once: %.2f s each (%.2fx one alone)\n' "$cpu_pair" "$(echo "$cpu_pair / $cpu1" | bc -l)"
-# The pipe path's CPU time, cat's and the judge's: cat's copy into the pipe
-# and the judge's copy out of it run on the same cores as the judging, so
-# the pipe's wall time is at least their sum over the core count.
-pipe_cpu_seconds() {  # prints "cat poker"
-  /usr/bin/time -f '%U %S' -o "$work/cpu.cat" cat "$work/two.txt" |
-    /usr/bin/time -f '%U %S' -o "$work/cpu.poker" "$poker" -j 2 >/dev/null
-  echo "$(awk '{print $1 + $2}' "$work/cpu.cat") $(awk '{print $1 + $2}' "$work/cpu.poker")"
-}
-pipe_cpu=$(for ((i = 0; i < reps; i++)); do pipe_cpu_seconds; done)
-cpu_cat=$(echo "$pipe_cpu" | awk '{print $1}' | median)
-cpu_pipe=$(echo "$pipe_cpu" | awk '{print $2}' | median)
-printf 'CPU time of cat FILE | poker -j 2: cat %.2f s, poker %.2f s (%.2f s of %d cores; mapped -j 2: %.2f s)\n' \
-  "$cpu_cat" "$cpu_pipe" "$(echo "($cpu_cat + $cpu_pipe) / $(nproc)" | bc -l)" "$(nproc)" "$cpu2"
+printf '%s\n' "${cpu_lines[@]}"
 
 # A slow producer: one instance every 10 ms; how long until its answer?
 /usr/bin/python3 "$root/bench/latency.py" "$poker"

@@ -16,6 +16,7 @@ constexpr CardSyntax kEvalCards{Notation::kEval, card_syntax(Notation::kEval)};
 constexpr int kMinHandCards = 5;
 constexpr std::string_view kSeparator = ";";
 constexpr std::string_view kLabels[2] = {"hand 1", "hand 2"};
+constexpr std::string_view kVerdicts[3] = {"Hand 1 wins\n", "Hand 2 wins\n", "Tie\n"};
 
 class EvalFormat final : public Format {
  public:
@@ -35,9 +36,7 @@ class EvalFormat final : public Format {
       const BestFive second = best_five(hands[1]);
       append_explain_line(result.answers, prefixes_[0], first, Notation::kEval);
       append_explain_line(result.answers, prefixes_[1], second, Notation::kEval);
-      result.answers += first.value > second.value   ? "Hand 1 wins\n"
-                        : second.value > first.value ? "Hand 2 wins\n"
-                                                     : "Tie\n";
+      result.answers += kVerdicts[stronger_of_two(first.value, second.value, 2)];
       return true;
     });
   }
