@@ -1,18 +1,24 @@
 // The whole judge on an in-memory input: chunking, parsing, validation,
 // evaluation, rendering and ordered writing to a sink that discards. And the
-// serial stages alone (BM_SerialStages) on a page-cached file.
+// serial stages alone (BM_SerialStages) on a page-cached file, beside what
+// its memory map alone costs (BM_MapTouch).
 #include <benchmark/benchmark.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <tbb/info.h>
 #include <tbb/task_arena.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "poker/cards.h"
@@ -128,12 +134,25 @@ double wc_seconds(const std::string& path) {
   return best;
 }
 
-// The real reader (open_input, as the CLI opens the file: ranges read with
-// pread() by the parallel stage), framing and ordered writer over the file.
-// Args: threads (0: every core), and in_memory (1: the file's bytes read
-// into memory first, to tell the reads' cost from the rest). Counters:
-// vs_wc_l, this run's bytes per second over `wc -l`'s on the same file,
+// Counters of a run over `path` that moved `bytes` in all: wc_l_bytes_per_second,
+// and vs_wc_l, this run's bytes per second over `wc -l`'s on the same file,
 // measured in the same process.
+void set_wc_counters(benchmark::State& state, const std::string& path, std::uint64_t bytes) {
+  const double wc = wc_seconds(path);
+  if (wc <= 0 || state.iterations() == 0) return;
+  const double file_bytes = static_cast<double>(bytes) / static_cast<double>(state.iterations());
+  state.counters["wc_l_bytes_per_second"] = file_bytes / wc;
+  // A rate counter divides by the run's (real) time: wc -l's seconds for
+  // these bytes over ours is the speed over wc -l's.
+  state.counters["vs_wc_l"] =
+      benchmark::Counter(static_cast<double>(bytes) / (file_bytes / wc), benchmark::Counter::kIsRate);
+}
+
+// The real reader (open_input, as the CLI opens the file: mapped in 64 MiB
+// windows, each range's pages populated by the parallel stage), framing and
+// ordered writer over the file. Args: threads (0: every core), and
+// in_memory (1: the file's bytes read into memory first, to tell the map's
+// cost from the rest). Counters: set_wc_counters().
 void BM_SerialStages(benchmark::State& state) {
   const int threads = state.range(0) == 0 ? tbb::info::default_concurrency() : static_cast<int>(state.range(0));
   const bool in_memory = state.range(1) != 0;
@@ -164,15 +183,7 @@ void BM_SerialStages(benchmark::State& state) {
     bytes += outcome.stats.bytes;
   }
   state.SetBytesProcessed(static_cast<std::int64_t>(bytes));
-  const double wc = wc_seconds(path);
-  if (wc > 0 && state.iterations() > 0) {
-    const double file_bytes = static_cast<double>(bytes) / static_cast<double>(state.iterations());
-    state.counters["wc_l_bytes_per_second"] = file_bytes / wc;
-    // A rate counter divides by the run's (real) time: wc -l's seconds for
-    // these bytes over ours is the speed over wc -l's.
-    state.counters["vs_wc_l"] =
-        benchmark::Counter(static_cast<double>(bytes) / (file_bytes / wc), benchmark::Counter::kIsRate);
-  }
+  set_wc_counters(state, path, bytes);
 }
 BENCHMARK(BM_SerialStages)
     ->ArgNames({"threads", "in_memory"})
@@ -183,6 +194,54 @@ BENCHMARK(BM_SerialStages)
     ->Args({0, 0})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+
+// The memory map alone, to set beside BM_SerialStages/in_memory:0: the file
+// mapped in windows of the reader's size, one byte of every page read, each
+// window unmapped, the windows shared out among the threads (each maps its
+// own). What it costs is the page tables' work, which depends on how the
+// page cache holds the file (README, "the page cache's folios"), and which
+// no stage of the pipeline can do without.
+// Args: threads (0: every core). Counters: set_wc_counters().
+void BM_MapTouch(benchmark::State& state) {
+  const int threads = state.range(0) == 0 ? tbb::info::default_concurrency() : static_cast<int>(state.range(0));
+  const std::string& path = two_player_file();
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  struct stat info {};
+  if (fd < 0 || ::fstat(fd, &info) != 0) {
+    state.SkipWithError("cannot open the bench file");
+    return;
+  }
+  const auto size = static_cast<std::size_t>(info.st_size);
+  constexpr std::size_t kWindow = 64 << 20;  // as BM_SerialStages opens the file
+  const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  std::atomic<bool> failed{false};
+  for (auto _ : state) {
+    std::atomic<std::size_t> next{0};
+    const auto touch_windows = [&] {
+      for (std::size_t at; (at = next.fetch_add(kWindow)) < size;) {
+        const std::size_t length = std::min(kWindow, size - at);
+        void* map = ::mmap(nullptr, length, PROT_READ, MAP_PRIVATE, fd, static_cast<off_t>(at));
+        if (map == MAP_FAILED) {
+          failed = true;
+          return;
+        }
+        const auto* bytes = static_cast<const volatile char*>(map);
+        for (std::size_t offset = 0; offset < length; offset += page) static_cast<void>(bytes[offset]);
+        ::munmap(map, length);
+      }
+    };
+    std::vector<std::thread> helpers;
+    for (int t = 1; t < threads; ++t) helpers.emplace_back(touch_windows);
+    touch_windows();
+    for (std::thread& helper : helpers) helper.join();
+  }
+  ::close(fd);
+  if (failed) state.SkipWithError("mmap failed");
+  const std::uint64_t bytes = static_cast<std::uint64_t>(state.iterations()) * size;
+  state.SetBytesProcessed(static_cast<std::int64_t>(bytes));
+  set_wc_counters(state, path, bytes);
+}
+BENCHMARK(BM_MapTouch)->ArgName("threads")->Arg(1)->Arg(2)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The Chunker's serial framing alone (before issue 14, the pipeline's input
 // stage: every record end found one by one), over the same bytes in memory,

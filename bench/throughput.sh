@@ -8,7 +8,9 @@
 # SIZE: size of each generated file (default 1G). REPS: repetitions (5).
 # The serial stages alone (reader, framing, ordered writer: BM_SerialStages
 # of poker_bench, 2 threads, on the same 2-player file) are printed beside
-# the rest, and the CPU time (user + sys) of -j 2 over that of -j 1.
+# the rest, and so is what the map alone costs (BM_MapTouch, 2 threads:
+# map, read a byte of every page, unmap), and the CPU time (user + sys) of
+# -j 2 over that of -j 1.
 # FORMAT_SIZE: size of the Euler 54 and eval files, each beside its own
 # `wc -l` (default 256M; eval is the slowest format per byte).
 # WRITE_BLOCK: each file is rewritten with `dd bs=WRITE_BLOCK` before the
@@ -110,18 +112,23 @@ measure "poker -j 2 -i FILE" "$bytes_two" "'$poker' -j 2 -i '$work/two.txt' -o /
 measure "poker -j 1 -i FILE" "$bytes_two" "'$poker' -j 1 -i '$work/two.txt' -o /dev/null"
 measure "cat FILE | poker -j 2" "$bytes_two" "cat '$work/two.txt' | '$poker' -j 2 > /dev/null"
 measure "poker -j 2 -e -i FILE (explain)" "$bytes_two" "'$poker' -j 2 -e -i '$work/two.txt' -o /dev/null"
-# BM_SerialStages's rate on the 2-player file, as the seconds it would take
-# for the whole file (one sample per repetition, so that it has a median).
-serial_seconds() {
-  POKER_BENCH_FILE="$work/two.txt" "$bench" --benchmark_filter='BM_SerialStages/threads:2/in_memory:0' \
-    --benchmark_format=json 2>/dev/null |
+# A poker_bench benchmark's rate on the 2-player file, as the seconds it
+# would take for the whole file (one sample per repetition, so that it has a
+# median): the serial stages alone (BM_SerialStages, 2 threads), and the
+# memory map alone, which they cannot do without (BM_MapTouch).
+bench_seconds() {  # FILTER
+  POKER_BENCH_FILE="$work/two.txt" "$bench" --benchmark_filter="$1" --benchmark_format=json 2>/dev/null |
     python3 -c 'import json, sys; b = json.load(sys.stdin)["benchmarks"][0]; print(int(sys.argv[1]) / b["bytes_per_second"])' \
       "$bytes_two"
 }
 if [[ -x $bench ]]; then
-  names+=("serial stages only (BM_SerialStages)")
-  samples["serial stages only (BM_SerialStages)"]="$bytes_two"
-  for ((i = 0; i < reps; i++)); do samples["serial stages only (BM_SerialStages)"]+=" $(serial_seconds)"; done
+  for row in "serial stages only (BM_SerialStages)|BM_SerialStages/threads:2/in_memory:0" \
+    "memory map alone (BM_MapTouch)|BM_MapTouch/threads:2"; do
+    name=${row%%|*}
+    names+=("$name")
+    samples["$name"]="$bytes_two"
+    for ((i = 0; i < reps; i++)); do samples["$name"]+=" $(bench_seconds "${row#*|}")"; done
+  done
 fi
 cpu_and_pipe_figures  # on the 2-player file, printed after the table
 rm -f "$work/two.txt"
