@@ -3,14 +3,15 @@
 # more: generates its data there, then on page-cached files, medians of REPS:
 # `wc -l`, `poker -j N` for N in JOBS, the pipe path at the top -j, the
 # 8-player file at -j 1 and the top -j, the CPU time (user + sys) of each,
-# and the serial stages alone (BM_SerialStages) as a ratio to `wc -l`.
+# and the serial stages alone (BM_SerialStages) and the memory map alone
+# (BM_MapTouch) as ratios to `wc -l`.
 #
 #   bench/scaling.sh [DIR]     DIR: a build tree (default build/release), or a
 #                              folder holding poker, poker_generate and
 #                              poker_bench themselves (and, beside them or in
 #                              DIR/lib, the shared libraries they need that
 #                              the machine lacks: libtbb, libspdlog, libfmt,
-#                              libbenchmark)
+#                              libbenchmark), as bench/bundle.sh makes it
 #   SIZE=2G REPS=3 JOBS="1 2 4 8 12 16" bench/scaling.sh DIR
 #
 # Needs bash, coreutils and awk only (no bc, no python, no /usr/bin/time):
