@@ -27,9 +27,10 @@ struct Piece {
 // One range of the input on its way through the pipeline: its newline
 // count, the chunks framing made of it (often one, sometimes none or a few),
 // and their results. Passed between the stages as a raw pointer (taken from
-// the WorkPool by the reader, given back by the writer), so that TBB carries it in its token slot
-// untouched: a shared_ptr would be copied into storage TSan sees written by
-// one thread and read by another with no ordering it knows of. If a stage
+// the WorkPool by the reader, given back by the writer), so that TBB carries
+// it in its token slot untouched: a shared_ptr would be copied into storage
+// TSan sees written by one thread and read by another with no ordering it
+// knows of. If a stage
 // threw (only std::bad_alloc can), the Works in flight would leak: the run is
 // over then.
 struct Work {
@@ -37,8 +38,8 @@ struct Work {
   std::uint64_t newlines = 0;
   std::vector<Piece> pieces;
 
-  // Sets `piece_count` pieces up for new chunks: the results empty, the
-  // answer buffers of the pieces kept keeping their room.
+  // Sets `piece_count` pieces up for new chunks: the results empty, each
+  // answer buffer emptied but keeping its room.
   void reset_pieces(std::size_t piece_count) {
     pieces.resize(piece_count);
     for (Piece& piece : pieces) {
