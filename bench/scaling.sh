@@ -4,7 +4,8 @@
 # `wc -l`, `poker -j N` for N in JOBS, the pipe path at the top -j, the
 # 8-player file at -j 1 and the top -j, the CPU time (user + sys) of each,
 # and the serial stages alone (BM_SerialStages) and the memory map alone
-# (BM_MapTouch) as ratios to `wc -l`.
+# (BM_MapTouch) as ratios to `wc -l`, and, where python3 is, the CPU time of
+# runs that wait on a pipe (bench/waiting_cpu.py) at -j 1 and the top -j.
 #
 #   bench/scaling.sh [DIR]     DIR: a build tree (default build/release), or a
 #                              folder holding poker, poker_generate and
@@ -14,8 +15,8 @@
 #                              libbenchmark), as bench/bundle.sh makes it
 #   SIZE=2G REPS=3 JOBS="1 2 4 8 12 16" bench/scaling.sh DIR
 #
-# Needs bash, coreutils and awk only (no bc, no python, no /usr/bin/time):
-# it runs as is on a bare Ubuntu 24.04. The table goes to stdout, progress
+# Needs bash, coreutils and awk only (no bc, no /usr/bin/time; python3 for
+# the last rows only): it runs as is on a bare Ubuntu 24.04. The table goes to stdout, progress
 # to stderr. At SIZE=2G, REPS=3 it takes about 3 minutes on 16 cores.
 #
 # Goals (issue 14): -j 16 >= 1.2x wc -l on both files; -j 16 over -j 1 >= 12x;
@@ -110,5 +111,12 @@ if [[ -x $bench ]]; then
   progress "BM_SerialStages, BM_MapTouch"
   POKER_BENCH_FILE="$work/two.txt" "$bench" --benchmark_filter='BM_SerialStages/threads:[0-9]+/in_memory:0|BM_MapTouch' \
     --benchmark_repetitions="$reps" --benchmark_report_aggregates_only=true 2>/dev/null | grep -E 'median|Benchmark'
+fi
+if command -v python3 >/dev/null; then
+  # Runs that wait on a pipe, for input or for room: idle threads must
+  # sleep, so -j top should cost the CPU time of -j 1.
+  progress "waiting on a pipe"
+  "$generate" 2 --bytes 64M --seed 4 -o "$work/paced.txt"
+  python3 "$root/bench/waiting_cpu.py" "$poker" "$work/paced.txt" 1 "$top"
 fi
 progress "done"

@@ -10,7 +10,8 @@
 # of poker_bench, 2 threads, on the same 2-player file) are printed beside
 # the rest, and so is what the map alone costs (BM_MapTouch, 2 threads:
 # map, read a byte of every page, unmap), and the CPU time (user + sys) of
-# -j 2 over that of -j 1.
+# -j 2 over that of -j 1, and of runs that wait on a pipe for their input or
+# for room for their answers (bench/waiting_cpu.py).
 # FORMAT_SIZE: size of the Euler 54 and eval files, each beside its own
 # `wc -l` (default 256M; eval is the slowest format per byte).
 # WRITE_BLOCK: each file is rewritten with `dd bs=WRITE_BLOCK` before the
@@ -164,6 +165,10 @@ printf '%s\n' "${cpu_lines[@]}"
 
 # A slow producer: one instance every 10 ms; how long until its answer?
 /usr/bin/python3 "$root/bench/latency.py" "$poker"
+# A run waiting on its pipe, for input or for room: the CPU time of -j 2
+# should be that of -j 1 (idle threads sleep through the waits).
+"$generate" 2 --bytes 64M --seed 4 -o "$work/paced.txt"
+/usr/bin/python3 "$root/bench/waiting_cpu.py" "$poker" "$work/paced.txt" 1 2
 
 if ((rss_gb > 0)); then
   "$generate" 2 --bytes "${rss_gb}G" --seed 3 -o "$work/big.txt"

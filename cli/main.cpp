@@ -108,6 +108,12 @@ std::optional<int> open_streams(const Options& options, const StopSignals& signa
   int status = kExitOk;
   streams.output = open_output_or_report(options.output, signals, status);
   if (!streams.output) return status;
+  // This process runs one pipeline: while a pipe keeps it waiting, its other
+  // threads may sleep rather than spin.
+  io::WaitHook& release_threads = release_threads_while_waiting();
+  streams.input->set_wait_hook(&release_threads);
+  if (streams.candidate) streams.candidate->set_wait_hook(&release_threads);
+  streams.output->set_wait_hook(&release_threads);
   return std::nullopt;
 }
 

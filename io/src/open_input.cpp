@@ -8,6 +8,7 @@
 #include "file_source.h"
 #include "open_input_internal.h"
 #include "poker/io/input.h"
+#include "poll_wait.h"
 
 namespace poker::io {
 namespace {
@@ -22,13 +23,9 @@ class FdReader final : public Reader {
   FdReader& operator=(const FdReader&) = delete;
 
   ssize_t read(char* buffer, std::size_t size) override {
-    if (wake_fd_ >= 0) {
-      // Wait for input or a wake-up, whichever comes first; one poll() per
-      // buffer of reads costs nothing beside the read itself.
-      pollfd requests[2] = {{fd_, POLLIN, 0}, {wake_fd_, POLLIN, 0}};
-      if (::poll(requests, 2, -1) < 0) return -1;  // EINTR: the caller retries
-      if (requests[1].revents != 0) {
-        errno = ECANCELED;
+    if (wake_fd_ >= 0 || hook_ != nullptr) {
+      if (const int error = wait_for_input(); error != 0) {
+        errno = error;
         return -1;
       }
     }
@@ -40,10 +37,22 @@ class FdReader final : public Reader {
     return ::poll(&request, 1, 0) > 0;
   }
 
+  void set_wait_hook(WaitHook* hook) override { hook_ = hook; }
+
  private:
+  // 0 once there is input (or its end, or an error the read will report);
+  // ECANCELED once the wake-up comes first; EINTR (the caller retries). One
+  // or two poll()s per buffer of reads cost nothing beside the read itself.
+  int wait_for_input() {
+    pollfd requests[2] = {{fd_, POLLIN, 0}, {wake_fd_, POLLIN, 0}};
+    if (const int error = poll_or_wait(requests, 2, hook_); error != 0) return error;
+    return requests[1].revents != 0 ? ECANCELED : 0;
+  }
+
   const int fd_;
   const bool owned_;
   const int wake_fd_;
+  WaitHook* hook_ = nullptr;
 };
 
 constexpr std::size_t kPipeSize = 1024 * 1024;

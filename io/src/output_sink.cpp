@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cerrno>
 
+#include "poll_wait.h"
+
 namespace poker::io {
 namespace {
 
@@ -82,6 +84,11 @@ class FdSink final : public OutputSink {
     return WriteResult{};
   }
 
+  void set_wait_hook(WaitHook* hook) override {
+    hook_ = hook;
+    if (hook_ != nullptr && stall_ == Stall::kNever && fd_ >= 0) stall_ = may_stall(fd_);
+  }
+
   WriteResult finish() override {
     if (!owned_ || fd_ < 0) return WriteResult{};
     const int fd = fd_;
@@ -97,9 +104,9 @@ class FdSink final : public OutputSink {
   int wait_for_room() const {
     while (true) {
       pollfd requests[2] = {{fd_, POLLOUT, 0}, {wake_fd_, POLLIN, 0}};
-      if (::poll(requests, 2, -1) < 0) {
-        if (errno == EINTR) continue;
-        return errno;
+      if (const int error = poll_or_wait(requests, 2, hook_); error != 0) {
+        if (error == EINTR) continue;
+        return error;
       }
       if (requests[1].revents != 0) return ECANCELED;
       if (requests[0].revents != 0) return 0;
@@ -108,8 +115,9 @@ class FdSink final : public OutputSink {
 
   int fd_;
   const bool owned_;
-  const Stall stall_;  // kNever: writes never wait on the wake-up
+  Stall stall_;  // kNever: writes never poll (no wake-up, no hook)
   const int wake_fd_;
+  WaitHook* hook_ = nullptr;
 };
 
 }  // namespace

@@ -61,6 +61,7 @@ class StreamSource final : public ByteSource {
   }
 
   bool more_ready() override { return !at_end_ && reader_->ready(); }
+  void set_wait_hook(WaitHook* hook) override { reader_->set_wait_hook(hook); }
   bool is_mapped() const override { return false; }
 
  private:

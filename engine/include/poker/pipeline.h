@@ -33,6 +33,7 @@
 #include "poker/format.h"
 #include "poker/io/byte_source.h"
 #include "poker/io/output_sink.h"
+#include "poker/io/wait_hook.h"
 
 namespace poker {
 
@@ -75,6 +76,22 @@ struct RunOutcome {
 
 RunOutcome run_pipeline(const Format& format, io::ByteSource& source, io::OutputSink& sink,
                         const PipelineOptions& options);
+
+// A wait hook (poker/io/wait_hook.h) for the streams of a process that runs
+// one pipeline at a time, as the command line does: while a read from a pipe
+// waits for input, or a write for room, it caps oneTBB at one thread, process
+// wide (a tbb::global_control), and lifts the cap when the wait ends.
+//
+// Why: a run that waits on its stream has nothing for its other threads to
+// do, and oneTBB's idle threads spin, a few hundred microseconds each time
+// work ran out, then sleep until the next chunk wakes them. A producer that
+// trickles kept every thread of `-j N` spinning. Under the cap they are
+// recalled and sleep until it lifts.
+//
+// Set it with `source.set_wait_hook(&release_threads_while_waiting())` (and
+// on the sink). Not for a process that runs other oneTBB work alongside: the
+// cap holds that back too while the stream waits. Stateless; any thread.
+io::WaitHook& release_threads_while_waiting();
 
 }  // namespace poker
 

@@ -18,6 +18,8 @@
 #include <cstring>
 #include <memory>
 
+#include "poker/io/wait_hook.h"
+
 namespace poker::io {
 
 // An error_number that is no errno: a mapped file shrank while it was being
@@ -59,6 +61,11 @@ class ByteSource {
   // asks before it writes the answers of a chunk ending at `end`.
   virtual int check_intact(std::uint64_t /*end*/) const { return 0; }
 
+  // Hands `hook` (null: none) to what the source reads from: a stream's
+  // reads that must wait for input then wait inside hook->around_wait().
+  // Sources that never wait (a map, memory, reads at an offset) ignore it.
+  // The hook must outlive the source's reads.
+  virtual void set_wait_hook(WaitHook* /*hook*/) {}
   // Whether this source is a memory map (for diagnostics).
   virtual bool is_mapped() const = 0;
 

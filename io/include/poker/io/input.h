@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "poker/io/byte_source.h"
+#include "poker/io/wait_hook.h"
 
 namespace poker::io {
 
@@ -26,6 +27,10 @@ class Reader {
   virtual ssize_t read(char* buffer, std::size_t size) = 0;
   // Whether read() would return at once (data or end of input is there).
   virtual bool ready() = 0;
+  // From now on a read() that must wait for input waits inside
+  // `hook->around_wait()` (null: no hook). A reader that never waits may
+  // ignore it.
+  virtual void set_wait_hook(WaitHook* /*hook*/) {}
 };
 
 // Buffered reads from `reader`, in buffers that start small and grow with
@@ -36,7 +41,9 @@ std::unique_ptr<ByteSource> make_stream_source(std::unique_ptr<Reader> reader, s
 // A Reader over a file descriptor; owns it (closes it) if `owned`. If
 // `wake_fd` >= 0, a read() waiting for input gives up, failing with
 // ECANCELED, once `wake_fd` is readable (a self-pipe a signal handler writes
-// to: a stop request must not wait for a slow producer's next byte).
+// to: a stop request must not wait for a slow producer's next byte). With a
+// wake_fd or a wait hook, a read waits in poll() first, and only a poll()
+// that finds nothing there yet is a wait for the hook.
 std::unique_ptr<Reader> make_fd_reader(int fd, bool owned, int wake_fd = -1);
 
 // The bytes of `bytes` as a source, as a mapped file would give them (for

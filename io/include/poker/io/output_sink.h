@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "poker/io/wait_hook.h"
+
 namespace poker::io {
 
 struct WriteResult {
@@ -28,6 +30,9 @@ class OutputSink {
   virtual WriteResult write(std::string_view bytes) = 0;
   // Completes the output (closes an owned file, reporting a late failure).
   virtual WriteResult finish() = 0;
+  // From now on a write that must wait for room waits inside
+  // `hook->around_wait()` (null: no hook). The hook must outlive the writes.
+  virtual void set_wait_hook(WaitHook* /*hook*/) {}
 };
 
 // A sink writing to `fd`; closes it in finish() if `owned`. Broken pipes are
@@ -38,7 +43,9 @@ class OutputSink {
 // once `wake_fd` is readable (the self-pipe of a stop request). The bytes are
 // then written in pieces that end at a newline, each no larger than the
 // kernel takes at once (what a pipe has room for; PIPE_BUF elsewhere), so
-// that the output given up on ends with a whole line.
+// that the output given up on ends with a whole line. A wait hook makes a
+// sink on such a descriptor wait in poll() the same way, and only a poll()
+// that finds no room is a wait for the hook.
 std::unique_ptr<OutputSink> make_fd_sink(int fd, bool owned, int wake_fd = -1);
 
 struct OpenedOutput {

@@ -1,0 +1,25 @@
+#include <tbb/global_control.h>
+
+#include "poker/pipeline.h"
+
+namespace poker {
+namespace {
+
+class ReleaseThreadsWhileWaiting final : public io::WaitHook {
+ public:
+  void around_wait(const std::function<void()>& wait) override {
+    // Caps are held together, the lowest winning: the reader and the writer
+    // may both wait at once, each with a cap of its own.
+    const tbb::global_control one_thread(tbb::global_control::max_allowed_parallelism, 1);
+    wait();
+  }
+};
+
+}  // namespace
+
+io::WaitHook& release_threads_while_waiting() {
+  static ReleaseThreadsWhileWaiting hook;
+  return hook;
+}
+
+}  // namespace poker

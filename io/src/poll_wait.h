@@ -1,0 +1,37 @@
+// The one poll() of the streams that may wait (io internal): a pipe's or a
+// terminal's reads (FdReader) and writes (FdSink).
+#ifndef POKER_IO_POLL_WAIT_H_
+#define POKER_IO_POLL_WAIT_H_
+
+#include <poll.h>
+
+#include <cerrno>
+
+#include "poker/io/wait_hook.h"
+
+namespace poker::io {
+
+// poll() of `requests` (entries with a negative fd are skipped): at once if
+// one is ready already; otherwise the wait for one, made inside `hook`
+// (null: none). Returns 0 once one is ready, else poll()'s errno (EINTR: the
+// caller retries).
+inline int poll_or_wait(pollfd* requests, nfds_t count, WaitHook* hook) {
+  int ready = ::poll(requests, count, 0);
+  int error = ready < 0 ? errno : 0;
+  if (ready == 0) {
+    const auto wait = [&] {
+      ready = ::poll(requests, count, -1);
+      error = ready < 0 ? errno : 0;  // before the hook's own calls can change errno
+    };
+    if (hook != nullptr) {
+      hook->around_wait(wait);
+    } else {
+      wait();
+    }
+  }
+  return error;
+}
+
+}  // namespace poker::io
+
+#endif  // POKER_IO_POLL_WAIT_H_
