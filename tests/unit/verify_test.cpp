@@ -194,6 +194,21 @@ TEST(RunVerify, CandidateLineTooLongStopsTheComparison) {
   }
 }
 
+// Found by poker_fuzz_verify: a candidate line as long as the right answer but
+// over the limit passed in chunks whose answers agreed whole (one memcmp, no
+// line reading) and stopped the comparison in others.
+TEST(RunVerify, RightLineOverTheLimitIsTooLongWhateverTheChunkSize) {
+  VerifyOptions options;
+  options.max_candidate_line = 5;  // "Player 1" is 8 bytes
+  for (const std::size_t chunk : {std::size_t{1}, std::size_t{20}, std::size_t{1 << 16}}) {
+    SCOPED_TRACE("chunks of " + std::to_string(chunk));
+    const VerifyOutcome outcome = verify(kInstances, kSampleAnswers, options, 2, chunk);
+    EXPECT_FALSE(outcome.report.passed());
+    EXPECT_EQ(outcome.report.too_long_line, 1u);
+    EXPECT_EQ(outcome.report.right, 0u);
+  }
+}
+
 TEST(RunVerify, ExtraLinesAreCountedWithinABudget) {
   VerifyOptions options;
   options.all = true;

@@ -90,8 +90,8 @@ class Verifier final : public AnswerDestination {
     if (result.instances == 0) return true;
     if (stopped_) return false;
     // The common case: the whole chunk's answers agree, one memcmp.
-    if (answer_lines_ == 0 ||
-        (expected_.empty() && ahead_.empty() && !candidate_ended_ && candidate_.skip_equal(result.answers))) {
+    if (answer_lines_ == 0 || (expected_.empty() && ahead_.empty() && !candidate_ended_ &&
+                               within_line_limit(result.answers) && candidate_.skip_equal(result.answers))) {
       report_.compared += result.instances;
       report_.right += result.instances;
       queued_instances_ += result.instances;
@@ -116,6 +116,21 @@ class Verifier final : public AnswerDestination {
       expected_.push_back(std::move(expected));
     }
     check_end();
+  }
+
+  // Whether no line of `answers` is longer than a candidate line may be. The
+  // memcmp above skips the line-by-line reading that enforces that limit, so
+  // without this a line too long would pass in a chunk that agrees whole and
+  // stop the comparison in one that does not: the report would depend on the
+  // chunk size. The default limit (1 MiB) is more than a chunk's answers.
+  bool within_line_limit(std::string_view answers) const {
+    if (answers.size() <= options_.max_candidate_line) return true;
+    for (std::size_t from = 0; from < answers.size();) {
+      const std::size_t newline = std::min(answers.find('\n', from), answers.size());
+      if (newline - from > options_.max_candidate_line) return false;
+      from = newline + 1;
+    }
+    return true;
   }
 
   // The expected answers are over: align what is left, then the candidate
