@@ -30,9 +30,8 @@ struct Piece {
 // the WorkPool by the reader, given back by the writer), so that TBB carries
 // it in its token slot untouched: a shared_ptr would be copied into storage
 // TSan sees written by one thread and read by another with no ordering it
-// knows of. If a stage
-// threw (only std::bad_alloc can), the Works in flight would leak: the run is
-// over then.
+// knows of. If a stage threw (only std::bad_alloc can), the Works in flight
+// would leak: the run is over then.
 struct Work {
   io::Range range;
   std::uint64_t newlines = 0;

@@ -118,6 +118,15 @@ class Verifier final : public AnswerDestination {
     check_end();
   }
 
+  // The expected answers are over: align what is left, then the candidate
+  // must be over too.
+  void check_end() {
+    if (stopped_) return;
+    if (!align(true) || stopped_) return;
+    if (!ahead_.empty() || (!candidate_ended_ && !candidate_.at_end())) report_trailing();
+  }
+
+ private:
   // Whether no line of `answers` is longer than a candidate line may be. The
   // memcmp above skips the line-by-line reading that enforces that limit, so
   // without this a line too long would pass in a chunk that agrees whole and
@@ -133,15 +142,6 @@ class Verifier final : public AnswerDestination {
     return true;
   }
 
-  // The expected answers are over: align what is left, then the candidate
-  // must be over too.
-  void check_end() {
-    if (stopped_) return;
-    if (!align(true) || stopped_) return;
-    if (!ahead_.empty() || (!candidate_ended_ && !candidate_.at_end())) report_trailing();
-  }
-
- private:
   // The chunk's answers, line by line, onto expected_.
   void queue(const io::Chunk& chunk, const ChunkResult& result) {
     const std::string_view answers = result.answers;
