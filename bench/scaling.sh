@@ -2,14 +2,15 @@
 # Scaling across cores (issue 14's table), for a machine with 16 cores or
 # more: generates its data there, then on page-cached files, medians of REPS:
 # `wc -l`, `poker -j N` for N in JOBS, the pipe path at the top -j, the
-# 8-player file at -j 1 and the top -j, the CPU time (user + sys) of each,
-# and the serial stages alone (BM_SerialStages) and the memory map alone
-# (BM_MapTouch) as ratios to `wc -l`, and, where python3 is, the CPU time of
-# runs that wait on a pipe (bench/waiting_cpu.py) at -j 1 and the top -j.
+# pipe alone (`cat FILE | poker_drain`), the 8-player file at -j 1 and the
+# top -j, the CPU time (user + sys) of each, and the serial stages alone
+# (BM_SerialStages) and the memory map alone (BM_MapTouch) as ratios to
+# `wc -l`, and, where python3 is, the CPU time of runs that wait on a pipe
+# (bench/waiting_cpu.py) at -j 1 and the top -j.
 #
 #   bench/scaling.sh [DIR]     DIR: a build tree (default build/release), or a
-#                              folder holding poker, poker_generate and
-#                              poker_bench themselves (and, beside them or in
+#                              folder holding poker, poker_generate,
+#                              poker_bench and poker_drain themselves (and, beside them or in
 #                              DIR/lib, the shared libraries they need that
 #                              the machine lacks: libtbb, libspdlog, libfmt,
 #                              libbenchmark), as bench/bundle.sh makes it
@@ -28,11 +29,13 @@ if [[ -x $dir/poker ]]; then
   poker=$dir/poker
   generate=$dir/poker_generate
   bench=$dir/poker_bench
+  drain=$dir/poker_drain
   export LD_LIBRARY_PATH="$dir:$dir/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 else
   poker=$dir/cli/poker
   generate=$dir/bench/poker_generate
   bench=$dir/bench/poker_bench
+  drain=$dir/bench/poker_drain
 fi
 size=${SIZE:-2G}
 reps=${REPS:-3}
@@ -96,6 +99,11 @@ for j in $jobs; do
 done
 row "\`cat FILE | poker -j $top\`" "$bytes_two" "$wc_two" "cat '$work/two.txt' | '$poker' -j $top > /dev/null"
 pipe=$last_wall
+if [[ -x $drain ]]; then
+  # The pipe alone: cat into the judge's stream reader, which does nothing
+  # with what it reads; the pipe path cannot be faster.
+  row '`cat FILE | poker_drain` (the pipe alone)' "$bytes_two" "$wc_two" "cat '$work/two.txt' | '$drain'"
+fi
 row '`wc -l FILE` (8 players)' "$bytes_eight" self "wc -l '$work/eight.txt'"
 wc_eight=$last_wall
 row '`poker 8 -j 1` (8 players)' "$bytes_eight" "$wc_eight" "'$poker' 8 -j 1 -i '$work/eight.txt' -o /dev/null"

@@ -11,7 +11,10 @@
 # the rest, and so is what the map alone costs (BM_MapTouch, 2 threads:
 # map, read a byte of every page, unmap), and the CPU time (user + sys) of
 # -j 2 over that of -j 1, and of runs that wait on a pipe for their input or
-# for room for their answers (bench/waiting_cpu.py).
+# for room for their answers (bench/waiting_cpu.py). The pipe alone (`cat
+# FILE | poker_drain`: the judge's stream reader, nothing done with what it
+# reads) is timed beside the pipe path, and its CPU time gives the least wall
+# time the pipe path can take on this machine's cores.
 # FORMAT_SIZE: size of the Euler 54 and eval files, each beside its own
 # `wc -l` (default 256M; eval is the slowest format per byte).
 # WRITE_BLOCK: each file is rewritten with `dd bs=WRITE_BLOCK` before the
@@ -31,6 +34,7 @@ build=${1:-$root/build/release}
 poker=$build/cli/poker
 generate=$build/bench/poker_generate
 bench=$build/bench/poker_bench
+drain=$build/bench/poker_drain
 size=${SIZE:-1G}
 reps=${REPS:-5}
 rss_gb=${RSS_GB:-0}
@@ -97,6 +101,19 @@ cpu_and_pipe_figures() {
   cpu_pipe=$(echo "$pipe_cpu" | awk '{print $2}' | median)
   cpu_lines+=("$(printf 'CPU time of cat FILE | poker -j 2: cat %.2f s, poker %.2f s (%.2f s of %d cores; mapped -j 2: %.2f s)' \
       "$cpu_cat" "$cpu_pipe" "$(echo "($cpu_cat + $cpu_pipe) / $(nproc)" | bc -l)" "$(nproc)" "$cpu2")")
+  # The pipe alone (poker_drain: the judge's stream reader, nothing done with
+  # what it reads): the two copies cost that much CPU whatever the judge does,
+  # so the pipe path's wall time is at least the judging's CPU time (the
+  # mapped run's) plus theirs, over the core count.
+  if [[ -x $drain ]]; then
+    drain_cpu=$(for ((i = 0; i < reps; i++)); do
+      /usr/bin/time -f '%U %S' -o "$work/cpu.cat" cat "$work/two.txt" |
+        /usr/bin/time -f '%U %S' -o "$work/cpu.drain" "$drain"
+      awk '{print $1 + $2}' "$work/cpu.drain"
+    done | median)
+    cpu_lines+=("$(printf 'The pipe alone (cat FILE | poker_drain): the copy out of it %.2f s of CPU; with cat and the judging (mapped -j 2), the pipe path needs at least %.2f s on %d cores' \
+        "$drain_cpu" "$(echo "($cpu_cat + $drain_cpu + $cpu2) / $(nproc)" | bc -l)" "$(nproc)")")
+  fi
 }
 
 declare -A samples
@@ -112,6 +129,9 @@ measure "wc -l (2 players)" "$bytes_two" "wc -l '$work/two.txt'"
 measure "poker -j 2 -i FILE" "$bytes_two" "'$poker' -j 2 -i '$work/two.txt' -o /dev/null"
 measure "poker -j 1 -i FILE" "$bytes_two" "'$poker' -j 1 -i '$work/two.txt' -o /dev/null"
 measure "cat FILE | poker -j 2" "$bytes_two" "cat '$work/two.txt' | '$poker' -j 2 > /dev/null"
+if [[ -x $drain ]]; then
+  measure "cat FILE | poker_drain (the pipe)" "$bytes_two" "cat '$work/two.txt' | '$drain'"
+fi
 measure "poker -j 2 -e -i FILE (explain)" "$bytes_two" "'$poker' -j 2 -e -i '$work/two.txt' -o /dev/null"
 # A poker_bench benchmark's rate on the 2-player file, as the seconds it
 # would take for the whole file (one sample per repetition, so that it has a

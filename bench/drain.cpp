@@ -1,0 +1,41 @@
+// poker_drain: reads its input to the end through the judge's own stream
+// reader, and does nothing with it. `cat FILE | poker_drain` is what the pipe
+// alone costs, the floor under `cat FILE | poker` (bench/throughput.sh and
+// bench/scaling.sh time it beside the judge).
+//
+//   poker_drain [FILE]   (default: standard input)
+//
+// Like the judge's answers file, the input is read with buffered reads, never
+// mapped (io::open_read_input): a pipe enlarged as the judge enlarges it, and
+// buffers of the judge's default size. Exit status 0, or 1 on a read error.
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+#include "poker/io/input.h"
+
+namespace {
+
+// The CLI's buffer size at its default chunk size (cli/main.cpp: 4 chunks).
+constexpr std::size_t kBufferSize = 4 * 256 * 1024;
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string path = argc > 1 ? argv[1] : "-";
+  poker::io::OpenedInput input = poker::io::open_read_input(path, kBufferSize);
+  if (!input.source) {
+    std::fprintf(stderr, "poker_drain: %s: %s\n", path.c_str(), poker::io::read_error_text(input.error_number));
+    return 1;
+  }
+  std::uint64_t offset = 0;
+  for (;;) {
+    const poker::io::Window window = input.source->window(offset, 1);
+    if (window.error_number != 0) {
+      std::fprintf(stderr, "poker_drain: %s: %s\n", path.c_str(), poker::io::read_error_text(window.error_number));
+      return 1;
+    }
+    offset += window.size;
+    if (window.at_end) return 0;
+  }
+}
