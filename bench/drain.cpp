@@ -5,9 +5,10 @@
 //
 //   poker_drain [FILE]   (default: standard input)
 //
-// Like the judge's answers file, the input is read with buffered reads, never
-// mapped (io::open_read_input): a pipe enlarged as the judge enlarges it, and
-// buffers of the judge's default size. Exit status 0, or 1 on a read error.
+// The input is read as `poker verify` reads a candidate's answers, with
+// buffered reads and never a map (io::open_read_input): a pipe is enlarged as
+// the judge enlarges its input's, and the buffers have the judge's default
+// size. Exit status 0, or 1 on a read error.
 #include <cstdint>
 #include <cstdio>
 #include <string>

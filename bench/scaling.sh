@@ -10,10 +10,11 @@
 #
 #   bench/scaling.sh [DIR]     DIR: a build tree (default build/release), or a
 #                              folder holding poker, poker_generate,
-#                              poker_bench and poker_drain themselves (and, beside them or in
-#                              DIR/lib, the shared libraries they need that
-#                              the machine lacks: libtbb, libspdlog, libfmt,
-#                              libbenchmark), as bench/bundle.sh makes it
+#                              poker_bench and poker_drain themselves (and,
+#                              beside them or in DIR/lib, the shared
+#                              libraries they need that the machine lacks:
+#                              libtbb, libspdlog, libfmt, libbenchmark), as
+#                              bench/bundle.sh makes it
 #   SIZE=2G REPS=3 JOBS="1 2 4 8 12 16" bench/scaling.sh DIR
 #
 # Needs bash, coreutils and awk only (no bc, no /usr/bin/time; python3 for
