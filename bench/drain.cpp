@@ -13,29 +13,23 @@
 #include <cstdio>
 #include <string>
 
+#include "poker/io/chunker.h"
 #include "poker/io/input.h"
-
-namespace {
-
-// The CLI's buffer size at its default chunk size (cli/main.cpp: 4 chunks).
-constexpr std::size_t kBufferSize = 4 * 256 * 1024;
-
-}  // namespace
 
 int main(int argc, char** argv) {
   const std::string path = argc > 1 ? argv[1] : "-";
-  poker::io::OpenedInput input = poker::io::open_read_input(path, kBufferSize);
-  if (!input.source) {
-    std::fprintf(stderr, "poker_drain: %s: %s\n", path.c_str(), poker::io::read_error_text(input.error_number));
+  const auto fail = [&path](int error_number) {
+    std::fprintf(stderr, "poker_drain: %s: %s\n", path.c_str(), poker::io::read_error_text(error_number));
     return 1;
-  }
+  };
+  // The CLI's buffer size at the default chunk size: four chunks (cli/main.cpp).
+  const std::size_t buffer_size = 4 * poker::io::ChunkerOptions{}.chunk_size;
+  poker::io::OpenedInput input = poker::io::open_read_input(path, buffer_size);
+  if (!input.source) return fail(input.error_number);
   std::uint64_t offset = 0;
   for (;;) {
     const poker::io::Window window = input.source->window(offset, 1);
-    if (window.error_number != 0) {
-      std::fprintf(stderr, "poker_drain: %s: %s\n", path.c_str(), poker::io::read_error_text(window.error_number));
-      return 1;
-    }
+    if (window.error_number != 0) return fail(window.error_number);
     offset += window.size;
     if (window.at_end) return 0;
   }

@@ -91,12 +91,12 @@ cpu_and_pipe_figures() {
   # The pipe path's CPU time, cat's and the judge's: cat's copy into the pipe
   # and the judge's copy out of it run on the same cores as the judging, so
   # the pipe's wall time is at least their sum over the core count.
-  pipe_cpu_seconds() {  # prints "cat poker"
+  pipe_cpu_seconds() {  # READER...: prints "cat reader" for cat FILE | READER...
     /usr/bin/time -f '%U %S' -o "$work/cpu.cat" cat "$work/two.txt" |
-      /usr/bin/time -f '%U %S' -o "$work/cpu.poker" "$poker" -j 2 >/dev/null
-    echo "$(awk '{print $1 + $2}' "$work/cpu.cat") $(awk '{print $1 + $2}' "$work/cpu.poker")"
+      /usr/bin/time -f '%U %S' -o "$work/cpu.reader" "$@" >/dev/null
+    echo "$(awk '{print $1 + $2}' "$work/cpu.cat") $(awk '{print $1 + $2}' "$work/cpu.reader")"
   }
-  pipe_cpu=$(for ((i = 0; i < reps; i++)); do pipe_cpu_seconds; done)
+  pipe_cpu=$(for ((i = 0; i < reps; i++)); do pipe_cpu_seconds "$poker" -j 2; done)
   cpu_cat=$(echo "$pipe_cpu" | awk '{print $1}' | median)
   cpu_pipe=$(echo "$pipe_cpu" | awk '{print $2}' | median)
   cpu_lines+=("$(printf 'CPU time of cat FILE | poker -j 2: cat %.2f s, poker %.2f s (%.2f s of %d cores; mapped -j 2: %.2f s)' \
@@ -106,11 +106,7 @@ cpu_and_pipe_figures() {
   # so the pipe path's wall time is at least the judging's CPU time (the
   # mapped run's) plus theirs, over the core count.
   if [[ -x $drain ]]; then
-    drain_cpu=$(for ((i = 0; i < reps; i++)); do
-      /usr/bin/time -f '%U %S' -o "$work/cpu.cat" cat "$work/two.txt" |
-        /usr/bin/time -f '%U %S' -o "$work/cpu.drain" "$drain"
-      awk '{print $1 + $2}' "$work/cpu.drain"
-    done | median)
+    drain_cpu=$(for ((i = 0; i < reps; i++)); do pipe_cpu_seconds "$drain"; done | awk '{print $2}' | median)
     cpu_lines+=("$(printf 'The pipe alone (cat FILE | poker_drain): the copy out of it %.2f s of CPU; with cat and the judging (mapped -j 2), the pipe path needs at least %.2f s on %d cores' \
         "$drain_cpu" "$(echo "($cpu_cat + $drain_cpu + $cpu2) / $(nproc)" | bc -l)" "$(nproc)")")
   fi
