@@ -1,13 +1,17 @@
 #include "e2e_helpers.h"
 
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <stdlib.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "support/reference_evaluator.h"
 
@@ -202,6 +206,25 @@ std::string first_difference(std::string_view expected, std::string_view got) {
 // ---- Temporary files --------------------------------------------------------
 
 std::string temp_directory() { return temp().path(); }
+
+bool wait_until_taking_stop_signals(pid_t pid, testing::Milliseconds timeout) {
+  const auto takes = [pid] {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    std::uint64_t taken = 0;
+    for (std::string line; std::getline(status, line);) {
+      if (line.rfind("SigBlk:", 0) == 0 || line.rfind("SigCgt:", 0) == 0)
+        taken |= std::stoull(line.substr(7), nullptr, 16);
+    }
+    const std::uint64_t stop_signals = (std::uint64_t{1} << (SIGINT - 1)) | (std::uint64_t{1} << (SIGTERM - 1));
+    return (taken & stop_signals) == stop_signals;
+  };
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (!takes()) {
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(testing::Milliseconds(5));
+  }
+  return true;
+}
 
 std::string temp_path(std::string_view name_hint) { return temp().fresh(name_hint); }
 

@@ -7,6 +7,8 @@
 #ifndef POKER_TESTS_E2E_E2E_HELPERS_H_
 #define POKER_TESTS_E2E_E2E_HELPERS_H_
 
+#include <sys/types.h>
+
 #include <array>
 #include <cstdint>
 #include <random>
@@ -40,6 +42,12 @@ RunResult run_poker(const std::vector<std::string>& args, std::string_view input
 // `poker args...` with stdin redirected from the file `path` (a regular file:
 // the program may map it).
 RunResult run_poker_stdin_file(const std::vector<std::string>& args, const std::string& path);
+
+// Waits, up to `timeout`, until process `pid` takes SIGINT and SIGTERM itself
+// (blocked for its signal thread, or caught); false if it never did. Until
+// then a stop signal finds it still starting, and the default action kills
+// it silently: a sanitized binary on a loaded machine can take seconds.
+bool wait_until_taking_stop_signals(pid_t pid, testing::Milliseconds timeout);
 
 // `args` followed by `more`.
 std::vector<std::string> concat(std::vector<std::string> args, const std::vector<std::string>& more);

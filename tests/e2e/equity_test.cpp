@@ -211,6 +211,44 @@ TEST(EquityCommand, InvalidQueriesAreUsageErrors) {
   }
 }
 
+// Every card but those of `kept`, as one word of cards.
+std::string all_cards_but(std::string_view kept) {
+  std::string cards;
+  for (const char rank : std::string_view("23456789TJQKA")) {
+    for (const char suit : std::string_view("hdsc")) {
+      const std::string card{rank, suit};
+      bool is_kept = false;
+      for (std::size_t at = 0; at + 1 < kept.size(); at += 2) is_kept = is_kept || kept.substr(at, 2) == card;
+      if (!is_kept) cards += card;
+    }
+  }
+  return cards;
+}
+
+// Hands, board and dead cards that leave the board too few cards: refused
+// before any work, by every method and output (it printed -nan, and Monte
+// Carlo searched forever for the missing cards).
+TEST(EquityCommand, QueriesThatLeaveTooFewCardsForTheBoardAreRefused) {
+  const std::string dead = all_cards_but("AhAdKhKd2c3c4c5c");
+  const std::string message = "no board can be dealt: 4 cards are left and the board needs 5";
+  for (const std::vector<std::string>& method :
+       {std::vector<std::string>{}, {"--exact"}, {"--mc", "1000"}, {"--time", "10"}, {"--json"}}) {
+    const std::vector<std::string> args = concat({"equity", "AhAd", "KhKd", "--dead", dead}, method);
+    SCOPED_TRACE(::testing::PrintToString(method));
+    const RunResult result = run_poker(args);
+    EXPECT_EQ(result.exit_status, 2);
+    EXPECT_EQ(result.out, "");
+    EXPECT_EQ(result.err.substr(0, result.err.find('\n') + 1), "poker: equity: " + message + "\n");
+  }
+  const RunResult with_board = run_poker(
+      {"equity", "AsKs", "random", "--board", "2c3c4c", "--dead", all_cards_but("AsKs2c3c4c5c6c7c"), "--mc", "1000"});
+  EXPECT_EQ(with_board.exit_status, 2);
+  EXPECT_EQ(with_board.err.substr(0, with_board.err.find('\n') + 1),
+            "poker: equity: no board can be dealt: 1 card is left and the board needs 2\n");
+  expect_judged({"equity"}, "AhKh QsQd\nAhAd KhKd --mc 100 --dead " + dead + "\n",
+                error(kAceKingQueensLine, 2, 1, message));
+}
+
 TEST(EquityCommand, MonteCarloDealCountsPastTheCapAreRefused) {
   const std::string message =
       "expected a number of deals from 1 to 1e15, like 100000, 1M or 1e6 after '--mc', found '18446744073709551615'";
@@ -290,7 +328,7 @@ TEST(EquityCommand, Example) {
 using testing::Milliseconds;
 
 // Starts `poker args...` (stdin a pipe holding `input`, then closed), lets
-// it compute for 300 ms, sends `signal`, and checks that it ends by that
+// it compute for 300 ms once it takes stop signals, sends `signal`, and checks that it ends by that
 // signal promptly with the one-line message and no answer.
 void expect_stopped_promptly(const std::vector<std::string>& args, int signal, const std::string& input = {}) {
   SCOPED_TRACE(::testing::PrintToString(args));
@@ -299,6 +337,8 @@ void expect_stopped_promptly(const std::vector<std::string>& args, int signal, c
     ASSERT_TRUE(poker.write_stdin(input, Milliseconds(10000)));
   }
   poker.close_stdin();
+  ASSERT_TRUE(wait_until_taking_stop_signals(poker.pid(), Milliseconds(20000)));
+  // Into the computation, whose stop is what is tested.
   std::this_thread::sleep_for(Milliseconds(300));
   const auto sent = std::chrono::steady_clock::now();
   ASSERT_EQ(::kill(poker.pid(), signal), 0);

@@ -309,6 +309,119 @@ TEST(Equity, AutoIsExactForSmallWorkAndSamplesForLarge) {
   EXPECT_EQ(sampled.boards, 20'000u);
 }
 
+// Every card but these, as a mask: the dead cards of a query that leaves
+// only `kept` (and the hands) in play.
+CardMask all_but(std::string_view kept) { return ((CardMask{1} << kCardCount) - 1) & ~cards(kept); }
+
+// Two hands, every other card dead but those of `kept`.
+EquityQuery hands_leaving(std::string_view first, std::string_view second, std::string_view kept) {
+  EquityQuery query = hands({first, second});
+  query.dead = all_but(std::string(first) + std::string(second) + std::string(kept));
+  return query;
+}
+
+// A board needs its missing cards among those neither dead, on the board nor
+// in a hand; too few left is the query's fault, found before any deal (the
+// Monte Carlo draw searched for the absent cards forever, and the exact
+// count divided zero by zero).
+TEST(Equity, TooFewCardsLeftForTheBoardAreRefused) {
+  EXPECT_EQ(check_equity_query(hands_leaving("AhAd", "KhKd", "2c3c4c5c")),
+            "no board can be dealt: 4 cards are left and the board needs 5");
+  EquityQuery with_board = ranges({"AsKs", "random"});
+  with_board.board = cards("2c3c4c");
+  with_board.dead = all_but("AsKs2c3c4c5c6c7c");  // 5c 6c 7c left: two for the random hand, one for the board
+  EXPECT_EQ(check_equity_query(with_board), "no board can be dealt: 1 card is left and the board needs 2");
+  EquityQuery crowded;
+  for (int p = 0; p < 10; ++p) crowded.players.push_back(std::get<Range>(parse_range("random")));
+  crowded.dead = all_but("AhAdAcAsKhKdKcKsQhQdQcQsJhJdJcJsThTdTcTs9h9d9c9s");  // 24 left
+  EXPECT_EQ(check_equity_query(crowded), "no board can be dealt: 4 cards are left and the board needs 5");
+  crowded.dead |= cards("9h9d9c9s");
+  EXPECT_EQ(check_equity_query(crowded), "no board can be dealt: 0 cards are left and the board needs 5");
+  crowded.dead |= cards("Ts");
+  EXPECT_EQ(check_equity_query(crowded), "no deal is possible: 19 cards are left and the hands need 20");
+}
+
+// Exactly as many cards as the board needs: one board, dealt by every method.
+TEST(Equity, ExactlyEnoughCardsLeftDealTheOnlyBoard) {
+  const EquityQuery query = hands_leaving("AhAd", "KhKd", "2c3c4c5c6c");
+  ASSERT_EQ(check_equity_query(query), std::nullopt);
+  const EquityResult enumerated = exact(query);
+  EXPECT_EQ(enumerated.boards, 1u);
+  EquitySettings sampled = monte_carlo(3);
+  sampled.samples = 1000;
+  for (const EquityResult& result : {enumerated, compute_equity(query, sampled)}) {
+    for (const PlayerEquity& player : result.players) {
+      EXPECT_EQ(player.win, 0);  // both play the board's straight flush
+      EXPECT_EQ(player.tie, 1);
+      EXPECT_EQ(player.equity, 0.5);
+    }
+  }
+}
+
+// Random hands, ranges, boards and dead cards: a query is refused with a
+// message, or every method gives finite shares whose equities sum to one;
+// never a NaN, never a hang (the test's own time limit).
+TEST(Equity, AnyQueryIsRefusedOrGivesFiniteSharesThatSumToOne) {
+  std::mt19937_64 random(20261126);
+  const std::vector<std::string> range_texts = {"random", "QQ+,AKs", "22+", "AKo", "T9s", "random:0.5,AA"};
+  int accepted = 0;
+  int refused = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    std::vector<int> deck(kCardCount);
+    for (int c = 0; c < kCardCount; ++c) deck[static_cast<std::size_t>(c)] = c;
+    std::shuffle(deck.begin(), deck.end(), random);
+    std::size_t next = 0;
+    const auto take = [&] { return static_cast<Card>(deck[next++]); };
+    EquityQuery query;
+    const int players = 2 + static_cast<int>(random() % 9);
+    for (int p = 0; p < players; ++p) {
+      if (random() % 2 == 0) {
+        const Card a = take();
+        const Card b = take();
+        query.players.push_back(Range{{WeightedCombo{std::max(a, b), std::min(a, b), 1.0}}});
+      } else {
+        query.players.push_back(std::get<Range>(parse_range(range_texts[random() % range_texts.size()])));
+      }
+    }
+    static constexpr int kBoardSizes[] = {0, 3, 4, 5};
+    const int board_size = kBoardSizes[random() % 4];
+    for (int b = 0; b < board_size; ++b) query.board |= mask_of(take());
+    const int dead = static_cast<int>(random() % (kCardCount - next + 1));
+    for (int d = 0; d < dead; ++d) query.dead |= mask_of(take());
+    SCOPED_TRACE("trial " + std::to_string(trial) + ": " + std::to_string(players) + " players, board of " +
+                 std::to_string(board_size) + ", " + std::to_string(dead) + " dead");
+    if (const std::optional<std::string> problem = check_equity_query(query)) {
+      EXPECT_FALSE(problem->empty());
+      ++refused;
+      continue;
+    }
+    ++accepted;
+    EquitySettings sampled = monte_carlo(static_cast<std::uint64_t>(trial));
+    sampled.samples = 2000;
+    std::vector<EquityResult> results = {compute_equity(query, sampled)};
+    EquitySettings automatic;
+    automatic.samples = 2000;  // when auto chooses Monte Carlo
+    if (board_size >= 4 && players <= 4) results.push_back(compute_equity(query, automatic));
+    for (const EquityResult& result : results) {
+      EXPECT_GT(result.boards, 0u);
+      double total = 0;
+      for (const PlayerEquity& player : result.players) {
+        for (const double share : {player.win, player.tie, player.equity}) {
+          EXPECT_TRUE(std::isfinite(share));
+          EXPECT_GE(share, 0);
+          EXPECT_LE(share, 1);
+        }
+        EXPECT_TRUE(std::isfinite(player.equity_error));
+        total += player.equity;
+      }
+      EXPECT_NEAR(total, 1.0, 1e-9);
+    }
+  }
+  // Both sides of the line were reached.
+  EXPECT_GT(accepted, 50);
+  EXPECT_GT(refused, 50);
+}
+
 TEST(Equity, AStopFlagEndsEveryMethodAtOnce) {
   // Hours of work each: an enumeration of over a billion deals of hands, the
   // most deals Monte Carlo takes, and the longest time.

@@ -219,6 +219,25 @@ std::optional<std::string> hands_collide(const EquityQuery& query) {
   return std::nullopt;
 }
 
+// Whether the cards that are neither on the board nor dead can give every
+// player two and fill the board: a count, whatever the ranges. A deal needs
+// them all, and the Monte Carlo draws would otherwise search forever for
+// cards that are not there.
+std::optional<std::string> too_few_cards_left(const EquityQuery& query) {
+  const int left = kCardCount - card_count(query.board | query.dead);
+  const int hole_cards = 2 * static_cast<int>(query.players.size());
+  const int board_missing = 5 - card_count(query.board);
+  if (left < hole_cards) {
+    return "no deal is possible: " + std::to_string(left) + " cards are left and the hands need " +
+           std::to_string(hole_cards);
+  }
+  if (const int for_board = left - hole_cards; for_board < board_missing) {
+    return "no board can be dealt: " + std::to_string(for_board) + (for_board == 1 ? " card is" : " cards are") +
+           " left and the board needs " + std::to_string(board_missing);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<std::string> check_equity_cards(CardMask board, CardMask dead) {
@@ -249,6 +268,7 @@ std::optional<std::string> check_equity_query(const EquityQuery& query) {
     return "player " + std::to_string(p + 1) + " has no hand left beside the board and dead cards";
   }
   if (std::optional<std::string> collision = hands_collide(query)) return collision;
+  if (std::optional<std::string> shortage = too_few_cards_left(query)) return shortage;
   switch (equity::find_possible_deal(query)) {
     case equity::DealSearchResult::kFound: break;
     case equity::DealSearchResult::kNone: return "no deal is possible: the hands always share a card";

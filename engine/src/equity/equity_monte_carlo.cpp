@@ -114,6 +114,8 @@ WinnerCounts DealSampler::sample_block(std::uint64_t seed, std::uint64_t block, 
     if (sample % 256 == 0 && stop != nullptr && stop->load(std::memory_order_relaxed)) break;
     CardMask used = draw_hands(generator, holes);
     Hand board = board_hand;
+    // Ends: check_equity_query() refused a query that leaves fewer cards
+    // than the board misses.
     for (int dealt = 0; dealt < missing;) {
       const auto card = static_cast<Card>(generator.below(kCardCount));
       if ((used & mask_of(card)) != 0) continue;
