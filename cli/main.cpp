@@ -109,9 +109,8 @@ std::optional<int> open_streams(const Options& options, const StopSignals& signa
   streams.output = open_output_or_report(options.output, signals, status);
   if (!streams.output) return status;
   // This process runs one pipeline: while a pipe keeps it waiting, its other
-  // threads may sleep rather than spin.
+  // threads may sleep rather than spin (the input's waits: judge()).
   io::WaitHook& release_threads = release_threads_while_waiting();
-  streams.input->set_wait_hook(&release_threads);
   if (streams.candidate) streams.candidate->set_wait_hook(&release_threads);
   streams.output->set_wait_hook(&release_threads);
   return std::nullopt;
@@ -144,6 +143,7 @@ Judged judge(const Options& options, const Format& format, Streams& streams, con
     pipeline_options.chunk_size = options.chunk_size;
     pipeline_options.on_progress = [&progress](const RunStats& stats) { progress.update(stats); };
     pipeline_options.stop = &signals.stop_flag();
+    pipeline_options.wait_hook = &release_threads_while_waiting();  // see open_streams()
     if (streams.candidate) {
       judged.verified =
           run_verify(format, *streams.input, *streams.candidate, pipeline_options, verify_options(options));

@@ -19,14 +19,15 @@ inline int poll_or_wait(pollfd* requests, nfds_t count, WaitHook* hook) {
   int ready = ::poll(requests, count, 0);
   int error = ready < 0 ? errno : 0;
   if (ready == 0) {
-    const auto wait = [&] {
-      ready = ::poll(requests, count, -1);
+    const auto wait = [&](int timeout_ms) {
+      ready = ::poll(requests, count, timeout_ms);
       error = ready < 0 ? errno : 0;  // before the hook's own calls can change errno
+      return ready != 0;
     };
     if (hook != nullptr) {
       hook->around_wait(wait);
     } else {
-      wait();
+      wait(-1);
     }
   }
   return error;

@@ -6,11 +6,11 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
-#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -45,25 +45,10 @@ Subprocess start_poker(const std::vector<std::string>& args, std::optional<std::
   return Subprocess(kBinary, options);
 }
 
-// Whether `pid` takes SIGINT itself (blocked for its watcher, or caught):
-// before that, on a loaded machine, the signal would find it still starting.
-bool takes_stop_signals(pid_t pid) {
-  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-  for (std::string line; std::getline(status, line);) {
-    if (line.rfind("SigBlk:", 0) == 0 || line.rfind("SigCgt:", 0) == 0) {
-      if ((std::stoull(line.substr(7), nullptr, 16) >> (SIGINT - 1) & 1) != 0) return true;
-    }
-  }
-  return false;
-}
-
 // Sends `signal` once the program has had time to block, and checks that it
 // ends by it promptly, with the one-line message.
 RunResult expect_prompt_stop(Subprocess& poker, int signal) {
-  const auto started = std::chrono::steady_clock::now();
-  while (!takes_stop_signals(poker.pid()) && std::chrono::steady_clock::now() - started < kTimeout) {
-    std::this_thread::sleep_for(Milliseconds(10));
-  }
+  EXPECT_TRUE(wait_until_taking_stop_signals(poker.pid(), kTimeout));
   std::this_thread::sleep_for(kSettle);
   const auto sent = std::chrono::steady_clock::now();
   EXPECT_EQ(::kill(poker.pid(), signal), 0);
@@ -110,12 +95,20 @@ TEST(Interrupt, StopWhileVerifyWaitsOnASilentCandidatePipeSaysInterrupted) {
   expect_prompt_stop(poker, SIGINT);
 }
 
+// An input whose answers fill any pipe or terminal buffer many times over.
+const std::string& large_input_path() {
+  static const std::string path = [] {
+    std::string block;
+    while (block.size() < 1024 * 1024) block += read_whole_file(kSourceDir + "/examples/sample.txt");
+    std::string input;
+    while (input.size() < 32 * 1024 * 1024) input += block;
+    return write_temp_file("stalled.txt", input);
+  }();
+  return path;
+}
+
 TEST(Interrupt, StopWhileTheOutputPipeIsStalledIsPromptAndLeavesWholeLines) {
-  std::string block;
-  while (block.size() < 1024 * 1024) block += read_whole_file(kSourceDir + "/examples/sample.txt");
-  std::string input;
-  while (input.size() < 32 * 1024 * 1024) input += block;
-  const std::string path = write_temp_file("stalled.txt", input);
+  const std::string& path = large_input_path();
   const std::string fifo = make_fifo("stalled.fifo");
   // A reader that never reads: the program fills the pipe and waits for room.
   const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -132,7 +125,50 @@ TEST(Interrupt, StopWhileTheOutputPipeIsStalledIsPromptAndLeavesWholeLines) {
     EXPECT_EQ(out.back(), '\n') << "a partial line at the end";
   }
   ::close(reader);
-  ::unlink(path.c_str());
+}
+
+// A terminal that stops reading (a stalled ssh session or tmux pane): poll()
+// says it has room, but a terminal tells nobody how much, and the write()
+// that takes more blocks in the kernel, where only a signal reaches it.
+TEST(Interrupt, StopWhileWritingToATerminalNobodyReadsIsPrompt) {
+  const int terminal = ::posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+  ASSERT_GE(terminal, 0);
+  ASSERT_EQ(::grantpt(terminal), 0);
+  ASSERT_EQ(::unlockpt(terminal), 0);
+  const std::string screen = ::ptsname(terminal);
+  for (const int signal : {SIGINT, SIGTERM}) {
+    SCOPED_TRACE(sigabbrev_np(signal));
+    Subprocess poker = start_poker({"-j", "2", "-i", large_input_path()}, screen);
+    expect_prompt_stop(poker, signal);
+  }
+  ::close(terminal);
+}
+
+// Another writer of the same pipe takes the room that poll() promised, so
+// the program's write() blocks in the kernel while the reader stalls.
+TEST(Interrupt, StopWhileSharingAStalledPipeWithAnotherWriterIsPrompt) {
+  int pipe_fds[2];
+  ASSERT_EQ(::pipe2(pipe_fds, O_CLOEXEC | O_NONBLOCK), 0);
+  const std::string shared = "/proc/" + std::to_string(::getpid()) + "/fd/" + std::to_string(pipe_fds[1]);
+  const std::string other_writers_lines(64 * 1024, '\n');
+  char buffer[64 * 1024];
+  for (const int signal : {SIGINT, SIGTERM}) {
+    SCOPED_TRACE(sigabbrev_np(signal));
+    Subprocess poker = start_poker({"-j", "2", "-i", large_input_path()}, shared);
+    ASSERT_TRUE(wait_until_taking_stop_signals(poker.pid(), kTimeout));
+    // The reader reads a little now and then; the other writer fills what
+    // it frees at once, racing the program for it.
+    for (int round = 0; round < 200; ++round) {
+      (void)!::read(pipe_fds[0], buffer, sizeof buffer);
+      (void)!::write(pipe_fds[1], other_writers_lines.data(), other_writers_lines.size());
+      std::this_thread::sleep_for(Milliseconds(1));
+    }
+    expect_prompt_stop(poker, signal);
+    while (::read(pipe_fds[0], buffer, sizeof buffer) > 0) {
+    }
+  }
+  ::close(pipe_fds[0]);
+  ::close(pipe_fds[1]);
 }
 
 }  // namespace

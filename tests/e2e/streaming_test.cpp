@@ -68,6 +68,83 @@ TEST(Streaming, EachAnswerArrivesWithThreePlayersAndLargeChunks) {
 
 TEST(Streaming, ExplainLinesArriveWithTheirAnswer) { stream_instances({"4", "-e", "-j", "2"}, 4, 10, true); }
 
+// A coprocess that writes one instance and waits for its answer gets it at
+// every chunk size: a chunk framed from the instance's last bytes is never
+// held back until more input comes, whatever the threads are doing.
+void stream_at_every_chunk_size(const std::string& threads) {
+  for (int chunk_size = 1; chunk_size <= 64; ++chunk_size) {
+    SCOPED_TRACE("--chunk-size " + std::to_string(chunk_size));
+    stream_instances({"-j", threads, "--chunk-size", std::to_string(chunk_size)}, 2, 4, false);
+  }
+}
+
+TEST(Streaming, EachAnswerArrivesAtEveryChunkSizeSingleThread) { stream_at_every_chunk_size("1"); }
+
+TEST(Streaming, EachAnswerArrivesAtEveryChunkSizeTwoThreads) { stream_at_every_chunk_size("2"); }
+
+TEST(Streaming, EachAnswerArrivesAtEveryChunkSizeSixtyFourThreads) { stream_at_every_chunk_size("64"); }
+
+// `instances` written one at a time, each after the previous one's answer,
+// which must be what a run over that instance alone prints.
+void stream_each(const std::vector<std::string>& args, const std::vector<std::string>& instances) {
+  Subprocess poker = start_poker(args);
+  for (std::size_t i = 0; i < instances.size(); ++i) {
+    SCOPED_TRACE("instance " + std::to_string(i + 1));
+    const RunResult alone = run_poker(args, instances[i]);
+    ASSERT_EQ(alone.exit_status, 0) << alone.err;
+    ASSERT_TRUE(poker.write_stdin(instances[i], kAnswerTimeout));
+    std::string got;
+    while (got.size() < alone.out.size()) {
+      const std::optional<std::string> line = poker.read_stdout_line(kAnswerTimeout);
+      ASSERT_TRUE(line.has_value()) << "no answer within " << kAnswerTimeout.count() << " ms; so far: " << got;
+      got += *line;
+    }
+    EXPECT_EQ(got, alone.out);
+  }
+  const RunResult result = poker.wait(kExitTimeout);
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_EQ(result.out, "");
+}
+
+// The example file's instances, `lines` lines each.
+std::vector<std::string> example_instances(const std::string& name, std::size_t lines) {
+  const std::string text = read_whole_file(kSourceDir + "/examples/" + name);
+  std::vector<std::string> instances;
+  std::size_t start = 0;
+  std::size_t end = 0;
+  for (std::size_t line = 1; (end = text.find('\n', end)) != std::string::npos; ++line) {
+    ++end;
+    if (line % lines == 0) {
+      instances.push_back(text.substr(start, end - start));
+      start = end;
+    }
+  }
+  return instances;
+}
+
+TEST(Streaming, EveryFormatAnswersEachInstanceAtSmallChunkSizes) {
+  const std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> formats = {
+      {{"euler"}, example_instances("euler.txt", 1)},
+      {{"eval"}, example_instances("eval.txt", 1)},
+      {{"draw"}, example_instances("draw.txt", 52)},
+      {{"equity"}, example_instances("equity.txt", 1)},
+      {{"3", "-e"}, example_instances("three_players.txt", 4)},
+  };
+  for (const auto& [format, instances] : formats) {
+    ASSERT_FALSE(instances.empty());
+    for (const char* chunk_size : {"1", "3", "7"}) {
+      for (const char* threads : {"2", "64"}) {
+        const std::vector<std::string> args = concat(format, {"-j", threads, "--chunk-size", chunk_size});
+        SCOPED_TRACE(::testing::PrintToString(args));
+        stream_each(args, instances);
+      }
+    }
+  }
+  SCOPED_TRACE("8 players, explained");
+  stream_instances({"8", "-e", "-j", "2", "--chunk-size", "3"}, 8, 6, true);
+}
+
 TEST(Streaming, AnswerWaitsForTheLastNewline) {
   Subprocess poker = start_poker({"-j", "2"});
   ASSERT_TRUE(poker.write_stdin("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\nKs Qd\n8c 8h\n2s 8d Ad 4c Jh", kAnswerTimeout));

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
@@ -38,10 +39,11 @@ class RecordingHook final : public io::WaitHook {
  public:
   explicit RecordingHook(std::function<void()> during) : during_(std::move(during)) {}
 
-  void around_wait(const std::function<void()>& wait) override {
+  void around_wait(const Wait& wait) override {
     ++waits_;
     during_();
-    wait();
+    while (!wait(-1)) {
+    }
   }
 
   int waits() const { return waits_; }
@@ -209,9 +211,10 @@ TEST(ReleaseThreadsWhileWaiting, CapsOneTbbAtOneThreadForTheWaitOnly) {
   ASSERT_GT(before, 1u);
   std::size_t during = 0;
   int waits = 0;
-  release_threads_while_waiting().around_wait([&] {
+  release_threads_while_waiting().around_wait([&](int /*timeout_ms*/) {
     ++waits;
     during = allowed_parallelism();
+    return true;
   });
   EXPECT_EQ(waits, 1);
   EXPECT_EQ(during, 1u);
@@ -222,25 +225,36 @@ TEST(ReleaseThreadsWhileWaiting, CapsOneTbbAtOneThreadForTheWaitOnly) {
 // the next instance, or the end of the input once all are written.
 class ProducerInTheWaits final : public io::WaitHook {
  public:
-  ProducerInTheWaits(Pipe& pipe, std::vector<std::string> instances) : pipe_(pipe), instances_(std::move(instances)) {}
+  // With a `sink`, each wait also checks that the answers to every instance
+  // written so far are in it.
+  ProducerInTheWaits(Pipe& pipe, std::vector<std::string> instances, const testing::StringSink* sink = nullptr)
+      : sink_(sink), pipe_(pipe), instances_(std::move(instances)) {}
 
-  void around_wait(const std::function<void()>& wait) override {
-    release_threads_while_waiting().around_wait([&] {
+  void around_wait(const Wait& wait) override {
+    release_threads_while_waiting().around_wait([&](int timeout_ms) {
       ++waits_;
       if (allowed_parallelism() != 1) ++uncapped_waits_;
+      // Every instance written so far is complete: its answer is out.
+      if (sink_ != nullptr && count_lines(sink_->text) != next_) ++waits_with_answers_due_;
       if (next_ < instances_.size()) {
         pipe_.write(instances_[next_++]);
       } else {
         pipe_.close_write_end();
       }
-      wait();
+      return wait(timeout_ms);
     });
   }
 
   int waits_ = 0;
   int uncapped_waits_ = 0;
+  int waits_with_answers_due_ = 0;
 
  private:
+  static std::size_t count_lines(const std::string& text) {
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+  }
+
+  const testing::StringSink* const sink_;
   Pipe& pipe_;
   std::vector<std::string> instances_;
   std::size_t next_ = 0;
@@ -280,6 +294,50 @@ TEST(ReleaseThreadsWhileWaiting, RunFedOnlyWhileItWaitsAnswersEveryInstance) {
   // time the run came to read, and never written to outside a wait.
   EXPECT_EQ(hook.waits_, static_cast<int>(instances.size()) + 1);
   EXPECT_EQ(hook.uncapped_waits_, 0);
+}
+
+// A hook that holds the threads back is called only once every instance
+// that has arrived is answered: the thread it keeps is the one waiting, and
+// an answer due must not wait for more input. The producer writes the next
+// instance only inside the hook, so a run that held an answer back until
+// then would be caught here, at any chunk size and thread count.
+TEST(ReleaseThreadsWhileWaiting, TheRunsHookIsCalledOnlyWithEveryArrivedInstanceAnswered) {
+  std::mt19937_64 random(27);
+  std::vector<std::string> instances;
+  std::string all;
+  for (int i = 0; i < 12; ++i) {
+    instances.push_back(testing::random_instances_text(random, testing::holdem_lines(2), 1, Notation::kHoldem,
+                                                       testing::Blanks::kVaried));
+    all += instances.back();
+  }
+  const auto format = make_holdem_format(HoldemOptions{2, false});
+  testing::StringSink expected;
+  const auto memory = io::make_memory_source(all);
+  ASSERT_EQ(run_pipeline(*format, *memory, expected, PipelineOptions{}).status, RunOutcome::Status::kOk);
+
+  for (const std::size_t chunk_size : {std::size_t{1}, std::size_t{3}, std::size_t{7}, std::size_t{64}}) {
+    for (const int threads : {1, 2, 8}) {
+      SCOPED_TRACE("chunk size " + std::to_string(chunk_size) + ", " + std::to_string(threads) + " threads");
+      Pipe pipe;
+      testing::StringSink sink;
+      ProducerInTheWaits hook(pipe, instances, &sink);
+      const auto source = io::make_stream_source(io::make_fd_reader(pipe.read_end(), false), 1 << 16);
+      PipelineOptions options;
+      options.chunk_size = chunk_size;
+      options.wait_hook = &hook;
+      RunOutcome outcome;
+      tbb::task_arena arena(threads);
+      {
+        const Rescue rescue([&] { pipe.close_write_end(); });
+        arena.execute([&] { outcome = run_pipeline(*format, *source, sink, options); });
+      }
+      EXPECT_EQ(outcome.status, RunOutcome::Status::kOk);
+      EXPECT_EQ(sink.text, expected.text);
+      EXPECT_EQ(hook.waits_, static_cast<int>(instances.size()) + 1);
+      EXPECT_EQ(hook.uncapped_waits_, 0);
+      EXPECT_EQ(hook.waits_with_answers_due_, 0);
+    }
+  }
 }
 
 }  // namespace

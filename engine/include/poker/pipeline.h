@@ -57,6 +57,13 @@ struct PipelineOptions {
   // run: the reader takes no further chunk and the writer writes no further
   // answers, so the output ends after the last chunk written, on a line end.
   const std::atomic<bool>* stop = nullptr;
+  // If set, the source's waits for input (a pipe with nothing in it yet)
+  // are made inside this hook (poker/io/wait_hook.h), but only once every
+  // chunk framed so far has been written: a hook that holds threads back
+  // must not hold back the answers to what has already arrived. Until then
+  // the wait is made in slices of a millisecond without it. The source's
+  // own hook is replaced for the run, and is this one afterwards.
+  io::WaitHook* wait_hook = nullptr;
 };
 
 struct RunOutcome {
@@ -88,9 +95,10 @@ RunOutcome run_pipeline(const Format& format, io::ByteSource& source, io::Output
 // trickles kept every thread of `-j N` spinning. Under the cap they are
 // recalled and sleep until it lifts.
 //
-// Set it with `source.set_wait_hook(&release_threads_while_waiting())` (and
-// on the sink). Not for a process that runs other oneTBB work alongside: the
-// cap holds that back too while the stream waits. Stateless; any thread.
+// Give it to the run as PipelineOptions::wait_hook (for the input), and set
+// it on the sink with `sink.set_wait_hook()`. Not for a process that runs
+// other oneTBB work alongside: the cap holds that back too while the stream
+// waits. Stateless; any thread.
 io::WaitHook& release_threads_while_waiting();
 
 }  // namespace poker

@@ -54,6 +54,34 @@ class SinkDestination final : public AnswerDestination {
   io::OutputSink& sink_;
 };
 
+// The source's waits for input during a run. The caller's hook may hold the
+// other threads back (release_threads_while_waiting()), and the thread that
+// waits is the only one then left to process and write the chunks framed
+// before: an instance complete in the input would wait for its answer
+// until more input came. So while a range read earlier is still on its way
+// to the writer, the wait is made in short slices without the hook; once
+// all are written, the hook is called: the reader, the only one to make new
+// work, is the one waiting.
+class WaitOnceWritten final : public io::WaitHook {
+ public:
+  WaitOnceWritten(io::WaitHook* hook, const WorkPool& works) : hook_(hook), works_(works) {}
+
+  void around_wait(const Wait& wait) override {
+    while (works_.taken() > 1) {  // more than the reader's own
+      if (wait(kSliceMs)) return;
+    }
+    hook_->around_wait(wait);
+  }
+
+ private:
+  // Short enough that the threads are held back soon after the last answer
+  // is written; long enough that a wait costs few wake-ups.
+  static constexpr int kSliceMs = 1;
+
+  io::WaitHook* const hook_;
+  const WorkPool& works_;
+};
+
 class ReadRange {
  public:
   ReadRange(io::RangeReader& reader, RunState& state, WorkPool& works)
@@ -148,8 +176,11 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
       tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::parallel, ProcessChunk(format)) &
       tbb::make_filter<WorkPtr, void>(tbb::filter_mode::serial_in_order,
                                       pipeline::WriteAnswers(source, destination, state, options, works));
+  WaitOnceWritten wait_hook(options.wait_hook, works);
+  if (options.wait_hook != nullptr) source.set_wait_hook(&wait_hook);
   tsan::hand_over(&tsan::g_run_start);
   tbb::parallel_pipeline(tokens, stages);
+  if (options.wait_hook != nullptr) source.set_wait_hook(options.wait_hook);
   tsan::take_over(&reader);
   tsan::take_over(&framer);
   tsan::take_over(&state);

@@ -7,11 +7,12 @@ namespace {
 
 class ReleaseThreadsWhileWaiting final : public io::WaitHook {
  public:
-  void around_wait(const std::function<void()>& wait) override {
+  void around_wait(const Wait& wait) override {
     // Caps are held together, the lowest winning: the reader and the writer
     // may both wait at once, each with a cap of its own.
     const tbb::global_control one_thread(tbb::global_control::max_allowed_parallelism, 1);
-    wait();
+    while (!wait(-1)) {
+    }
   }
 };
 

@@ -12,6 +12,8 @@
 #ifndef POKER_ENGINE_PIPELINE_WORK_POOL_H_
 #define POKER_ENGINE_PIPELINE_WORK_POOL_H_
 
+#include <atomic>
+#include <cstddef>
 #include <mutex>
 #include <vector>
 
@@ -32,6 +34,7 @@ class WorkPool {
 
   // A Work with nothing in it: a recycled one, or a new one.
   WorkPtr take() {
+    taken_.fetch_add(1, std::memory_order_relaxed);
     {
       const std::lock_guard lock(mutex_);
       if (!free_.empty()) {
@@ -47,13 +50,22 @@ class WorkPool {
   // range keeps its map window alive); its answer buffers keep their room.
   void give_back(WorkPtr work) {
     work->recycle();
-    const std::lock_guard lock(mutex_);
-    free_.push_back(work);
+    {
+      const std::lock_guard lock(mutex_);
+      free_.push_back(work);
+    }
+    taken_.fetch_sub(1, std::memory_order_release);
   }
+
+  // Works taken and not yet given back: the reader's, and those on their
+  // way to the writer. Whatever the writer did with a Work before giving it
+  // back happened before a taken() that no longer counts it.
+  std::size_t taken() const { return taken_.load(std::memory_order_acquire); }
 
  private:
   std::mutex mutex_;
   std::vector<WorkPtr> free_;
+  std::atomic<std::size_t> taken_{0};
 };
 
 }  // namespace poker::pipeline

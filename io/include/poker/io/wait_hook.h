@@ -20,10 +20,15 @@ namespace poker::io {
 
 class WaitHook {
  public:
+  // What around_wait() is given: wait(timeout_ms) blocks until the stream
+  // can go on (or a stop request's wake-up comes), or until timeout_ms
+  // milliseconds have passed (-1: no limit), and returns whether the wait
+  // is over (false: only the time ran out).
+  using Wait = std::function<bool(int timeout_ms)>;
+
   virtual ~WaitHook() = default;
-  // Must call `wait` once, on the calling thread; `wait` returns when the
-  // stream can go on (or on a stop request's wake-up).
-  virtual void around_wait(const std::function<void()>& wait) = 0;
+  // Must call `wait`, on the calling thread, until it returns true.
+  virtual void around_wait(const Wait& wait) = 0;
 };
 
 }  // namespace poker::io
