@@ -6,8 +6,10 @@
 #include <tbb/task_arena.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <climits>
 #include <condition_variable>
+#include <cstdint>
 #include <exception>
 #include <mutex>
 #include <system_error>
