@@ -6,7 +6,9 @@ Cards are integers 0..51, index = 4 * rank + suit (rank 0..12 for 2..A, suit
 
 Every batch function takes whole arrays (no Python loop per hand), releases
 the GIL while it works and spreads the work over threads= threads (None: all
-cores). Duplicate cards in a hand raise ValueError naming the row.
+cores; more than the hardware has are as many). Ctrl-C stops a long call and
+raises KeyboardInterrupt. Duplicate cards in a hand raise ValueError naming
+the row.
 
     >>> import poker
     >>> hands = poker.parse_cards(["Ah Kh Qh Jh Th 2c 3d", "2c 2d 5h 9s Jd Kc Ac"])
@@ -87,7 +89,9 @@ def equity(
     samples: the deals to draw (implies Monte Carlo; default 10,000,000).
     seed: the Monte Carlo seed (default 1): a seed gives the same answer at
         any thread count.
-    threads: how many threads work (None: all cores); the GIL is released.
+    threads: how many threads work (None: all cores; more than the hardware
+        has are as many); the GIL is released, and Ctrl-C stops the work and
+        raises KeyboardInterrupt.
 
     Returns an Equity. Bad hands, cards or queries raise ValueError with the
     CLI's message.

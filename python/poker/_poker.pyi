@@ -29,7 +29,7 @@ def judge(
     boards: npt.ArrayLike, holes: npt.ArrayLike, *, check: bool = True, threads: Optional[int] = None
 ) -> npt.NDArray[np.int8]: ...
 def judge_file(
-    path: Union[str, PathLike[str]],
+    path: Union[str, bytes, PathLike[str], PathLike[bytes]],
     players: int = 2,
     format: Literal["holdem", "euler"] = "holdem",
     *,

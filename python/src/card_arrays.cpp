@@ -65,12 +65,11 @@ CardRows card_rows(py::handle cards, const char* what) {
 
   if (kind == 'u' && array.itemsize() == 1) {
     // The fast path: used in place when contiguous; the batch loops check the values.
-    rows.array = py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>::ensure(array);
+    rows.array = contiguous<std::uint8_t>(array);
   } else {
     // Any other integer dtype: through int64 (a uint64 too large for it
     // turns negative, and is rejected as well), checked while narrowed.
-    const auto wide = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(array);
-    if (!wide) throw py::error_already_set();
+    const auto wide = contiguous<std::int64_t>(array);
     std::vector<py::ssize_t> shape(array.shape(), array.shape() + ndim);
     py::array_t<std::uint8_t, py::array::c_style> narrow(shape);
     const std::int64_t* from = wide.data();
@@ -84,7 +83,6 @@ CardRows card_rows(py::handle cards, const char* what) {
     }
     rows.array = narrow;
   }
-  if (!rows.array) throw py::error_already_set();
   rows.data = rows.array.data();
   return rows;
 }

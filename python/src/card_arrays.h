@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "poker/cards.h"
+#include "run_batch.h"
 
 namespace poker::python {
 
@@ -31,6 +32,9 @@ struct CardRows {
   std::size_t row_size = 0;
   std::vector<py::ssize_t> leading_shape;
 };
+
+// Whether a batch over `rows` is quick (kQuickBatchCards).
+inline bool quick(const CardRows& rows) { return rows.rows * rows.row_size < kQuickBatchCards; }
 
 // `cards` as rows of its last axis. Raises TypeError for a non-integer dtype
 // and ValueError for a 0-d array or a value outside 0..51 (named by its row).
@@ -88,6 +92,15 @@ class FirstFault {
   std::atomic<std::size_t> row_;
   std::size_t none_;
 };
+
+// `array` as a C-contiguous array of T, converted as NumPy casts (a copy)
+// where it is not one already. A copy that cannot be allocated raises
+// MemoryError (pybind11's ensure() would drop the error).
+template <class T>
+py::array_t<T, py::array::c_style> contiguous(const py::array& array) {
+  const py::object converted = py::module_::import("numpy").attr("ascontiguousarray")(array, py::dtype::of<T>());
+  return py::array_t<T, py::array::c_style>(converted);  // the same array: its dtype and layout fit
+}
 
 // A new uint8/uint16/... array of `shape`.
 template <class T>

@@ -16,7 +16,7 @@
 #include "bindings.h"
 #include "poker/equity.h"
 #include "poker/equity_format.h"
-#include "threads.h"
+#include "run_batch.h"
 
 namespace poker::python {
 namespace {
@@ -42,8 +42,9 @@ std::string without_blanks(std::string text) {
 
 py::dict equity(const std::vector<std::string>& hands, const std::string& board_text, const std::string& dead_text,
                 std::optional<bool> exact, std::optional<long long> samples, std::optional<long long> seed,
-                std::optional<int> threads) {
+                const py::object& threads) {
   const EquitySettings defaults = settings_of(exact, samples, seed);
+  const std::optional<std::size_t> thread_limit = thread_count(threads);
   for (std::size_t i = 0; i < hands.size(); ++i) {
     // The CLI's words: a word starting with '-' would be read as an option.
     if (hands[i].empty() || hands[i].front() == '-') {
@@ -64,7 +65,13 @@ py::dict equity(const std::vector<std::string>& hands, const std::string& board_
   }
   const EquityRequest& request = std::get<EquityRequest>(parsed);
   EquityResult result;
-  run_batch(threads, [&] { result = compute_equity(request.query, request.settings); });
+  // Even a query that looks small may take long (wide ranges): always
+  // interruptible.
+  run_batch(thread_limit, true, [&](const Stop& stop) {
+    EquitySettings settings = request.settings;
+    settings.stop = &stop.flag();
+    result = compute_equity(request.query, settings);
+  });
 
   const auto players = static_cast<py::ssize_t>(result.players.size());
   py::array_t<double> win(players), tie(players), share(players), error(players);

@@ -10,8 +10,8 @@
 #include "bindings.h"
 #include "card_arrays.h"
 #include "poker/evaluator.h"
+#include "run_batch.h"
 #include "seven_card_check.h"
-#include "threads.h"
 
 namespace poker::python {
 namespace {
@@ -20,11 +20,13 @@ namespace {
 // hand, small enough that a few million rows still spread over all cores.
 constexpr std::size_t kRowsPerTask = 16384;
 
-// Calls `body(begin, end)` on ranges of rows in parallel.
+// Calls `body(begin, end)` on ranges of rows in parallel, until a stop.
 template <class Body>
-void for_rows(std::size_t rows, Body&& body) {
+void for_rows(std::size_t rows, const Stop& stop, Body&& body) {
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, rows, kRowsPerTask),
-                    [&](const tbb::blocked_range<std::size_t>& range) { body(range.begin(), range.end()); });
+                    [&](const tbb::blocked_range<std::size_t>& range) {
+                      if (!stop.requested()) body(range.begin(), range.end());
+                    });
 }
 
 // The value of each row of K cards [begin, end) into `out`; returns the
@@ -57,8 +59,8 @@ std::size_t evaluate_range(const std::uint8_t* data, std::size_t k, std::size_t 
 }
 
 template <std::size_t K>
-void evaluate_rows(const CardRows& rows, bool check, std::uint16_t* values, FirstFault& fault) {
-  for_rows(rows.rows, [&](std::size_t begin, std::size_t end) {
+void evaluate_rows(const CardRows& rows, bool check, std::uint16_t* values, FirstFault& fault, const Stop& stop) {
+  for_rows(rows.rows, stop, [&](std::size_t begin, std::size_t end) {
     if (K == 7 && seven_card_rows_valid(rows.data, begin, end, rows.rows)) {
       // Checked four rows at a time: the evaluation alone remains.
       for (std::size_t row = begin; row < end; ++row) values[row] = evaluate7(rows.data + 7 * row).raw();
@@ -81,18 +83,19 @@ void check_row_size(const CardRows& rows, const char* what) {
   throw py::value_error(message.value_or(std::string(what) + " " + row_name(rows.leading_shape, row) + " is invalid"));
 }
 
-py::array_t<std::uint16_t> evaluate_cards(const py::object& cards, bool check, std::optional<int> threads) {
+py::array_t<std::uint16_t> evaluate_cards(const py::object& cards, bool check, const py::object& threads) {
   const CardRows rows = card_rows(cards, "cards");
   check_row_size(rows, "cards");
+  const std::optional<std::size_t> thread_limit = thread_count(threads);
   auto values = new_array<std::uint16_t>(rows.leading_shape);
   std::uint16_t* out = values.mutable_data();
   FirstFault fault(rows.rows);
-  run_batch(threads, [&] {
+  run_batch(thread_limit, !quick(rows), [&](const Stop& stop) {
     switch (rows.row_size) {
-      case 5: evaluate_rows<5>(rows, check, out, fault); break;
-      case 6: evaluate_rows<6>(rows, check, out, fault); break;
-      case 7: evaluate_rows<7>(rows, check, out, fault); break;
-      default: evaluate_rows<0>(rows, check, out, fault); break;
+      case 5: evaluate_rows<5>(rows, check, out, fault, stop); break;
+      case 6: evaluate_rows<6>(rows, check, out, fault, stop); break;
+      case 7: evaluate_rows<7>(rows, check, out, fault, stop); break;
+      default: evaluate_rows<0>(rows, check, out, fault, stop); break;
     }
   });
   if (const auto row = fault.row()) raise_fault(rows, *row, "cards");
@@ -106,8 +109,7 @@ py::array_t<std::uint8_t> categories_of(const py::object& values) {
     throw py::type_error("values must be integer hand values (from evaluate), not dtype " +
                          py::str(array.dtype()).cast<std::string>());
   }
-  const auto wide = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(array);
-  if (!wide) throw py::error_already_set();
+  const auto wide = contiguous<std::int64_t>(array);
   std::vector<py::ssize_t> shape(array.shape(), array.shape() + array.ndim());
   py::array_t<std::uint8_t> categories(shape);
   const std::int64_t* from = wide.data();
@@ -123,16 +125,17 @@ py::array_t<std::uint8_t> categories_of(const py::object& values) {
   return categories;
 }
 
-py::array_t<std::uint8_t> best_five_of(const py::object& cards, std::optional<int> threads) {
+py::array_t<std::uint8_t> best_five_of(const py::object& cards, const py::object& threads) {
   const CardRows rows = card_rows(cards, "cards");
   check_row_size(rows, "cards");
+  const std::optional<std::size_t> thread_limit = thread_count(threads);
   std::vector<py::ssize_t> shape = rows.leading_shape;
   shape.push_back(5);
   py::array_t<std::uint8_t> best(shape);
   std::uint8_t* out = best.mutable_data();
   FirstFault fault(rows.rows);
-  run_batch(threads, [&] {
-    for_rows(rows.rows, [&](std::size_t begin, std::size_t end) {
+  run_batch(thread_limit, !quick(rows), [&](const Stop& stop) {
+    for_rows(rows.rows, stop, [&](std::size_t begin, std::size_t end) {
       for (std::size_t row = begin; row < end; ++row) {
         CardMask mask;
         if (!row_mask(rows.data + row * rows.row_size, rows.row_size, mask)) {
@@ -168,8 +171,9 @@ cards: an integer array of shape (..., k), card indices 0..51 (see
 check: raise ValueError, naming the row, for a row holding a card twice.
     With check=False such rows get the value 0 instead (no hand has it).
     A value over 51 always raises.
-threads: how many threads work on the batch (None: all cores). The GIL is
-    released meanwhile.
+threads: how many threads work on the batch (None: all cores; more than the
+    hardware has are as many). The GIL is released meanwhile, and Ctrl-C
+    stops a long batch and raises KeyboardInterrupt.
 
 Returns a uint16 array of shape (...): larger is a better hand, equal values
 tie; category(values) gives the categories.
@@ -188,7 +192,7 @@ Raises ValueError for a value no hand has.
 The five cards that make each hand: shape (..., k) in, uint8 (..., 5) out, in
 the order the CLI's explain mode prints them (groups before kickers,
 straights from the top, the wheel as 5 4 3 2 A). Rows holding a card twice
-or a value over 51 raise ValueError.
+or a value over 51 raise ValueError. threads= as for evaluate.
 )doc");
 }
 

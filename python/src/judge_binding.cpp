@@ -11,7 +11,7 @@
 #include "card_arrays.h"
 #include "poker/evaluator.h"
 #include "poker/holdem_format.h"
-#include "threads.h"
+#include "run_batch.h"
 
 namespace poker::python {
 namespace {
@@ -28,7 +28,7 @@ bool instance_valid(const std::uint8_t* board, const std::uint8_t* holes, std::s
 }
 
 py::array_t<std::int8_t> judge(const py::object& boards_in, const py::object& holes_in, bool check,
-                               std::optional<int> threads) {
+                               const py::object& threads) {
   const CardRows boards = card_rows(boards_in, "boards");
   if (boards.row_size != 5) {
     throw py::value_error("boards must have 5 cards on the last axis, not " + std::to_string(boards.row_size));
@@ -47,13 +47,15 @@ py::array_t<std::int8_t> judge(const py::object& boards_in, const py::object& ho
                           std::to_string(players));
   }
   const std::size_t hole_cards = 2 * players;
+  const std::optional<std::size_t> thread_limit = thread_count(threads);
   auto winners = new_array<std::int8_t>(boards.leading_shape);
   std::int8_t* out = winners.mutable_data();
   FirstFault fault(boards.rows);
-  run_batch(threads, [&] {
+  run_batch(thread_limit, !quick(holes), [&](const Stop& stop) {
     tbb::parallel_for(
         tbb::blocked_range<std::size_t>(0, boards.rows, kInstancesPerTask),
         [&](const tbb::blocked_range<std::size_t>& range) {
+          if (stop.requested()) return;
           for (std::size_t row = range.begin(); row < range.end(); ++row) {
             const Card* board = boards.data + 5 * row;
             const Card* hole = holes.data + hole_cards * row;
@@ -95,8 +97,9 @@ holes: integer array of shape (N, P, 2), each player's two hole cards;
 check: raise ValueError, naming the row, for an instance holding a card
     twice (on the board and in the holes together). With check=False such
     instances answer -2 instead. A value over 51 always raises.
-threads: how many threads work on the batch (None: all cores); the GIL is
-    released meanwhile.
+threads: how many threads work on the batch (None: all cores; more than the
+    hardware has are as many); the GIL is released meanwhile, and Ctrl-C
+    stops a long batch and raises KeyboardInterrupt.
 
 Returns an int8 array of shape (N,): the 0-based player with the single best
 hand, or -1 for a draw (the CLI's "Player K" is K - 1 here).

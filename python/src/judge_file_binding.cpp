@@ -19,7 +19,7 @@
 #include "poker/io/input.h"
 #include "poker/io/output_sink.h"
 #include "poker/pipeline.h"
-#include "threads.h"
+#include "run_batch.h"
 
 namespace poker::python {
 namespace {
@@ -79,39 +79,70 @@ std::unique_ptr<Format> make_format(const std::string& format, int players) {
   throw py::value_error("format must be 'holdem' or 'euler', not '" + format + "'");
 }
 
+// judge_file's path: the bytes open() gets (os.fsencode's: a str in the
+// filesystem encoding, surrogate escapes back to their bytes), the object an
+// OSError names (os.fspath's, as open() names it) and the str messages name
+// (os.fsdecode's).
+struct Path {
+  std::string bytes;
+  py::object given;
+  py::str shown;
+};
+
+Path path_of(const py::object& path_like) {
+  const py::module_ os = py::module_::import("os");
+  Path path;
+  path.given = os.attr("fspath")(path_like);
+  path.bytes = os.attr("fsencode")(path.given).cast<std::string>();
+  // io::open_input reads standard input for "" as for "-": only "-" says so.
+  if (path.bytes.empty()) throw py::value_error("path must not be empty ('-' is standard input)");
+  // open() would end the name at the NUL, and open another file.
+  if (path.bytes.find('\0') != std::string::npos) throw py::value_error("path: embedded null byte");
+  path.shown = os.attr("fsdecode")(path.given);
+  return path;
+}
+
 // OSError (FileNotFoundError, IsADirectoryError, ...) for an errno, or for
 // a mapped file truncated while it was read.
-[[noreturn]] void raise_os_error(int error_number, const std::string& path) {
+[[noreturn]] void raise_os_error(int error_number, const Path& path) {
   if (error_number == io::kTruncatedWhileRead) {
-    PyErr_SetString(PyExc_OSError, (path + ": " + io::read_error_text(error_number)).c_str());
+    const py::str text = py::str("{}: {}").format(path.shown, io::read_error_text(error_number));
+    PyErr_SetObject(PyExc_OSError, text.ptr());
     throw py::error_already_set();
   }
   errno = error_number;
-  PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str());
+  PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, path.given.ptr());
   throw py::error_already_set();
 }
 
 py::array_t<std::int8_t> judge_file(const py::object& path_like, int players, const std::string& format_name,
-                                    std::optional<int> threads) {
-  const std::string path = py::str(py::module_::import("os").attr("fspath")(path_like)).cast<std::string>();
+                                    const py::object& threads) {
+  const Path path = path_of(path_like);
   const std::unique_ptr<Format> format = make_format(format_name, players);
-  check_threads(threads);
+  const std::optional<std::size_t> thread_limit = thread_count(threads);
   io::OpenedInput input;
   WinnerSink sink;
   RunOutcome outcome;
-  run_batch(threads, [&] {
-    input = io::open_input(path, kMapWindow, kReadBuffer);
-    if (input.source) outcome = run_pipeline(*format, *input.source, sink, PipelineOptions{});
+  // A pipe, a FIFO or standard input may keep the run waiting: interruptible.
+  run_batch(thread_limit, true, [&](const Stop& stop) {
+    {
+      // Opening a FIFO waits for a writer, in a call no pipe can wake.
+      const Stop::Blocking blocking(stop);
+      input = io::open_input(path.bytes, kMapWindow, kReadBuffer, stop.wake_fd());
+    }
+    if (!input.source) return;
+    PipelineOptions options;
+    options.stop = &stop.flag();
+    outcome = run_pipeline(*format, *input.source, sink, options);
   });
   if (!input.source) raise_os_error(input.error_number, path);
   switch (outcome.status) {
     case RunOutcome::Status::kOk: return sink.winners();
     case RunOutcome::Status::kInvalidInput: {
       const InputError& where = *outcome.input_error;
-      const std::string text =
-          path + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": " + where.message;
+      const py::str text = py::str("{}:{}:{}: {}").format(path.shown, where.line, where.column, where.message);
       py::object error = py::reinterpret_borrow<py::object>(input_error_type)(text);
-      error.attr("path") = path;
+      error.attr("path") = path.shown;
       error.attr("line") = where.line;
       error.attr("column") = where.column;
       error.attr("message") = where.message;
@@ -124,7 +155,9 @@ py::array_t<std::int8_t> judge_file(const py::object& path_like, int players, co
     case RunOutcome::Status::kBrokenPipe:
     case RunOutcome::Status::kStopped: break;
   }
-  throw std::runtime_error(path + ": the judge's answers could not be read back");
+  const py::str text = py::str("{}: the judge's answers could not be read back").format(path.shown);
+  PyErr_SetObject(PyExc_RuntimeError, text.ptr());
+  throw py::error_already_set();
 }
 
 }  // namespace
@@ -145,10 +178,14 @@ Judges a file of instances as `poker -i PATH` does, with the same pipeline
 the answers as an int8 array: the 0-based winner of each instance ("Player
 K" is K - 1), or -1 for a draw.
 
-path: a str or os.PathLike.
+path: a str, bytes or os.PathLike, as open() takes it (a str in the
+    filesystem encoding, surrogate escapes included); "-" is standard input.
+    An empty path, or one holding a NUL, raises ValueError.
 players: players per hold'em instance, 2 to 23 (`poker -p`).
 format: "holdem" (the default format) or "euler" (`poker euler`, 2 players).
-threads: how many threads work (None: all cores); the GIL is released.
+threads: how many threads work (None: all cores; more than the hardware's
+    are as many); the GIL is released. Ctrl-C (a signal handler that raises)
+    stops the run, even one waiting for input, and raises its exception.
 
 An invalid file raises InputError (a ValueError) whose str() is the CLI's
 message "PATH:LINE:COLUMN: MESSAGE"; a file that cannot be opened or read

@@ -129,3 +129,15 @@ def test_every_pair_of_positions_holding_one_card_is_found_in_every_row_of_a_blo
         cards[row, 6] = 52
         with pytest.raises(ValueError, match=f"^cards row {row}: 52 "):
             poker.evaluate(cards)
+
+
+def test_arrays_that_cannot_be_allocated_raise_memory_error():
+    # Views of a single value whose contiguous copies would take terabytes.
+    for dtype in (np.uint8, np.int64):
+        huge = np.broadcast_to(np.zeros(1, dtype=dtype), (1 << 42, 7))
+        for function in (poker.evaluate, poker.best_five, poker.category):
+            with pytest.raises(MemoryError):
+                function(huge)
+        with pytest.raises(MemoryError):
+            poker.judge(np.broadcast_to(np.zeros(1, dtype=dtype), (1 << 42, 5)),
+                        np.broadcast_to(np.zeros(1, dtype=dtype), (1 << 42, 2, 2)))

@@ -140,3 +140,55 @@ def test_judge_rejects_mismatched_shapes(boards_shape, holes_shape):
 
 def test_judge_of_no_instances_is_empty():
     assert poker.judge(np.zeros((0, 5), np.uint8), np.zeros((0, 2, 2), np.uint8)).shape == (0,)
+
+
+class BytesPath:
+    """An os.PathLike whose path is bytes."""
+
+    def __init__(self, path: bytes):
+        self.path = path
+
+    def __fspath__(self) -> bytes:
+        return self.path
+
+
+def test_judge_file_takes_str_bytes_and_path_like_paths_as_open_does(tmp_path):
+    path = tmp_path / "file.txt"
+    path.write_text("Ah Kh\nQs Qd\n2c 3d 7h 8s 9c\n" * 3)
+    expected = poker.judge_file(path).tolist()
+    assert expected == [1, 1, 1]
+    for given in (str(path), os.fsencode(path), BytesPath(os.fsencode(path))):
+        assert poker.judge_file(given).tolist() == expected
+
+
+def test_judge_file_opens_a_name_that_is_no_text_by_its_surrogate_escapes(tmp_path):
+    # A name holding bytes the filesystem encoding cannot decode: os.listdir
+    # gives it as a str with surrogate escapes, which maps back to its bytes.
+    raw = os.path.join(os.fsencode(tmp_path), b"caf\xe9\xff.txt")
+    with open(raw, "wb") as file:
+        file.write(b"Ah Kh\nQs Qd\n2c 3d 7h 8s 9c\nAh Kx\n")
+    name = os.fsdecode(raw)
+    for given in (name, raw):
+        with pytest.raises(poker.InputError) as error:
+            poker.judge_file(given)
+        assert error.value.path == name
+        assert str(error.value).startswith(name + ":4:")
+        assert error.value.answers.tolist() == [1]
+    with pytest.raises(FileNotFoundError) as missing:
+        poker.judge_file(raw + b".missing")
+    assert missing.value.filename == raw + b".missing"
+
+
+@pytest.mark.parametrize("path", ["", b"", BytesPath(b"")])
+def test_judge_file_refuses_an_empty_path_rather_than_read_stdin(path):
+    with pytest.raises(ValueError, match="empty"):
+        poker.judge_file(path)
+
+
+def test_judge_file_refuses_a_path_holding_a_nul(tmp_path):
+    path = tmp_path / "file.txt"
+    path.write_text("Ah Kh\nQs Qd\n2c 3d 7h 8s 9c\n")
+    # open() would read "file.txt", the name up to the NUL.
+    for given in (str(path) + "\0.missing", os.fsencode(path) + b"\0.missing"):
+        with pytest.raises(ValueError, match="null byte"):
+            poker.judge_file(given)
