@@ -1,13 +1,13 @@
 #include "generate_command.h"
 
-#include <cerrno>
-#include <cstring>
+#include <memory>
 #include <string_view>
 #include <vector>
 
 #include "exit_status.h"
 #include "messages.h"
 #include "options.h"
+#include "output_file.h"
 #include "poker/holdem_format.h"
 #include "poker/io/output_sink.h"
 #include "poker/number_text.h"
@@ -63,8 +63,8 @@ std::optional<std::string> resolve_generate_command(GenerateCommand& command) {
   GenerateOptions& options = command.generator;
   const std::string& format = command.format;
   if (const std::optional<std::uint64_t> players = parse_whole_number(format)) {
-    if (command.players) return "generate: give the player count once (FORMAT or --players)";
-    if (*players < kMinHoldemPlayers || *players > kMaxHoldemPlayers) return "generate: PLAYERS must be 2..23";
+    if (command.players) return "give the player count once (FORMAT or --players)";
+    if (*players < kMinHoldemPlayers || *players > kMaxHoldemPlayers) return "PLAYERS must be 2..23";
     options.players = static_cast<int>(*players);
   } else if (format.empty() || format == "holdem") {
     options.players = command.players.value_or(2);
@@ -80,70 +80,75 @@ std::optional<std::string> resolve_generate_command(GenerateCommand& command) {
         known = true;
       }
     }
-    if (!known) return "generate: unknown FORMAT '" + format + "': expected holdem, 2..23, euler, eval, draw or equity";
-    if (command.players) return "generate: --players belongs to hold'em, not to " + format;
+    if (!known) return "unknown FORMAT '" + format + "': expected holdem, 2..23, euler, eval, draw or equity";
+    if (command.players) return "--players belongs to hold'em, not to " + format;
   }
   if (!command.hand_size.empty()) {
-    if (options.format != GenerateFormat::kEval) return "generate: --hand-size belongs to eval";
+    if (options.format != GenerateFormat::kEval) return "--hand-size belongs to eval";
     const std::size_t dash = command.hand_size.find('-');
     const auto low = parse_whole_number(std::string_view(command.hand_size).substr(0, dash));
     const auto high =
         dash == std::string::npos ? low : parse_whole_number(std::string_view(command.hand_size).substr(dash + 1));
-    if (!low || !high || *low > 52 || *high > 52) return "generate: --hand-size must be N or MIN-MAX within 5..52";
+    if (!low || !high || *low > 52 || *high > 52) return "--hand-size must be N or MIN-MAX within 5..52";
     options.min_hand = static_cast<int>(*low);
     options.max_hand = static_cast<int>(*high);
   }
   const std::optional<FaultKind> kind = parse_fault_kind(command.error_kind);
-  if (!kind) return "generate: unknown --error-kind '" + command.error_kind + "': expected one of " + fault_names();
+  if (!kind) return "unknown --error-kind '" + command.error_kind + "': expected one of " + fault_names();
   options.error_kind = *kind;
-  if (command.app->count("--error-kind") > 0 && options.error_at == 0)
-    return "generate: --error-kind needs --error-at K";
+  const bool fault_asked = command.app->count("--error-at") > 0;
+  if (fault_asked && options.error_at == 0) return "--error-at K counts instances from 1: K must be at least 1";
+  if (command.app->count("--error-kind") > 0 && !fault_asked) return "--error-kind needs --error-at K";
   if (command.instances == 0 && command.bytes == 0) {
     if (command.app->count("--instances") > 0 || command.app->count("--bytes") > 0) {
-      return "generate: --instances and --bytes must be at least 1";
+      return "--instances and --bytes must be at least 1";
     }
     command.instances = kDefaultInstances;
   }
-  if (const std::optional<std::string> problem = check_generate_options(options)) return "generate: " + *problem;
+  // The output ends, with its fault in it: with --instances N the fault is
+  // one of the N; with --bytes SIZE it may lie past the size (it was asked
+  // for), but not past instance SIZE, which reaches the size at the latest
+  // (every instance takes a byte or more).
+  if (command.instances != 0 && options.error_at > command.instances) {
+    return "--error-at " + std::to_string(options.error_at) + " is past the " + std::to_string(command.instances) +
+           " instances written" +
+           (command.app->count("--instances") > 0 ? "" : " (the default; set more with --instances N)");
+  }
+  if (command.bytes != 0 && options.error_at > command.bytes) {
+    return "--error-at " + std::to_string(options.error_at) + " is past the instances that --bytes " +
+           std::to_string(command.bytes) + " writes (at most one per byte)";
+  }
+  if (const std::optional<std::string> problem = check_generate_options(options)) return problem;
   return std::nullopt;
 }
 
 int run_generate_command(const GenerateCommand& command, const std::string& output, const StopSignals& signals) {
-  const std::string output_name = display_name(output, "<stdout>");
-  io::OpenedOutput opened = io::open_output(output, signals.wake_fd());
-  if (!opened.sink) {
-    return fail(signals, output_name + ": cannot open for writing: " + std::strerror(opened.error_number), kExitIo);
-  }
+  int status = kExitOk;
+  const std::unique_ptr<io::OutputSink> sink = open_output_or_report(output, signals, status);
+  if (!sink) return status;
   Generator generator(command.generator);
   std::vector<char> buffer(kBlock + Generator::kMaxInstanceBytes);
   char* cursor = buffer.data();
   std::uint64_t written = 0;
   const std::uint64_t fault_at = command.generator.error_at;
-  io::WriteResult result;
-  for (std::uint64_t number = 1; result.ok(); ++number) {
+  for (std::uint64_t number = 1;; ++number) {
     // A planted fault is written even past --bytes: it was asked for.
     const bool done = command.instances != 0 ? number > command.instances : written >= command.bytes;
     if (done && number > fault_at) break;
     char* const end = generator.write(number, cursor);
     written += static_cast<std::uint64_t>(end - cursor);
     cursor = end;
-    const bool last = generator.ends_after(number);
-    if (static_cast<std::size_t>(cursor - buffer.data()) >= kBlock || last) {
-      result = opened.sink->write(std::string_view(buffer.data(), static_cast<std::size_t>(cursor - buffer.data())));
+    if (generator.ends_after(number)) break;
+    if (static_cast<std::size_t>(cursor - buffer.data()) >= kBlock) {
+      const io::WriteResult result =
+          sink->write(std::string_view(buffer.data(), static_cast<std::size_t>(cursor - buffer.data())));
       cursor = buffer.data();
       if (signals.stop_flag().load(std::memory_order_relaxed)) return fail(signals, "stopped", kExitIo);
+      if (!result.ok()) return report_write_result(result, output, signals);
     }
-    if (last) break;
   }
-  if (result.ok() && cursor != buffer.data()) {
-    result = opened.sink->write(std::string_view(buffer.data(), static_cast<std::size_t>(cursor - buffer.data())));
-  }
-  if (result.ok()) result = opened.sink->finish();
-  if (result.kind == io::WriteResult::Kind::kFailed) {
-    if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
-    return fail(signals, output_name + ": write error: " + std::strerror(result.error_number), kExitIo);
-  }
-  return kExitOk;
+  return write_and_finish(*sink, std::string_view(buffer.data(), static_cast<std::size_t>(cursor - buffer.data())),
+                          output, signals);
 }
 
 }  // namespace poker::cli

@@ -32,7 +32,8 @@ struct GenerateCommand {
 // other commands' -o uses, so that `poker -o F generate` works too.
 void add_generate_options(CLI::App& app, Options& options);
 
-// After parsing: the generator's options from the words given, or the usage error.
+// After parsing: the generator's options from the words given, or the usage
+// error (reported as generate's: `poker: generate: ...`).
 std::optional<std::string> resolve_generate_command(GenerateCommand& command);
 
 // Writes the instances to `output` ("-": standard output); the exit status.

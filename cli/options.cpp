@@ -217,32 +217,83 @@ void collect_words(const CLI::App& app, std::vector<std::string>& options, std::
   }
 }
 
-// A better message for a parse error caused by a mistyped long option or
-// subcommand: "did you mean …?". Nothing when no word is close.
-std::optional<std::string> explain_mistyped(const CLI::App& app, int argc, char** argv) {
+// The subcommand named `word` directly under `level`, or null.
+const CLI::App* subcommand_named(const CLI::App& level, std::string_view word) {
+  for (const CLI::App* sub : level.get_subcommands([](const CLI::App*) { return true; })) {
+    if (sub->get_name() == word) return sub;
+  }
+  return nullptr;
+}
+
+// A usage error's text, and the subcommand whose help says more.
+struct Mistake {
+  std::string what;
+  std::string command;  // "range", "verify euler"; empty: poker's own
+};
+
+// A parse error's message in the words of the command line: an option that
+// the command where it stands does not take. A long option that no command
+// takes is a mistyped one ("did you mean …?" among all long options); any
+// other is named with the subcommand where it stands (`poker: range: unknown
+// option '-o'`), with the closest of that subcommand's own long options when
+// one is close. Nothing when every option stands where it belongs.
+std::optional<Mistake> explain_mistyped(const CLI::App& app, int argc, char** argv) {
   std::vector<std::string> options, commands;
   collect_words(app, options, commands);
   std::sort(options.begin(), options.end());
   options.erase(std::unique(options.begin(), options.end()), options.end());
-  std::sort(commands.begin(), commands.end());
-  commands.erase(std::unique(commands.begin(), commands.end()), commands.end());
+  const CLI::App* level = &app;
+  std::string path;  // the subcommands' names: "range", "verify euler"
   for (int i = 1; i < argc; ++i) {
     const std::string_view word = argv[i];
     if (word == "--") break;
-    if (word.starts_with("--")) {
-      const std::string name(word.substr(0, word.find('=')));
-      if (std::find(options.begin(), options.end(), name) != options.end()) continue;
-      const std::optional<std::string> meant = closest_word(name, options);
-      return "unknown option '" + escape_bytes(name) + "'" + (meant ? "; did you mean '" + *meant + "'?" : "");
+    if (const CLI::App* sub = subcommand_named(*level, word)) {
+      level = sub;
+      path += (path.empty() ? "" : " ") + std::string(word);
+      continue;
     }
+    // "--name", "--name=value", "-x", "-xvalue"; "-5%" and "-" are operands.
+    const bool is_long = word.starts_with("--");
+    const bool is_short =
+        !is_long && word.size() > 1 && word[0] == '-' && std::isalpha(static_cast<unsigned char>(word[1])) != 0;
+    if (!is_long && !is_short) continue;
+    const std::string name(is_long ? word.substr(0, word.find('=')) : word.substr(0, 2));
+    if (const CLI::Option* option = level->get_option_no_throw(name)) {
+      // Its value is the next word unless it is attached ("--name=v", "-xv").
+      const bool attached = is_long ? word.find('=') != std::string_view::npos : word.size() > 2;
+      if (option->get_expected_min() > 0 && !attached) ++i;
+      continue;
+    }
+    const std::string quoted = "'" + escape_bytes(name) + "'";
+    if (is_long && std::find(options.begin(), options.end(), name) == options.end()) {
+      const std::optional<std::string> meant = closest_word(name, options);
+      return Mistake{"unknown option " + quoted + (meant ? "; did you mean '" + *meant + "'?" : ""), ""};
+    }
+    std::vector<std::string> own;
+    for (const CLI::Option* option : level->get_options()) {
+      for (const std::string& long_name : option->get_lnames()) own.push_back("--" + long_name);
+    }
+    const std::optional<std::string> meant = is_long ? closest_word(name, own) : std::nullopt;
+    return Mistake{"unknown option " + quoted + (meant ? "; did you mean '" + *meant + "'?" : ""), path};
   }
   return std::nullopt;
 }
 
 bool is_existing_file(const std::string& word) { return word == "-" || ::access(word.c_str(), F_OK) == 0; }
 
-// A word meant as a number ("0x8", "-3", "2x"), not as a file name.
+// `word` without the blanks around it.
+std::string_view trim_blanks(std::string_view word) {
+  const std::size_t first = word.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  return word.substr(first, word.find_last_not_of(" \t") - first + 1);
+}
+
+// A word meant as a number ("0x8", "-3", "2x"), not as a file name. Blanks
+// around it change nothing ("8 ", " 8"): a number's text has none, so such
+// a word is never PLAYERS, but it is no file name either unless that file
+// exists.
 bool looks_like_number(std::string_view word) {
+  word = trim_blanks(word);
   if (!word.empty() && (word[0] == '+' || word[0] == '-')) word.remove_prefix(1);
   return !word.empty() && std::isdigit(static_cast<unsigned char>(word[0])) != 0;
 }
@@ -253,9 +304,11 @@ bool looks_like_number(std::string_view word) {
 std::optional<std::string> operand_mistake(const CLI::App& app, const std::string& word, const std::string& command) {
   if (is_existing_file(word)) return std::nullopt;
   if (looks_like_number(word)) {
-    if (command.empty())
-      return "PLAYERS: expected a whole number from " + std::to_string(kMinHoldemPlayers) + " to " +
-             std::to_string(kMaxHoldemPlayers);
+    const std::string expected = "PLAYERS: expected a whole number from " + std::to_string(kMinHoldemPlayers) + " to " +
+                                 std::to_string(kMaxHoldemPlayers);
+    if (command.empty() && trim_blanks(word).size() != word.size())
+      return expected + " without blanks around it, found '" + escape_bytes(word) + "'";
+    if (command.empty()) return expected;
     return "PLAYERS, --players and --explain belong to the hold'em judge, not to 'poker " + command + "'";
   }
   std::vector<std::string> options, commands;
@@ -341,8 +394,9 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     const int status = app.exit(e, text);
     return ParsedCommandLine{std::nullopt, status, text.str()};
   } catch (const CLI::ParseError& e) {
-    if (const std::optional<std::string> mistyped = explain_mistyped(app, argc, argv)) {
-      return ParsedCommandLine{std::nullopt, usage_error(*mistyped)};
+    if (const std::optional<Mistake> mistyped = explain_mistyped(app, argc, argv)) {
+      return ParsedCommandLine{
+          std::nullopt, usage_error(mistyped->what, mistyped->command.empty() ? nullptr : mistyped->command.c_str())};
     }
     // Too many operands: the first word that is neither a number nor a
     // file may be a subcommand mistyped (`poker equty AhKh QsQd`).
@@ -368,7 +422,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   }
   if (options.command == Command::kGenerate) {
     if (const std::optional<std::string> problem = resolve_generate_command(options.generator)) {
-      return ParsedCommandLine{std::nullopt, usage_error(*problem)};
+      return ParsedCommandLine{std::nullopt, usage_error(*problem, "generate")};
     }
     return ParsedCommandLine{options, kExitOk};
   }

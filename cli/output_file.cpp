@@ -49,14 +49,18 @@ std::unique_ptr<io::OutputSink> open_output_or_report(const std::string& path, c
   return std::make_unique<InterruptibleSink>(std::move(output.sink));
 }
 
-int write_and_finish(io::OutputSink& sink, std::string_view text, const std::string& path, const StopSignals& signals) {
-  io::WriteResult written = sink.write(text);
-  if (written.ok()) written = sink.finish();
+int report_write_result(const io::WriteResult& written, const std::string& path, const StopSignals& signals) {
   if (written.kind == io::WriteResult::Kind::kFailed) {
     return fail(signals, display_name(path, "<stdout>") + ": write error: " + std::strerror(written.error_number),
                 kExitIo);
   }
   return kExitOk;
+}
+
+int write_and_finish(io::OutputSink& sink, std::string_view text, const std::string& path, const StopSignals& signals) {
+  io::WriteResult written = sink.write(text);
+  if (written.ok()) written = sink.finish();
+  return report_write_result(written, path, signals);
 }
 
 }  // namespace poker::cli

@@ -19,6 +19,11 @@ namespace poker::cli {
 // status is then in `status`.
 std::unique_ptr<io::OutputSink> open_output_or_report(const std::string& path, const StopSignals& signals, int& status);
 
+// The exit status of a write's or a finish's result: 0 (a broken pipe
+// included: the reader had what it wanted) or that of the write error it
+// reports.
+int report_write_result(const io::WriteResult& written, const std::string& path, const StopSignals& signals);
+
 // Writes `text` and finishes the sink; the exit status: 0 (a broken pipe
 // included: the reader had what it wanted) or the reported write error's.
 int write_and_finish(io::OutputSink& sink, std::string_view text, const std::string& path, const StopSignals& signals);

@@ -113,13 +113,16 @@ class InOrderReader final : public Reader {
 
 class FileSource final : public ByteSource {
  public:
-  FileSource(int fd, std::uint64_t start, std::uint64_t file_size, std::size_t buffer_size)
+  FileSource(int fd, std::uint64_t start, std::uint64_t file_size, std::size_t buffer_size, std::size_t window_size)
       : fd_(fd),
         start_(start),
         size_(file_size - start),
+        window_size_(window_size != 0 ? window_size : kDefaultWindow),
         pool_(std::make_shared<BufferPool>()),
         in_order_(
-            make_stream_source(std::make_unique<InOrderReader>(fd, start, file_size, short_reads_), buffer_size)) {}
+            make_stream_source(std::make_unique<InOrderReader>(fd, start, file_size, short_reads_), buffer_size)) {
+    move_offset_past(0);
+  }
   ~FileSource() override {
     in_order_.reset();
     ::close(fd_);
@@ -146,14 +149,14 @@ class FileSource final : public ByteSource {
     return Window{std::move(owner), data, size, from + size == size_, 0};
   }
 
-  // One lseek per 64 MiB (and at the end): the offset is shared with a
-  // caller's stdin, which a later reader then finds past what was read.
+  // The offset is shared with a caller's stdin, which a later reader then
+  // finds past what was read: it moves as a memory map of the file would move
+  // it (mapped_source.cpp), a window ahead of the input cut, so that a run
+  // that stops early (an error, a reader gone) leaves it where the map
+  // leaves it, whichever path read the file. One lseek per window.
   void consumed(std::uint64_t end) override {
-    if (end < sought_ + kSeekEvery && end != size_) return;
-    sought_ = end;
-    ::lseek(fd_, static_cast<off_t>(start_ + end), SEEK_SET);
+    if (end > sought_) move_offset_past(end);
   }
-
   // The bytes read are the file's: the only ones that are not are the zeros
   // read past the end of a file that shrank.
   int check_intact(std::uint64_t end) const override {
@@ -161,11 +164,22 @@ class FileSource final : public ByteSource {
   }
 
  private:
-  static constexpr std::uint64_t kSeekEvery = 64 * 1024 * 1024;
+  // Where no window size is given: that of the judge's maps (main.cpp).
+  static constexpr std::uint64_t kDefaultWindow = 64 * 1024 * 1024;
+
+  // The offset goes where a map of the window from input offset `end` would
+  // end: a window past the page that holds it, or the end of the input.
+  void move_offset_past(std::uint64_t end) {
+    const std::uint64_t page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+    const std::uint64_t at = start_ + end;
+    sought_ = std::min(start_ + size_, std::max(at, at - at % page + window_size_)) - start_;
+    ::lseek(fd_, static_cast<off_t>(start_ + sought_), SEEK_SET);
+  }
 
   const int fd_;
   const std::uint64_t start_;  // file offset of input offset 0
   const std::uint64_t size_;   // input bytes
+  const std::uint64_t window_size_;
   ShortReads short_reads_;
   const std::shared_ptr<BufferPool> pool_;
   std::unique_ptr<ByteSource> in_order_;
@@ -175,8 +189,8 @@ class FileSource final : public ByteSource {
 }  // namespace
 
 std::unique_ptr<ByteSource> make_file_source(int fd, std::uint64_t start, std::uint64_t file_size,
-                                             std::size_t buffer_size) {
-  return std::make_unique<FileSource>(fd, start, file_size, buffer_size);
+                                             std::size_t buffer_size, std::size_t window_size) {
+  return std::make_unique<FileSource>(fd, start, file_size, buffer_size, window_size);
 }
 
 }  // namespace poker::io

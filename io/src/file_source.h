@@ -15,9 +15,11 @@ namespace poker::io {
 // `file_size`. Buffered in-order reads (window()) go through buffers of up
 // to `buffer_size` bytes. A file that holds fewer bytes than `file_size`
 // (truncated while read) reads as zeros past its end, which check_intact()
-// reports.
+// reports. The descriptor's offset moves as a map of windows of
+// `window_size` bytes (0: the judge's, 64 MiB) would move it: past the window
+// that holds what was read.
 std::unique_ptr<ByteSource> make_file_source(int fd, std::uint64_t start, std::uint64_t file_size,
-                                             std::size_t buffer_size);
+                                             std::size_t buffer_size, std::size_t window_size = 0);
 
 }  // namespace poker::io
 

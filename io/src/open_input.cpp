@@ -85,14 +85,15 @@ std::unique_ptr<ByteSource> try_to_map(int fd, std::uint64_t size, std::size_t w
 // its current offset on; null (and `fd` as it was) if nothing is left there,
 // or the file holds fewer bytes than its size says (a sysfs file: read as a
 // stream). Reads through a duplicate of `fd`, which shares its offset.
-std::unique_ptr<ByteSource> try_to_read_at(int fd, std::uint64_t size, std::size_t buffer_size) {
+std::unique_ptr<ByteSource> try_to_read_at(int fd, std::uint64_t size, std::size_t window_size,
+                                           std::size_t buffer_size) {
   const off_t offset = ::lseek(fd, 0, SEEK_CUR);
   if (offset < 0 || static_cast<std::uint64_t>(offset) >= size) return nullptr;
   char last = 0;
   if (::pread(fd, &last, 1, static_cast<off_t>(size - 1)) != 1) return nullptr;
   const int read_fd = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
   if (read_fd < 0) return nullptr;
-  return make_file_source(read_fd, static_cast<std::uint64_t>(offset), size, buffer_size);
+  return make_file_source(read_fd, static_cast<std::uint64_t>(offset), size, buffer_size, window_size);
 }
 
 OpenedInput open_any(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd,
@@ -122,7 +123,7 @@ OpenedInput open_any(const std::string& path, std::size_t window_size, std::size
     }
   }
   if (read_at && S_ISREG(info.st_mode) && info.st_size > 0) {
-    if (auto source = try_to_read_at(fd, static_cast<std::uint64_t>(info.st_size), buffer_size)) {
+    if (auto source = try_to_read_at(fd, static_cast<std::uint64_t>(info.st_size), window_size, buffer_size)) {
       if (!is_stdin) ::close(fd);
       return OpenedInput{std::move(source), 0};
     }

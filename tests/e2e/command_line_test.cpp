@@ -4,6 +4,8 @@
 // errors name their instance and, where one is likely, the cause.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -49,6 +51,33 @@ TEST(Operands, AMissingFileIsAnIoErrorNamingIt) {
   const RunResult result = run_poker({"no-such-file.txt"});
   EXPECT_EQ(result.exit_status, 3);
   EXPECT_EQ(result.err, "poker: no-such-file.txt: cannot open: No such file or directory\n");
+}
+
+// A number's text has no blanks, so " 8" and "8 " are never PLAYERS; as no
+// file has that name, they are the same mistake on either side: a usage
+// error, not a file that cannot be opened. A file of that name is the input.
+TEST(Operands, ANumberWithBlanksAroundItIsAUsageErrorOnEitherSide) {
+  for (const std::string word : {"8 ", " 8", " 8 ", "\t8"}) {
+    SCOPED_TRACE("'" + word + "'");
+    const std::string shown = word[0] == '\t' ? "\\x098" : word;
+    expect_usage_error({word},
+                       "PLAYERS: expected a whole number from 2 to 23 without blanks around it, found '" + shown + "'");
+  }
+  expect_usage_error({"3", " 8"}, "extra operand ' 8' after PLAYERS");
+  expect_usage_error({"8 ", "3"}, "PLAYERS: expected a whole number from 2 to 23 without blanks around it, found '8 '");
+  const std::string directory = temp_directory();
+  for (const std::string word : {"8 ", " 8"}) {
+    SCOPED_TRACE("a file named '" + word + "'");
+    const std::string path = directory + "/" + word;
+    { std::ofstream(path) << example("sample.txt"); }
+    testing::SpawnOptions options;
+    options.args = {word};
+    options.working_directory = directory;
+    const RunResult result = testing::run(kBinary, options);
+    EXPECT_EQ(result.exit_status, 0) << result.err;
+    EXPECT_EQ(result.out, example("sample.expected"));
+    std::remove(path.c_str());
+  }
 }
 
 TEST(Operands, FileAndInputOptionTogetherAreAUsageError) {

@@ -147,6 +147,68 @@ TEST(Generate, UsageErrorsExitWithStatusTwo) {
   }
 }
 
+// Instances count from 1: K = 0 would plant nothing, and the run would
+// say nothing of it.
+TEST(Generate, ErrorAtZeroIsAUsageError) {
+  const RunResult result = run_poker({"generate", "-n", "5", "--error-at", "0"});
+  EXPECT_EQ(result.exit_status, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err,
+            "poker: generate: --error-at K counts instances from 1: K must be at least 1\n"
+            "Run 'poker generate --help' for usage.\n");
+}
+
+// A NaN compares false with both ends of 0..1: it must still be refused,
+// like an infinity and a negative share.
+TEST(Generate, TiesThatAreNoFractionFromZeroToOneAreUsageErrors) {
+  for (const char* ties : {"nan", "NaN", "-nan", "inf", "-0.1", "1.01"}) {
+    SCOPED_TRACE(ties);
+    const RunResult result = run_poker({"generate", "-n", "5", "--ties", ties});
+    EXPECT_EQ(result.exit_status, 2);
+    EXPECT_EQ(result.out, "");
+    EXPECT_NE(result.err.find("poker: generate: --ties must be a fraction from 0 to 1"), std::string::npos)
+        << result.err;
+  }
+  EXPECT_EQ(generate({"-n", "5", "--ties", "0"}).out.empty(), false);
+  EXPECT_EQ(generate({"-n", "5", "--ties", "1"}).out.empty(), false);
+}
+
+// A fault past the instances asked for is never written: the run would
+// write instances until it got there (for 2^64 - 1, without end).
+TEST(Generate, ErrorAtPastTheInstancesIsAUsageError) {
+  struct Case {
+    Args args;
+    std::string message;
+  };
+  const Case cases[] = {
+      {{"-n", "1", "--error-at", "18446744073709551615"},
+       "poker: generate: --error-at 18446744073709551615 is past the 1 instances written\n"},
+      {{"-n", "5", "--error-at", "6"}, "poker: generate: --error-at 6 is past the 5 instances written\n"},
+      {{"--error-at", "1001"},
+       "poker: generate: --error-at 1001 is past the 1000 instances written (the default; set more with "
+       "--instances N)\n"},
+      {{"--bytes", "1K", "--error-at", "18446744073709551615"},
+       "poker: generate: --error-at 18446744073709551615 is past the instances that --bytes 1024 writes (at most "
+       "one per byte)\n"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(::testing::PrintToString(c.args));
+    const RunResult result = run_poker(concat({"generate"}, c.args));
+    EXPECT_EQ(result.exit_status, 2);
+    EXPECT_EQ(result.out, "");
+    EXPECT_EQ(result.err.rfind(c.message, 0), 0u) << result.err;
+  }
+  // The last instance, and one past --bytes (it was asked for), are planted.
+  const RunResult last = generate({"euler", "-n", "5", "--error-at", "5"});
+  EXPECT_EQ(lines_of(last.out), 5u);
+  EXPECT_EQ(run_poker({"euler"}, last.out).exit_status, 1);
+  const RunResult past_bytes = generate({"euler", "--bytes", "30", "--error-at", "3"});
+  EXPECT_EQ(lines_of(past_bytes.out), 3u);
+  const RunResult judged = run_poker({"euler"}, past_bytes.out);
+  EXPECT_EQ(judged.exit_status, 1);
+  EXPECT_EQ(judged.err.rfind("poker: <stdin>:3:", 0), 0u) << judged.err;
+}
+
 TEST(Generate, HelpNamesTheCommand) {
   const RunResult help = run_poker({"--help"});
   EXPECT_NE(help.out.find("generate"), std::string::npos);

@@ -89,6 +89,24 @@ TEST(Io, SecondRunOnTheSameStdinFileGoesOnWhereTheFirstStopped) {
   EXPECT_EQ(read_whole_file(second), "");
 }
 
+// A run that stops early (here at the error in line 10) leaves a redirected
+// stdin where the map leaves it, a window of 64 MiB on, when the map fails
+// and reads replace it too: the next reader of the same stdin goes on there.
+TEST(Io, FailedMapLeavesStdinWhereTheMapLeavesIt) {
+  if (kUnderSanitizer) GTEST_SKIP() << "a sanitizer reserves more address space than the limit";
+  const std::string then_cat = "{ \"$0\" -j 1 >/dev/null 2>&1; wc -c; } < \"$1\"";
+  const RunResult mapped = run_shell(then_cat, {sample_then_zeros()});
+  const RunResult read = run_shell("ulimit -v 60000 && " + then_cat, {sample_then_zeros()});
+  EXPECT_EQ(mapped.exit_status, 0) << mapped.err;
+  EXPECT_EQ(read.exit_status, 0) << read.err;
+  EXPECT_EQ(read.out, mapped.out);
+  // At least the first window is passed (the error's hint reads a little
+  // more of the stdin after it).
+  const long left = std::stol(mapped.out);
+  EXPECT_LE(left, (100 - 64) << 20);
+  EXPECT_GT(left, (100 - 65) << 20);
+}
+
 // ---- H3: memory in proportion to the input -------------------------------------
 
 TEST(Faults, GibibyteChunksOfAShortPipeTakeLittleMemory) {

@@ -82,6 +82,17 @@ TEST(Interrupt, StopWhileOpeningAFifoOutputWithoutReaderIsPrompt) {
   }
 }
 
+// `poker generate` opens its output as the judge does: the open() of a FIFO
+// without a reader is cut short by the first signal.
+TEST(Interrupt, StopWhileGenerateOpensAFifoOutputWithoutReaderIsPrompt) {
+  const std::string fifo = make_fifo("generated.fifo");
+  for (const int signal : {SIGINT, SIGTERM}) {
+    SCOPED_TRACE(sigabbrev_np(signal));
+    Subprocess poker = start_poker({"generate", "-n", "5", "-o", fifo});
+    expect_prompt_stop(poker, signal);
+  }
+}
+
 TEST(Interrupt, StopWhileOpeningAFifoCandidateWithoutWriterIsPrompt) {
   const std::string fifo = make_fifo("answers.fifo");
   Subprocess poker = start_poker({"verify", "-i", "examples/sample.txt", "--answers", fifo});

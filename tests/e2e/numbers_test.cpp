@@ -36,6 +36,21 @@ TEST(Numbers, HexSignsAndOtherSpellingsAreUsageErrors) {
                      "poker: --chunk-size: expected a size in bytes from 1 to 1073741824, like 64K or 1M\n");
 }
 
+// --mc takes 1e6: --time takes the same spelling, on the command line and
+// in a query file.
+TEST(Numbers, TimeTakesPowersOfTenAsCountsDo) {
+  for (const std::string seconds : {"1e-2", "1E-2", "0.1e-1"}) {
+    SCOPED_TRACE(seconds);
+    const RunResult line = run_poker({"equity", "AhKh", "QsQd", "--time", seconds, "-j", "1"});
+    EXPECT_EQ(line.exit_status, 0) << line.err;
+    EXPECT_NE(line.out.find("Monte Carlo"), std::string::npos) << line.out;
+    const RunResult file = run_poker({"equity", "-j", "1"}, "AhKh QsQd --time=" + seconds + "\n");
+    EXPECT_EQ(file.exit_status, 0) << file.err;
+  }
+  expect_usage_error({"equity", "AhKh", "QsQd", "--time", "1e7"},
+                     "poker: equity: expected a number of seconds from 0.001 to 1000000 after '--time', found '1e7'\n");
+}
+
 TEST(Numbers, EquityOptionsAreReadAsQueryFilesReadThem) {
   struct Case {
     std::string option;

@@ -251,6 +251,24 @@ TEST(Equity, ImpossibleDealsAreFoundOrGivenUpQuickly) {
             "the hands collide too much: over 250000 possible deals, yet fewer than 1 draw in 4096 is one");
 }
 
+// Ten random hands and a board beside nine dead cards take 34 of the 52:
+// every deal is possible, and the sampler draws among the hands that miss
+// the dead cards, so the rejection test accepts what it can deal.
+TEST(Equity, TenRandomHandsBesideNineDeadCardsAreSampled) {
+  EquityQuery query =
+      ranges({"random", "random", "random", "random", "random", "random", "random", "random", "random", "random"});
+  for (int card = 0; card < 9; ++card) query.dead |= mask_of(static_cast<Card>(card * 5));
+  ASSERT_EQ(check_equity_query(query), std::nullopt);
+  EquitySettings settings = monte_carlo(3);
+  settings.samples = 1000;
+  const EquityResult result = compute_equity(query, settings);
+  EXPECT_FALSE(result.exact);
+  EXPECT_EQ(result.boards, 1000u);
+  double equity = 0;
+  for (const auto& player : result.players) equity += player.equity;
+  EXPECT_NEAR(equity, 1.0, 1e-9);
+}
+
 TEST(Equity, MonteCarloIsWithinItsErrorAndTheSameAtAnyThreadCount) {
   const EquityQuery query = hands({"AhKh", "QsQd", "JcTc"});
   const EquityResult truth = exact(query);

@@ -149,6 +149,48 @@ TEST(OpenInput, ReadAtStdinStartsAtItsOffsetAndMovesItPastWhatWasRead) {
   EXPECT_EQ(offset, 13);
 }
 
+// Where a run that stops early (an error, a reader gone: `{ poker | head -1;
+// cat; } < FILE`) leaves a redirected stdin: the reads that replace a failed
+// map leave it where the map leaves it, a window past what was read, for a
+// file shorter than a window (the end) as for a longer one.
+TEST(OpenInput, ReadsAfterAFailedMapLeaveStdinWhereTheMapLeavesIt) {
+  constexpr std::size_t kWindow = 4096;
+  std::string bytes;
+  for (int i = 0; bytes.size() < 3 * kWindow + 100; ++i) bytes += std::to_string(i) + '\n';
+  const TempFile long_file(bytes);
+  const TempFile short_file("skipped\nread\n");
+  struct Case {
+    const TempFile& file;
+    off_t start;
+    std::uint64_t read_to;  // the input read before the stop
+  };
+  for (const Case& c : {Case{short_file, 8, 2}, Case{long_file, 0, 10}, Case{long_file, 8, 10},
+                        Case{long_file, 5000, 10}, Case{long_file, 8, kWindow + 10}}) {
+    SCOPED_TRACE("start " + std::to_string(c.start) + ", read to " + std::to_string(c.read_to));
+    off_t left[2] = {0, 0};
+    for (const bool mapped : {true, false}) {
+      const StdinFrom stdin_from(c.file, c.start);
+      {
+        const MapFunction map = mapped ? MapFunction{::mmap} : MapFunction{failing_map};
+        OpenedInput opened = open_input_with_map("-", kWindow, kWindow, -1, map);
+        ASSERT_NE(opened.source, nullptr);
+        ASSERT_EQ(opened.source->is_mapped(), mapped);
+        if (mapped) {
+          ASSERT_EQ(opened.source->window(c.read_to - 1, 1).error_number, 0);
+        } else {
+          ASSERT_EQ(opened.source->read_at(0, c.read_to).error_number, 0);
+          opened.source->consumed(c.read_to);  // the range cut, as the pipeline cuts it
+        }
+      }
+      left[mapped ? 0 : 1] = StdinFrom::offset();
+    }
+    EXPECT_EQ(left[1], left[0]) << "mapped: " << left[0] << ", read: " << left[1];
+    if (&c.file == &short_file) {
+      EXPECT_EQ(left[1], 13);
+    }
+  }
+}
+
 TEST(OpenInput, ReadAtATruncatedFileGivesZerosThatCheckIntactReports) {
   const TempFile file("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n");
   OpenedInput opened = open_input_with_reads_at(file.path(), 4096);

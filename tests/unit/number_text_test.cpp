@@ -36,6 +36,22 @@ TEST(NumberText, DecimalsAreDigitsWithAtMostOnePoint) {
   }
 }
 
+// Amounts (equity's --time) take powers of ten as counts do ("1e6"), and
+// negative ones, which a count cannot have.
+TEST(NumberText, AmountsTakePowersOfTenAsCountsDo) {
+  EXPECT_EQ(parse_amount("1e0"), 1.0);
+  EXPECT_EQ(parse_amount("1E3"), 1000.0);
+  EXPECT_EQ(parse_amount("2.5e-3"), 0.0025);
+  EXPECT_EQ(parse_amount("1e-3"), 0.001);
+  EXPECT_EQ(parse_amount(".5e1"), 5.0);
+  EXPECT_EQ(parse_amount("0.25"), 0.25);
+  EXPECT_EQ(parse_amount("30"), 30.0);
+  for (const std::string_view text : {"", "e3", "1e", "1e-", "1e+3", "1e--3", "1e3.5", "-1e3", "+1e3", "nan", "inf",
+                                      "1e99999", "0x1p3", " 1e0", "1e0 ", "1M", "1,5e3"}) {
+    EXPECT_EQ(parse_amount(text), std::nullopt) << "'" << text << "'";
+  }
+}
+
 }  // namespace
 }  // namespace poker
 

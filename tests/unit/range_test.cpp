@@ -413,16 +413,31 @@ TEST(RangeErrors, Dashes) {
 
 TEST(RangeErrors, Percentages) {
   expect_errors({
-      {"0%", 0, "invalid percentage '0%' in '0%'"},
-      {"101%", 0, "from 0 (excluded) to 100%"},
+      {"0%", 0, "percentage '0%' is out of range: expected a share of all hands"},
+      {"101%", 0,
+       "percentage '101%' is out of range: expected a share of all hands such as '10%' or '2.5%', from 0 "
+       "(excluded) to 100%"},
+      {"5%-101%", 3, "percentage '101%' in '5%-101%' is out of range"},
       {"QQ,10%x", 3, "invalid percentage '10%x'"},
       {"%", 0, "invalid percentage '%'"},
-      {"-5%", 0, "invalid percentage '' in '-5%'"},
       {"5%-", 3, "invalid percentage '' in '5%-'"},
       {"5%-15", 3, "invalid percentage '15' in '5%-15'"},
       {"1e1%", 0, "invalid percentage"},
       {"5%-5%", 0, "the percentages of '5%-5%' name no hand"},
       {"10%:2", 4, "not in (0, 1]"},
+  });
+}
+
+// The sign is read as one: the message quotes the whole percentage and says
+// what is wrong with it, not that an empty text is no number.
+TEST(RangeErrors, NegativePercentagesAreCalledNegative) {
+  expect_errors({
+      {"-5%", 0,
+       "percentage '-5%' is negative: expected a share of all hands such as '10%' or '2.5%', from 0 "
+       "(excluded) to 100%"},
+      {"QQ,-2.5%", 3, "percentage '-2.5%' is negative"},
+      {"5%--3%", 3, "percentage '-3%' in '5%--3%' is negative"},
+      {"-5%-10%", 0, "percentage '-5%' in '-5%-10%' is negative"},
   });
 }
 

@@ -11,6 +11,10 @@
 //                  million, billion, trillion: "1M", "2.5K") or a decimal
 //                  then e and a power of ten ("1e6", "2.5e3"), when the
 //                  value is whole ("1.5" and "1e-3" are no counts).
+//   amounts        a decimal as above, or one written as counts write big
+//                  values: a decimal then e and a power of ten, which may
+//                  be negative here ("1e0", "2.5e3", "1e-3"); no sign
+//                  before it, "inf" or "nan".
 //
 // Ranges of allowed values are the caller's: these say only whether the text
 // is a number and which.
@@ -33,6 +37,9 @@ std::optional<std::uint64_t> parse_count(std::string_view text);
 
 // The value of a decimal's text, or nothing (the nearest double).
 std::optional<double> parse_decimal(std::string_view text);
+
+// The value of an amount's text, or nothing (the nearest double).
+std::optional<double> parse_amount(std::string_view text);
 
 }  // namespace poker
 

@@ -181,7 +181,7 @@ std::optional<std::string> read_equity_number(std::string_view name, std::string
     return std::nullopt;
   }
   if (name == "--time") {
-    const std::optional<double> seconds = parse_decimal(value);
+    const std::optional<double> seconds = parse_amount(value);  // 0.5, 1e0, 1e-3
     if (!seconds || *seconds < kMinSeconds || *seconds > kMaxSeconds) {
       return expected("a number of seconds from 0.001 to 1000000");
     }

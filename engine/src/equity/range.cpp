@@ -248,18 +248,27 @@ std::size_t classes_in_top(double percent) {
 }
 
 double parse_percent(Piece text, Piece item, bool lower_end) {
-  const std::optional<double> value =
-      text.text.ends_with('%') ? parse_decimal(text.text.substr(0, text.text.size() - 1)) : std::nullopt;
-  if (!value || *value > 100 || (*value == 0 && !lower_end)) {
-    fail(text.offset, "invalid percentage " + quote_token(text.text) + " in " + quote_token(item.text) +
-                          ": expected a share of all hands such as '10%' or '2.5%', from 0 (excluded) to 100%");
+  const std::string where =
+      quote_token(text.text) + (text.text.size() == item.text.size() ? "" : " in " + quote_token(item.text));
+  constexpr std::string_view kExpected = "a share of all hands such as '10%' or '2.5%', from 0 (excluded) to 100%";
+  const bool percent = text.text.ends_with('%');
+  const std::string_view number = text.text.substr(0, text.text.size() - (percent ? 1 : 0));
+  if (percent && number.starts_with('-') && parse_decimal(number.substr(1))) {
+    fail(text.offset, "percentage " + where + " is negative: expected " + std::string(kExpected));
+  }
+  const std::optional<double> value = percent ? parse_decimal(number) : std::nullopt;
+  if (!value) fail(text.offset, "invalid percentage " + where + ": expected " + std::string(kExpected));
+  if (*value > 100 || (*value == 0 && !lower_end)) {
+    fail(text.offset, "percentage " + where + " is out of range: expected " + std::string(kExpected));
   }
   return *value;
 }
 
-// "10%" or "5%-15%": the classes of the top 15% not in the top 5%.
+// "10%" or "5%-15%": the classes of the top 15% not in the top 5%. A dash
+// that starts the item or follows the first one is a sign ("-5%",
+// "5%--3%"), which parse_percent reports.
 std::vector<Combo> parse_percentage(Piece item) {
-  const std::size_t dash = item.text.find('-');
+  const std::size_t dash = item.text.find('-', 1);
   std::size_t first = 0;
   std::size_t last = 0;
   if (dash == std::string_view::npos) {

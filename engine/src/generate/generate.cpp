@@ -37,7 +37,8 @@ std::optional<std::string> check_generate_options(const GenerateOptions& options
     return "--hand-size must be N or MIN-MAX within 5..52";
   }
   if (options.ties && !has_ties(options.format)) return "--ties applies to hold'em, euler and eval only";
-  if (options.ties && (*options.ties < 0 || *options.ties > 1)) return "--ties must be a fraction from 0 to 1";
+  // Written so that a NaN, which compares false with everything, fails too.
+  if (options.ties && !(*options.ties >= 0 && *options.ties <= 1)) return "--ties must be a fraction from 0 to 1";
   if (options.error_at > 0) {
     const FaultKind kind = options.error_kind;
     const GenerateFormat format = options.format;

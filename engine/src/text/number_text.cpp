@@ -88,4 +88,17 @@ std::optional<double> parse_decimal(std::string_view text) {
   return value;
 }
 
+std::optional<double> parse_amount(std::string_view text) {
+  const std::size_t e = text.find_first_of("eE");
+  if (e == std::string_view::npos) return parse_decimal(text);
+  std::string_view power = text.substr(e + 1);
+  if (power.starts_with('-')) power.remove_prefix(1);
+  if (!is_plain_decimal(text.substr(0, e)) || !parse_whole_number(power)) return std::nullopt;
+  double value = 0;
+  const auto [end, error] =
+      std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::scientific);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;  // out of a double's range
+  return value;
+}
+
 }  // namespace poker
