@@ -7,7 +7,7 @@
 //   bit 3     small limits (a candidate line of 16 bytes, 32 bytes of extra
 //             lines counted), so that an "endless" candidate fits in an input
 //   bit 4     the instances end with an invalid one (the answers stop before it)
-//   bit 5     the instances in eight rounds, each one repeated 1 to 3
+//   bit 5     the instances in twelve rounds, each one repeated 1 to 3
 //             times: runs of equal answers, more lines than the
 //             alignment's window
 // '@' (0x40): hold'em; 'D': --all; 'H': small limits; 'P': invalid instance;
@@ -92,7 +92,7 @@ Setup decode(std::uint8_t byte) {
   if ((byte & 0x20) == 0) {
     setup.instances = instances;
   } else {
-    // Eight rounds of the instances, each repeated 1 to 3 times: runs of
+    // Twelve rounds of the instances, each repeated 1 to 3 times: runs of
     // equal answers, more lines than the alignment's window.
     const std::size_t lines = setup.format->lines_per_instance();
     std::vector<std::string_view> each;
@@ -102,7 +102,7 @@ Setup decode(std::uint8_t byte) {
         from = at + 1;
       }
     }
-    for (std::size_t round = 0; round < 8; ++round) {
+    for (std::size_t round = 0; round < 12; ++round) {
       for (std::size_t k = 0; k < each.size(); ++k) {
         for (std::size_t n = (round + k) % 3 + 1; n > 0; --n) setup.instances += each[k];
       }
