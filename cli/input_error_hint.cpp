@@ -1,13 +1,9 @@
 #include "input_error_hint.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
+#include <algorithm>
 #include <cctype>
 #include <vector>
 
-#include "messages.h"
 #include "poker/holdem_format.h"
 
 namespace poker::cli {
@@ -64,18 +60,38 @@ std::optional<std::string> other_format(std::string_view head) {
   return std::nullopt;
 }
 
-// The players per instance of a hold'em input: the lines before the first
-// line of five words (the board), if that count is a valid one.
+// The players per instance of a hold'em input: the lines of two words
+// before the first line of five (the board), if that count is a valid one.
+// Without a board in `head` there is no count: lines of two words that
+// end it may go on after it.
 std::optional<int> players_in(std::string_view head) {
   int players = 0;
   for (const std::string_view line : lines_of(head)) {
     const std::size_t words = words_of(line).size();
-    if (words == 5) break;
+    if (words == 5) {
+      if (players < kMinHoldemPlayers || players > kMaxHoldemPlayers) return std::nullopt;
+      return players;
+    }
     if (words != 2) return std::nullopt;
     ++players;
   }
-  if (players < kMinHoldemPlayers || players > kMaxHoldemPlayers) return std::nullopt;
-  return players;
+  return std::nullopt;
+}
+
+// The lines of `head` through the instance `error` is in: the bytes the run
+// has read from any source (the framing hands on whole instances), and so
+// all the evidence a hint may take from the input.
+std::string_view read_for_sure(std::string_view head, const InputError& error, std::size_t lines_per_instance) {
+  const std::uint64_t lines =
+      lines_per_instance == 0 || error.line == 0
+          ? error.line
+          : ((error.line - 1) / lines_per_instance + 1) * static_cast<std::uint64_t>(lines_per_instance);
+  std::size_t end = 0;
+  for (std::uint64_t line = 0; line < lines && end < head.size(); ++line) {
+    const std::size_t newline = head.find('\n', end);
+    end = newline == std::string_view::npos ? head.size() : newline + 1;
+  }
+  return head.substr(0, end);
 }
 
 // The quoted token of "invalid card '...'", escaped as the message has it.
@@ -123,7 +139,9 @@ std::optional<std::string> card_hint(std::string_view token, const ErrorContext&
 
 }  // namespace
 
-std::optional<std::string> input_error_hint(const InputError& error, const ErrorContext& context) {
+std::optional<std::string> input_error_hint(const InputError& error, const ErrorContext& whole) {
+  ErrorContext context = whole;
+  context.head = read_for_sure(whole.head, error, whole.lines_per_instance);
   const std::string_view message = error.message;
   const std::optional<std::string_view> token = invalid_card(message);
   if (error.line == 1 &&
@@ -164,19 +182,22 @@ std::string input_error_line(const std::string& source, const InputError& error,
   return line;
 }
 
-std::string read_head(const std::string& path, std::size_t limit) {
-  if (is_standard(path)) return {};
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return {};
-  std::string head;
-  struct stat status {};
-  if (::fstat(fd, &status) == 0 && S_ISREG(status.st_mode)) {
-    head.resize(limit);
-    const ssize_t got = ::pread(fd, head.data(), limit, 0);
-    head.resize(got > 0 ? static_cast<std::size_t>(got) : 0);
+io::Window HeadKeepingSource::window(std::uint64_t from, std::size_t min_size) {
+  io::Window window = source_->window(from, min_size);
+  // Windows move forward from where the last began: each adds its bytes
+  // past those kept, up to the limit.
+  if (window.error_number == 0 && from <= kept_.size() && kept_.size() < limit_ && from + window.size > kept_.size()) {
+    const auto skip = static_cast<std::size_t>(kept_.size() - from);
+    kept_.append(window.data + skip, std::min<std::size_t>(window.size, limit_ - from) - skip);
   }
-  ::close(fd);
-  return head;
+  return window;
+}
+
+std::string HeadKeepingSource::head() {
+  const std::uint64_t size = source_->size_for_reads_at();
+  if (size == io::ByteSource::kInOrderOnly) return kept_;
+  const io::Window window = source_->read_at(0, static_cast<std::size_t>(std::min<std::uint64_t>(size, limit_)));
+  return window.error_number == 0 ? std::string(window.data, window.size) : std::string();
 }
 
 }  // namespace poker::cli

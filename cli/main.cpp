@@ -66,7 +66,7 @@ int write_all(int fd, std::string_view text) {
 // output, so that a missing input never truncates an existing output.
 struct Streams {
   std::string input_name, candidate_name;
-  std::unique_ptr<io::ByteSource> input;
+  std::unique_ptr<HeadKeepingSource> input;   // its head for the hints
   std::unique_ptr<io::ByteSource> candidate;  // `poker verify`'s answers; null otherwise
   std::unique_ptr<io::OutputSink> output;
 };
@@ -90,7 +90,7 @@ std::optional<int> open_streams(const Options& options, const StopSignals& signa
     if (!input.source) {
       return fail(signals, streams.input_name + ": cannot open: " + std::strerror(input.error_number), kExitIo);
     }
-    streams.input = std::move(input.source);
+    streams.input = std::make_unique<HeadKeepingSource>(std::move(input.source));
     if (options.verify) {
       io::OpenedInput opened = io::open_read_input(options.answers, buffer_size, signals.wake_fd());
       if (!opened.source) {
@@ -192,7 +192,7 @@ int report_outcome(const Options& options, const Format& format, const RunOutcom
     case RunOutcome::Status::kBrokenPipe:  // the reader has all it wanted, like `head`
       return kExitOk;
     case RunOutcome::Status::kInvalidInput: {
-      const std::string head = read_head(options.input);  // read again only now, for the hint
+      const std::string head = streams.input->head();
       const ErrorContext context{options.command, options.players, format.lines_per_instance(), head};
       report(input_error_line(streams.input_name, *outcome.input_error, context));
     }

@@ -182,9 +182,10 @@ TEST(Hints, LikelyCausesAreNamed) {
             "line 4 is blank: instances follow each other with no blank line between");
   EXPECT_EQ(hint_of({"euler"}, "5h 5C 6S 7S KD 2C 3S 8S 8D TD\n").rfind("Project Euler 54 writes suits upper-case", 0),
             0u);
-  // From a file, the hint reads its first lines: the player count, the format.
+  // The hint reads the input's first lines, through the failing instance:
+  // the player count where the board is among them, the format.
   EXPECT_EQ(hint_of({kExamples + "three_players.txt"}, ""),
-            "the input seems to hold 3 players per instance: try 'poker 3'");
+            "an instance is one line per player (2 here) then the board: is PLAYERS right?");
   EXPECT_EQ(hint_of({"4", kExamples + "three_players.txt"}, ""),
             "the input seems to hold 3 players per instance: try 'poker 3'");
   EXPECT_EQ(hint_of({kExamples + "euler.txt"}, ""), "this looks like a 'poker euler' input: try 'poker euler FILE'");

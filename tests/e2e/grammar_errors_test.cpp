@@ -287,5 +287,63 @@ TEST(Errors, CrlfErrorColumnsCountBytes) {
   expect_judged({}, crlf(kFirst) + "Ks Qd\r\n8c 8x\r\n", error("Player 1\n", 5, 4, invalid_card("'8x'")));
 }
 
+// ---- Hints: the same from every source ------------------------------------------
+
+// `poker ARGS` on `input` from `-i FILE`, `< FILE` and a pipe, in any
+// chunks: stderr with the source named SOURCE, and the exit status; all must
+// agree.
+std::string judged_from_every_source(const std::vector<std::string>& args, const std::string& input) {
+  const std::string path = write_temp_file("input.txt", input);
+  const auto named = [](const RunResult& result, const std::string& source) {
+    std::string err = result.err;
+    if (err.starts_with("poker: " + source + ":")) err = "poker: SOURCE:" + err.substr(8 + source.size());
+    return err + "exit " + std::to_string(result.exit_status);
+  };
+  const std::string from_file = named(run_poker(concat(args, {"-i", path})), path);
+  for (const std::vector<std::string>& tuning :
+       {std::vector<std::string>{}, {"-j", "1", "--chunk-size", "1"}, {"-j", "2", "--chunk-size", "40"}}) {
+    SCOPED_TRACE(::testing::PrintToString(tuning));
+    EXPECT_EQ(named(run_poker(concat(concat(args, tuning), {"-i", path})), path), from_file);
+    EXPECT_EQ(named(run_poker_stdin_file(concat(args, tuning), path), "<stdin>"), from_file);
+    EXPECT_EQ(named(run_poker(concat(args, tuning), input), "<stdin>"), from_file);
+  }
+  return from_file;
+}
+
+// A hint reads the input's first lines: from a file they were read again
+// from its start, from standard input not at all, so that the same error had
+// a player-count hint from `-i FILE` and another from `< FILE` or a pipe.
+// Its evidence is now the lines through the failing instance as the run read
+// them, which every source gives alike.
+TEST(Hints, SameErrorLineFromEverySource) {
+  const std::string board = "2d 3d 4d 5d 6d\n";
+  // Three players, judged as four: the board is where player 4 should be.
+  EXPECT_EQ(judged_from_every_source({"4"}, kThreePlayers),
+            "poker: SOURCE:4:7: expected the end of the line after 2 cards for player 4, found 'Qh' (instance 1); "
+            "hint: the input seems to hold 3 players per instance: try 'poker 3'\nexit 1");
+  // Judged as two: the first instance ends before the board, so nothing
+  // read shows how many players there are.
+  EXPECT_EQ(judged_from_every_source({}, kThreePlayers),
+            "poker: SOURCE:3:6: expected 5 cards for the board, found 2 before the end of the line (instance 1); "
+            "hint: an instance is one line per player (2 here) then the board: is PLAYERS right?\nexit 1");
+  EXPECT_EQ(judged_from_every_source({}, "Ah Kh\n10h Qd\n" + board),
+            "poker: SOURCE:2:1: " + invalid_card("'10h'") + " (instance 1); hint: ten is written T, like 'Th'\nexit 1");
+  for (const std::string other : {"euler", "eval", "draw"}) {
+    const std::string err = judged_from_every_source({}, read_whole_file(kSourceDir + "/examples/" + other + ".txt"));
+    EXPECT_TRUE(
+        err.ends_with("; hint: this looks like a 'poker " + other + "' input: try 'poker " + other + " FILE'\nexit 1"))
+        << err;
+  }
+  // The error far into the input, past what a first read holds.
+  std::string long_input;
+  for (int i = 0; i < 3000; ++i) long_input += kSample;
+  EXPECT_EQ(judged_from_every_source({"3"}, long_input),
+            "poker: SOURCE:3:7: expected the end of the line after 2 cards for player 3, found 'Th' (instance 1); "
+            "hint: the input seems to hold 2 players per instance: try 'poker 2'\nexit 1");
+  EXPECT_EQ(judged_from_every_source({}, long_input + "Ah Kh\nQs Qd\n2d 3d 4d 5d\n"),
+            "poker: SOURCE:27003:12: expected 5 cards for the board, found 4 before the end of the line "
+            "(instance 9001)\nexit 1");
+}
+
 }  // namespace
 }  // namespace poker::e2e

@@ -415,6 +415,69 @@ TEST(Verify, UsageErrors) {
   }
 }
 
+// The chunk size is a tuning option: verify's report, text or JSON, with or
+// without --all, and its status must not depend on it. They did: the note
+// "(or that to instance N, the same answer)" came only where the answers
+// before the missing one had been compared line by line, not in one memcmp
+// of a whole chunk; and without --all the JSON counts took in whatever the
+// chunk held past the candidate's end (100 instances, 50 missing at the
+// default size; 51 and 1 at --chunk-size 1).
+TEST(Verify, ReportIsTheSameForEveryChunkSize) {
+  // 90 instances whose answers come in runs of equal ones.
+  const std::string kinds[] = {"Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n", "Ks Qd\n8c 8h\n2s 8d Ad 4c Jh\n",
+                               "2c 3c\n4d 5d\nAs Ks Qs Js Ts\n"};
+  const std::string answers[] = {"Player 1", "Player 2", "Draw"};
+  const int runs[] = {2, 3, 1, 1, 4, 2, 2, 3, 1, 2, 4, 1, 3, 2, 2, 1, 3, 4, 2, 1};
+  std::string instances;
+  std::vector<std::string> expected;
+  for (std::size_t i = 0; expected.size() < 90; ++i) {
+    for (int n = 0; n < runs[i % std::size(runs)] && expected.size() < 90; ++n) {
+      instances += kinds[i % 3];
+      expected.push_back(answers[i % 3]);
+    }
+  }
+  const std::string input = write_temp_file("runs.txt", instances);
+  const auto joined = [](const std::vector<std::string>& lines, std::size_t without = SIZE_MAX) {
+    std::string text;
+    for (std::size_t i = 0; i < lines.size(); ++i) text += i == without ? "" : lines[i] + "\n";
+    return text;
+  };
+  std::vector<std::string> changed = expected;
+  changed[10] = "Player 3";
+  std::vector<std::string> candidates = {
+      joined(expected, 4),                                // missing, the third of a run of equal answers
+      joined(changed, 83),                                // wrong in step, then missing in a run, 72 lines on
+      joined({expected.begin(), expected.begin() + 50}),  // ends early
+      joined(expected) + "Draw\n",                        // an extra line at the end
+  };
+  std::vector<std::string> with_extra = expected;
+  with_extra.insert(with_extra.begin() + 40, "Tie");
+  candidates.push_back(joined(with_extra));
+  candidates.push_back(joined(expected));
+
+  std::vector<std::string> chunk_sizes;
+  for (int size = 1; size <= 64; ++size) chunk_sizes.push_back(std::to_string(size));
+  for (std::size_t c = 0; c < candidates.size(); ++c) {
+    const std::string candidate = write_temp_file("candidate.txt", candidates[c]);
+    const Args modes[] = {{}, {"--json"}, {"--all"}, {"--all", "--json"}, {"-q"}};
+    for (std::size_t m = 0; m < std::size(modes); ++m) {
+      const Args& mode = modes[m];
+      const Args base = concat(concat(Args{"verify", "-i", input, "--answers", candidate}, mode), {"-j", "2"});
+      const RunResult whole = run_poker(base);
+      EXPECT_EQ(whole.exit_status, c + 1 == candidates.size() ? 0 : 4) << whole.err;
+      // One size in seven, a different one for each mode and candidate,
+      // keeps the runs few; together they cover every size.
+      for (std::size_t k = (c * std::size(modes) + m) % 7; k < chunk_sizes.size(); k += 7) {
+        const RunResult chunked = run_poker(concat(base, {"--chunk-size", chunk_sizes[k]}));
+        ASSERT_EQ(chunked.out, whole.out)
+            << "--chunk-size " << chunk_sizes[k] << " " << ::testing::PrintToString(mode) << ", candidate " << c;
+        ASSERT_EQ(chunked.err, whole.err);
+        ASSERT_EQ(chunked.exit_status, whole.exit_status);
+      }
+    }
+  }
+}
+
 TEST(Verify, HelpDocumentsTheExitStatuses) {
   for (const Args& args : {Args{"verify", "--help"}, Args{"verify", "euler", "--help"}}) {
     const RunResult result = run_poker(args);

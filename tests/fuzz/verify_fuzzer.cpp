@@ -7,12 +7,17 @@
 //   bit 3     small limits (a candidate line of 16 bytes, 32 bytes of extra
 //             lines counted), so that an "endless" candidate fits in an input
 //   bit 4     the instances end with an invalid one (the answers stop before it)
-// '@' (0x40): hold'em; 'D': --all; 'H': small limits; 'P': invalid instance.
+//   bit 5     the instances in twelve rounds, each one repeated 1 to 3
+//             times: runs of equal answers, more lines than the
+//             alignment's window
+// '@' (0x40): hold'em; 'D': --all; 'H': small limits; 'P': invalid instance;
+// lower case ('`', 'd', ...): the instances repeated.
 //
 // Checks: the verdict is a pass exactly when the candidate is the judge's
 // output, byte for byte; the report is lines of printable ASCII, the same
 // for every way of reading the candidate (one byte per read, odd reads, from
-// memory), thread count and chunk size; the counts agree with each other.
+// memory), thread count and chunk size, the JSON report too; the counts
+// agree with each other.
 // A failed check calls __builtin_trap(): libFuzzer reports the input.
 #include <tbb/task_arena.h>
 
@@ -22,6 +27,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "poker/euler_format.h"
 #include "poker/eval_format.h"
@@ -63,22 +69,46 @@ struct Setup {
 
 Setup decode(std::uint8_t byte) {
   Setup setup;
-  const bool invalid = (byte & 0x10) != 0;
+  std::string_view instances;
+  std::string_view invalid;
   switch (byte & 0x03) {
     case 0:
     case 1:
       setup.format = poker::make_holdem_format(poker::HoldemOptions{2, (byte & 0x03) == 1});
-      setup.instances = std::string(kHoldem) + std::string(invalid ? kHoldemInvalid : "");
+      instances = kHoldem;
+      invalid = kHoldemInvalid;
       break;
     case 2:
       setup.format = poker::make_eval_format();
-      setup.instances = std::string(kEval) + std::string(invalid ? kEvalInvalid : "");
+      instances = kEval;
+      invalid = kEvalInvalid;
       break;
     default:
       setup.format = poker::make_euler_format(poker::EulerOptions{true});
-      setup.instances = std::string(kEuler) + std::string(invalid ? kEulerInvalid : "");
+      instances = kEuler;
+      invalid = kEulerInvalid;
       break;
   }
+  if ((byte & 0x20) == 0) {
+    setup.instances = instances;
+  } else {
+    // Twelve rounds of the instances, each repeated 1 to 3 times: runs of
+    // equal answers, more lines than the alignment's window.
+    const std::size_t lines = setup.format->lines_per_instance();
+    std::vector<std::string_view> each;
+    for (std::size_t from = 0, line = 0, at = 0; at < instances.size(); ++at) {
+      if (instances[at] == '\n' && ++line % lines == 0) {
+        each.push_back(instances.substr(from, at + 1 - from));
+        from = at + 1;
+      }
+    }
+    for (std::size_t round = 0; round < 12; ++round) {
+      for (std::size_t k = 0; k < each.size(); ++k) {
+        for (std::size_t n = (round + k) % 3 + 1; n > 0; --n) setup.instances += each[k];
+      }
+    }
+  }
+  if ((byte & 0x10) != 0) setup.instances += invalid;
   setup.options.all = (byte & 0x04) != 0;
   if ((byte & 0x08) != 0) {
     setup.options.max_candidate_line = 16;
@@ -113,7 +143,8 @@ Verdict run(const Setup& setup, poker::io::ByteSource& candidate, int threads, s
   check(verdict.outcome.run.status == poker::RunOutcome::Status::kOk ||
             verdict.outcome.run.status == poker::RunOutcome::Status::kInvalidInput,
         "the judging failed");
-  verdict.report = poker::render_verify_report(verdict.outcome, setup.options, "in.txt");
+  verdict.report = poker::render_verify_report(verdict.outcome, setup.options, "in.txt") +
+                   poker::render_verify_json(verdict.outcome, setup.options, "in.txt", "candidate.txt");
   return verdict;
 }
 
@@ -152,7 +183,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     int threads;
     std::size_t chunk_size;
   };
-  for (const Way way : {Way{1, 1, 2, 1}, Way{7, 16, 2, 40}, Way{3, 1 << 16, 1, 1}}) {
+  for (const Way way : {Way{1, 1, 2, 1}, Way{7, 16, 2, 40}, Way{3, 1 << 16, 1, 1}, Way{1 << 16, 1 << 16, 2, 200}}) {
     auto stream = poker::testing::fake_stream(candidate, way.step, way.buffer);
     const Verdict again = run(setup, *stream, way.threads, way.chunk_size);
     check(again.report == first.report, "the report depends on how the candidate is read",

@@ -8,7 +8,10 @@
 #include <gtest/gtest.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "poker/eval_format.h"
 #include "poker/holdem_format.h"
@@ -150,6 +153,96 @@ TEST(RunVerify, SameVerdictForEveryThreadCountAndChunkSize) {
       EXPECT_EQ(counted.report.mismatching, 2u);
       EXPECT_EQ(counted.report.listed.size(), 2u);
       EXPECT_FALSE(counted.report.extra);
+    }
+  }
+}
+
+// The text and JSON reports of run_verify(), with `options`, judging
+// `instances` in chunks of `chunk_size` bytes.
+std::string reports(const std::string& instances, const std::string& candidate, const VerifyOptions& options,
+                    std::size_t chunk_size) {
+  const VerifyOutcome outcome = verify(instances, candidate, options, 2, chunk_size);
+  return render_verify_report(outcome, options, "in.txt") +
+         render_verify_json(outcome, options, "in.txt", "candidate.txt") + (outcome.report.passed() ? "0" : "4");
+}
+
+// 120 instances whose answers come in runs of equal ones (the three of
+// kInstances, "Player 1", "Player 2" and "Draw", each repeated 1 to 4
+// times), and the expected answers.
+std::pair<std::string, std::vector<std::string>> runs_of_equal_answers() {
+  const std::string kinds[] = {kInstances.substr(0, 27), kInstances.substr(27, 27), kInstances.substr(54)};
+  const std::string answers[] = {"Player 1", "Player 2", "Draw"};
+  std::pair<std::string, std::vector<std::string>> made;
+  std::uint32_t state = 2026;
+  const auto next = [&state](std::uint32_t below) {
+    state = state * 1664525u + 1013904223u;
+    return (state >> 16) % below;
+  };
+  for (std::uint32_t kind = 0; made.second.size() < 120;) {
+    kind = (kind + 1 + next(2)) % 3;
+    for (std::uint32_t n = next(4) + 1; n > 0 && made.second.size() < 120; --n) {
+      made.first += kinds[kind];
+      made.second.push_back(answers[kind]);
+    }
+  }
+  return made;
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& line : lines) text += line + "\n";
+  return text;
+}
+
+// Chunks end wherever their size puts them, and a chunk whose answers all
+// agree is compared in one memcmp. The run of equal answers a missing one
+// is in (the note "or that to instance N, the same answer") was kept only
+// line by line, and without --all the counts took in every instance queued
+// past the candidate's end, as many as the chunk held: the report differed
+// between --chunk-size 1 and the default.
+TEST(RunVerify, ReportIsTheSameForEveryChunkSize) {
+  const auto [instances, expected] = runs_of_equal_answers();
+  std::vector<std::string> candidates;
+  candidates.push_back(joined(expected));
+  std::size_t in_run = 1;  // an answer equal to the one before it
+  while (expected[in_run] != expected[in_run - 1] || in_run < 20) ++in_run;
+  for (const std::size_t line : {in_run, std::size_t{1}, std::size_t{100}}) {
+    std::vector<std::string> missing = expected;
+    missing.erase(missing.begin() + static_cast<std::ptrdiff_t>(line));
+    candidates.push_back(joined(missing));
+    std::vector<std::string> extra = expected;
+    extra.insert(extra.begin() + static_cast<std::ptrdiff_t>(line), "Player 3");
+    candidates.push_back(joined(extra));
+  }
+  std::vector<std::string> changed = expected;
+  changed[10] = "Player 3";  // in step: no shift is found, so a gap before the next search
+  std::vector<std::string> then_missing = changed;
+  then_missing.erase(then_missing.begin() + 60);  // after more than 24 agreeing lines: searched
+  std::vector<std::string> later_missing = changed;
+  later_missing.erase(later_missing.begin() + 100);  // past the window read at the first
+  candidates.push_back(joined(changed));
+  candidates.push_back(joined(then_missing));
+  candidates.push_back(joined(later_missing));
+  std::vector<std::string> dense = expected;
+  for (std::size_t line = 3; line < dense.size(); line += 5) dense[line] = "Tie";
+  candidates.push_back(joined(dense));
+  candidates.push_back(joined(std::vector<std::string>(expected.begin(), expected.begin() + 50)));  // ends early
+  candidates.push_back(joined(expected) + "Draw\nDraw\n");
+  candidates.push_back("");
+
+  std::vector<std::size_t> chunk_sizes;
+  for (std::size_t size = 1; size <= 64; ++size) chunk_sizes.push_back(size);
+  for (const std::size_t size : {100, 333, 1000, 4096}) chunk_sizes.push_back(size);
+  for (const std::string& candidate : candidates) {
+    for (const bool all : {false, true}) {
+      VerifyOptions options;
+      options.all = all;
+      const std::string whole = reports(instances, candidate, options, PipelineOptions{}.chunk_size);
+      for (const std::size_t chunk_size : chunk_sizes) {
+        ASSERT_EQ(reports(instances, candidate, options, chunk_size), whole)
+            << "chunks of " << chunk_size << (all ? " with --all" : "") << ", candidate:\n"
+            << candidate;
+      }
     }
   }
 }

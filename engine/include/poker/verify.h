@@ -79,6 +79,8 @@ struct Mismatch {
   std::vector<io::TextCursor::Line> got;    // the candidate's lines at the same place, as many as it has
 };
 
+// Without VerifyOptions::all the counts stop at the first difference, the
+// instances it covers included: the same whatever the chunk size.
 struct VerifyReport {
   std::uint64_t compared = 0;      // instances whose answers were compared
   std::uint64_t right = 0;         // of them, those whose answers match

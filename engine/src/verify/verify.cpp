@@ -97,6 +97,7 @@ class Verifier final : public AnswerDestination {
       queued_instances_ += result.instances;
       lines_ += result.instances * answer_lines_;
       candidate_lines_ += result.instances * answer_lines_;
+      matched_whole(result.answers, result.instances);
       return true;
     }
     if (candidate_failed()) return false;
@@ -140,6 +141,39 @@ class Verifier final : public AnswerDestination {
       from = newline + 1;
     }
     return true;
+  }
+
+  // The chunk's `instances` whole answers, up to queued_instances_, matched
+  // the candidate's in one memcmp: the state resolve() keeps line by line
+  // is kept here too, so that what follows (whether a hunk is searched for,
+  // the run of equal answers a missing one is in) reads the same whatever
+  // the chunk size.
+  void matched_whole(std::string_view answers, std::uint64_t instances) {
+    const std::uint64_t lines = instances * answer_lines_;
+    if (lines == 0) return;
+    agreeing_ += lines;
+    if (agreeing_ >= kResyncRun) search_gap_ = 0;
+    if (answer_lines_ != 1) {
+      run_text_.clear();
+      run_first_instance_ = 0;
+      return;
+    }
+    // The answers the chunk ends with that equal its last one: compared
+    // backwards a whole line at a time, one that ends as the last does
+    // being no equal unless it starts a line.
+    const std::size_t previous = answers.size() < 2 ? std::string_view::npos : answers.rfind('\n', answers.size() - 2);
+    const std::size_t step = answers.size() - (previous == std::string_view::npos ? 0 : previous + 1);
+    const char* const last_line = answers.data() + answers.size() - step;  // with its newline
+    const std::string_view last(last_line, step - 1);
+    std::uint64_t equal = 1;
+    for (std::size_t at = answers.size() - step; at >= step; at -= step, ++equal) {
+      const bool line_start = at == step || answers[at - step - 1] == '\n';
+      if (!line_start || std::memcmp(answers.data() + at - step, last_line, step) != 0) break;
+    }
+    if (equal < instances || last != run_text_) {
+      run_text_ = std::string(last);
+      run_first_instance_ = queued_instances_ - equal + 1;
+    }
   }
 
   // The chunk's answers, line by line, onto expected_.
@@ -466,7 +500,16 @@ class Verifier final : public AnswerDestination {
       list(std::move(mismatch));
       ended_listed_ = true;
     }
-    while (!expected_.empty()) resolve(LineFate::kMissing);
+    if (options_.all) {
+      while (!expected_.empty()) resolve(LineFate::kMissing);
+      return;
+    }
+    // The run stops at this first difference, and the counts with it: they
+    // take in the instance whose answer the candidate ends before (or
+    // inside), not the others queued after it, as many as the chunk size
+    // happened to put there.
+    const std::uint64_t instance = expected_.front().instance;
+    while (!expected_.empty() && expected_.front().instance == instance) resolve(LineFate::kMissing);
   }
 
   void report_trailing() {
