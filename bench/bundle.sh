@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Packs a Release build for a machine that has none of our packages (the
-# lent 16-core machine runs a bare Ubuntu 24.04): poker, poker_generate,
-# poker_bench and poker_drain, and in OUT/lib the shared libraries they load
+# lent 16-core machine runs a bare Ubuntu 24.04): poker, poker_bench and
+# poker_drain, and in OUT/lib the shared libraries they load
 # from our packages and the C++ runtime they were built against, for
 # `bench/scaling.sh OUT` there (it sets LD_LIBRARY_PATH to OUT/lib itself).
 #
@@ -13,7 +13,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build/release}
 out=${2:-$root/build/device}
-binaries=("$build/cli/poker" "$build/bench/poker_generate" "$build/bench/poker_bench" "$build/bench/poker_drain")
+binaries=("$build/cli/poker" "$build/bench/poker_bench" "$build/bench/poker_drain")
 for binary in "${binaries[@]}"; do
   [[ -x $binary ]] || { echo "bundle.sh: build $binary first (scripts/build.sh release)" >&2; exit 2; }
 done

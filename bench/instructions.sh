@@ -11,7 +11,7 @@
 # workload `equity` counts instead one exact equity computation of each query
 # of bench/equity_workloads.h (poker_equity_instructions, one thread). The
 # workload `poker` counts the whole judge per instance instead: `poker -j 1`
-# on seeded files of 100k and 300k instances (poker_generate), the
+# on seeded files of 100k and 300k instances (poker generate), the
 # difference divided by 200k, for 2 players, 8 players, explain mode and the
 # scalar decoder (start-up and the last chunk cancel out).
 set -euo pipefail
@@ -29,7 +29,7 @@ trap 'rm -rf "$out"' EXIT
 if [[ ${workloads[0]} == poker ]]; then
   poker=$build/cli/poker
   for players in 2 8; do
-    for n in 100000 300000; do "$build/bench/poker_generate" -p "$players" -n "$n" -o "$out/p$players.$n"; done
+    for n in 100000 300000; do "$build/cli/poker" generate -p "$players" -n "$n" -o "$out/p$players.$n"; done
   done
   count() {  # ENV... -- ARGS...: instructions of one run
     env "$@" >/dev/null 2>&1

@@ -9,8 +9,8 @@
 # (bench/waiting_cpu.py) at -j 1 and the top -j.
 #
 #   bench/scaling.sh [DIR]     DIR: a build tree (default build/release), or a
-#                              folder holding poker, poker_generate,
-#                              poker_bench and poker_drain themselves (and,
+#                              folder holding poker, poker_bench and
+#                              poker_drain themselves (and,
 #                              beside them or in DIR/lib, the shared
 #                              libraries they need that the machine lacks:
 #                              libtbb, libspdlog, libfmt, libbenchmark), as
@@ -28,13 +28,11 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 dir=${1:-$root/build/release}
 if [[ -x $dir/poker ]]; then
   poker=$dir/poker
-  generate=$dir/poker_generate
   bench=$dir/poker_bench
   drain=$dir/poker_drain
   export LD_LIBRARY_PATH="$dir:$dir/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 else
   poker=$dir/cli/poker
-  generate=$dir/bench/poker_generate
   bench=$dir/bench/poker_bench
   drain=$dir/bench/poker_drain
 fi
@@ -42,7 +40,8 @@ size=${SIZE:-2G}
 reps=${REPS:-3}
 jobs=${JOBS:-1 2 4 8 12 16}
 top=${jobs##* }
-[[ -x $poker && -x $generate ]] || { echo "scaling.sh: no poker and poker_generate in $dir" >&2; exit 2; }
+[[ -x $poker ]] || { echo "scaling.sh: no poker in $dir" >&2; exit 2; }
+generate=("$poker" generate)
 "$poker" -q </dev/null >/dev/null 2>&1 ||
   { echo "scaling.sh: $poker does not run (missing shared libraries?):" >&2; "$poker" -q </dev/null >&2 || true; exit 2; }
 progress() { echo "scaling.sh: $(date +%T) $*" >&2; }
@@ -51,8 +50,8 @@ echo "$(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 progress "generating $size of 2-player instances and ${SIZE8:-1G} of 8-player instances in $work"
-"$generate" 2 --bytes "$size" --seed 1 -o "$work/two.txt"
-"$generate" 8 --bytes "${SIZE8:-1G}" --seed 2 -o "$work/eight.txt"
+"${generate[@]}" 2 --bytes "$size" --seed 1 -o "$work/two.txt"
+"${generate[@]}" 8 --bytes "${SIZE8:-1G}" --seed 2 -o "$work/eight.txt"
 bytes_two=$(stat -c %s "$work/two.txt")
 bytes_eight=$(stat -c %s "$work/eight.txt")
 cat "$work/two.txt" "$work/eight.txt" >/dev/null  # into the page cache
@@ -125,7 +124,7 @@ if command -v python3 >/dev/null; then
   # Runs that wait on a pipe, for input or for room: idle threads must
   # sleep, so -j top should cost the CPU time of -j 1.
   progress "waiting on a pipe"
-  "$generate" 2 --bytes 64M --seed 4 -o "$work/paced.txt"
+  "${generate[@]}" 2 --bytes 64M --seed 4 -o "$work/paced.txt"
   python3 "$root/bench/waiting_cpu.py" "$poker" "$work/paced.txt" 1 "$top"
 fi
 progress "done"

@@ -32,7 +32,7 @@ if [[ $# -eq 0 ]]; then
 fi
 build=${1:-$root/build/release}
 poker=$build/cli/poker
-generate=$build/bench/poker_generate
+generate=("$poker" generate)
 bench=$build/bench/poker_bench
 drain=$build/bench/poker_drain
 size=${SIZE:-1G}
@@ -120,7 +120,7 @@ measure() {  # name bytes command
   for ((i = 0; i < reps; i++)); do samples["$1"]+=" $(seconds "$3")"; done
 }
 
-bytes_two=$(prepare two "$generate" 2 --bytes "$size" --seed 1)
+bytes_two=$(prepare two "${generate[@]}" 2 --bytes "$size" --seed 1)
 measure "wc -l (2 players)" "$bytes_two" "wc -l '$work/two.txt'"
 measure "poker -j 2 -i FILE" "$bytes_two" "'$poker' -j 2 -i '$work/two.txt' -o /dev/null"
 measure "poker -j 1 -i FILE" "$bytes_two" "'$poker' -j 1 -i '$work/two.txt' -o /dev/null"
@@ -149,7 +149,7 @@ if [[ -x $bench ]]; then
 fi
 cpu_and_pipe_figures  # on the 2-player file, printed after the table
 rm -f "$work/two.txt"
-bytes_eight=$(prepare eight "$generate" 8 --bytes "$size" --seed 2)
+bytes_eight=$(prepare eight "${generate[@]}" 8 --bytes "$size" --seed 2)
 measure "wc -l (8 players)" "$bytes_eight" "wc -l '$work/eight.txt'"
 measure "poker 8 -j 2 -i FILE" "$bytes_eight" "'$poker' 8 -j 2 -i '$work/eight.txt' -o /dev/null"
 measure "poker 8 -j 1 -i FILE" "$bytes_eight" "'$poker' 8 -j 1 -i '$work/eight.txt' -o /dev/null"
@@ -183,11 +183,11 @@ printf '%s\n' "${cpu_lines[@]}"
 /usr/bin/python3 "$root/bench/latency.py" "$poker"
 # A run waiting on its pipe, for input or for room: the CPU time of -j 2
 # should be that of -j 1 (idle threads sleep through the waits).
-"$generate" 2 --bytes 64M --seed 4 -o "$work/paced.txt"
+"${generate[@]}" 2 --bytes 64M --seed 4 -o "$work/paced.txt"
 /usr/bin/python3 "$root/bench/waiting_cpu.py" "$poker" "$work/paced.txt" 1 2
 
 if ((rss_gb > 0)); then
-  "$generate" 2 --bytes "${rss_gb}G" --seed 3 -o "$work/big.txt"
+  "${generate[@]}" 2 --bytes "${rss_gb}G" --seed 3 -o "$work/big.txt"
   rm -f "$work/two.txt" "$work/eight.txt"
   for j in 1 2; do
     kb=$(/usr/bin/time -f %M "$poker" -j "$j" -i "$work/big.txt" -o /dev/null 2>&1 >/dev/null | tail -1)

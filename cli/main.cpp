@@ -33,7 +33,6 @@
 #include "standard_descriptors.h"
 #include "stats_json.h"
 #include "stop_signals.h"
-#include "threads.h"
 
 namespace poker::cli {
 

@@ -15,7 +15,7 @@
 #include <system_error>
 #include <thread>
 
-#include "cli/threads.h"
+#include "poker/pipeline.h"
 
 namespace poker::python {
 namespace {
@@ -73,7 +73,7 @@ std::optional<std::size_t> thread_count(const py::object& threads) {
   // As `poker -j`: no more than the hardware has, nor than can be started
   // (a task arena of more than oneTBB allows ends the process).
   const std::size_t wanted = overflow > 0 ? SIZE_MAX : static_cast<std::size_t>(value);
-  return cli::usable_threads(std::min<std::size_t>(wanted, INT_MAX));
+  return usable_threads(std::min<std::size_t>(wanted, INT_MAX));
 }
 
 Stop::Stop(bool with_pipe) {

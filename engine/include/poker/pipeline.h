@@ -101,6 +101,14 @@ RunOutcome run_pipeline(const Format& format, io::ByteSource& source, io::Output
 // waits. Stateless; any thread.
 io::WaitHook& release_threads_while_waiting();
 
+// The threads a run can use, the calling one included (at least 1): at most
+// `limit` (0: no limit), the hardware threads oneTBB would use, and as many
+// as the system lets the process start now (RLIMIT_NPROC, a cgroup's pids
+// limit). oneTBB starts its workers lazily and aborts the process when one
+// cannot start; asking the system first lets the run go on with the
+// threads it can have. Starts (and joins) that many threads to find out.
+std::size_t usable_threads(std::size_t limit);
+
 }  // namespace poker
 
 #endif  // POKER_PIPELINE_H_

@@ -1,4 +1,4 @@
-#include "threads.h"
+#include "poker/pipeline.h"
 
 #include <tbb/info.h>
 
@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-namespace poker::cli {
+namespace poker {
 namespace {
 
 // How many of `wanted` threads can run at once: each started one waits
@@ -37,4 +37,4 @@ std::size_t usable_threads(std::size_t limit) {
   return 1 + startable_threads(wanted - 1);
 }
 
-}  // namespace poker::cli
+}  // namespace poker
