@@ -37,6 +37,7 @@ committing it).
 """
 
 import argparse
+import concurrent.futures
 import difflib
 import os
 import re
@@ -166,11 +167,12 @@ def check(args, root, documents, tools):
     env["PATH"] = os.pathsep.join(path + [env.get("PATH", "/usr/bin:/bin")])
     env["LC_ALL"] = "C"
 
-    checked, skipped, failed = 0, 0, 0
-    for document in documents:
+    def check_document(document):
+        """(checked, skipped, failed, report) of one document's examples."""
         examples = examples_of(document)
-        name = document.resolve().relative_to(root) if document.resolve().is_relative_to(root) else document
-        blessed = []
+        resolved = document.resolve()
+        name = resolved.relative_to(root) if resolved.is_relative_to(root) else document
+        checked, skipped, failed, report, blessed = 0, 0, 0, [], []
         with tempfile.TemporaryDirectory(prefix="poker-docs-") as workdir:
             os.symlink(root / "examples", Path(workdir) / "examples")
             for example in examples:
@@ -183,20 +185,30 @@ def check(args, root, documents, tools):
                     continue
                 if args.bless:
                     blessed.append((example, actual))
-                else:
-                    failed += 1
-                    print(f"{name}:{example.line}: the output of this example drifted:")
-                    print("".join(f"  $ {line}\n" if n == 0 else f"  > {line}\n"
-                                  for n, line in enumerate(example.command.split("\n"))), end="")
-                    sys.stdout.writelines(
-                        line + "\n" for line in difflib.unified_diff(
-                            example.expected, actual, "documented", "actual", lineterm="", n=2))
-                    print()
+                    continue
+                failed += 1
+                report.append(f"{name}:{example.line}: the output of this example drifted:\n")
+                report.extend(f"  $ {line}\n" if n == 0 else f"  > {line}\n"
+                              for n, line in enumerate(example.command.split("\n")))
+                report.extend(line + "\n" for line in difflib.unified_diff(
+                    example.expected, actual, "documented", "actual", lineterm="", n=2))
+                report.append("\n")
         if blessed:
             lines = document.read_text(encoding="utf-8").split("\n")
             for example, actual in reversed(blessed):
                 lines[example.first:example.end] = actual
             document.write_text("\n".join(lines), encoding="utf-8")
+        return checked, skipped, failed, report
+
+    # The documents run side by side (each in its own folder); their reports
+    # are printed in document order.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        results = list(pool.map(check_document, documents))
+    checked = sum(result[0] for result in results)
+    skipped = sum(result[1] for result in results)
+    failed = sum(result[2] for result in results)
+    for result in results:
+        sys.stdout.writelines(result[3])
 
     if checked == 0:
         print("no console example found: the convention must have changed", file=sys.stderr)
