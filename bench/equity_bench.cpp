@@ -1,4 +1,4 @@
-// Exact equity of the cases, one thread and all threads
+// Exact equity of the cases of equity_workloads.h, one thread and all threads
 // (BM_Equity/<workload>/threads:N), and Monte Carlo deals per second.
 #include <benchmark/benchmark.h>
 #include <tbb/task_arena.h>

@@ -1,5 +1,6 @@
 // The equity queries of the benchmarks and of the instruction counts: the
-// cases OMPEval's figures are quoted for (issue 7), as query words.
+// cases OMPEval publishes figures for, so that the two can be compared, as
+// query words.
 #ifndef POKER_BENCH_EQUITY_WORKLOADS_H_
 #define POKER_BENCH_EQUITY_WORKLOADS_H_
 

@@ -18,7 +18,7 @@ alpha=${ALPHA:-0.05}
 reps=${REPS:-9}
 # Single-thread, steady benchmarks: the multi-thread ones measure the machine.
 # BM_Eval7RandomHand is left out: it streams 16 MB of prepared hands, and its
-# time moves by 20% from one process to the next with where that memory
+# time moves by tens of percent from one process to the next with where that memory
 # lands (the U-test, within one process, then calls it a regression).
 filter=${FILTER:-'BM_Eval7Random$|BM_Eval7Array$|BM_Holdem2Players$|BM_Holdem8Players$|BM_Eval5Random$|BM_EvaluateMask7$|BM_BestFive7$|BM_Pipeline/players:2/threads:1/explain:0|BM_Pipeline/players:8/threads:1/explain:0|BM_DrawLeastRounds$|BM_EquityExact/AhKh_QsQd/1/|BM_EquityExact/AhKh_QsQd_JcTc/1/|BM_EquityExact/AK_QQ/1/|BM_EquityMonteCarlo/1/'}
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Instructions per evaluation, counted by callgrind (this machine has no
-# hardware counters), for each workload of poker_eval_instructions: the
+# Instructions per evaluation, counted by callgrind (it needs no hardware
+# counters, which virtual machines often lack), for each workload of poker_eval_instructions: the
 # instructions executed inside its count_<workload> function, divided by the
 # evaluations (or, for holdem2/holdem8, instances) it made.
 #

@@ -123,11 +123,11 @@ const std::string& two_player_file() {
   return path;
 }
 
-// The whole file at `path` in memory, in one read. A byte at a time through
-// an istreambuf_iterator took 41 instructions a byte (ten seconds for 1 GiB),
-// and the string it grew made BM_SerialStages/threads:2/in_memory:1's first
-// iteration take a second where the others took 60 ms (cause not found);
-// read whole, every iteration takes 50 ms.
+// The whole file at `path` in memory, in one read: a byte at a time through
+// an istreambuf_iterator costs tens of instructions a byte (seconds for a
+// GiB), and a string grown that way made the first iteration of
+// BM_SerialStages/threads:2/in_memory:1 many times slower than the others;
+// read whole, every iteration takes the same time.
 std::string read_whole_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary | std::ios::ate);
   std::string bytes(static_cast<std::size_t>(std::max<std::streamoff>(in.tellg(), 0)), '\0');
@@ -209,7 +209,7 @@ BENCHMARK(BM_SerialStages)
 // mapped in windows of the reader's size, one byte of every page read, each
 // window unmapped, the windows shared out among the threads (each maps its
 // own). What it costs is the page tables' work, which depends on how the
-// page cache holds the file (README, "the page cache's folios"), and which
+// page cache holds the file (docs/performance.md), and which
 // no stage of the pipeline can do without.
 // Args: threads (0: every core). Counters: set_wc_counters().
 void BM_MapTouch(benchmark::State& state) {
@@ -253,9 +253,9 @@ void BM_MapTouch(benchmark::State& state) {
 }
 BENCHMARK(BM_MapTouch)->ArgName("threads")->Arg(1)->Arg(2)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// The Chunker's serial framing alone (before issue 14, the pipeline's input
-// stage: every record end found one by one), over the same bytes in memory,
-// for comparison with BM_SerialStages/threads:1/in_memory:1.
+// The Chunker's serial framing alone (every record end found one by one on
+// one thread), over the same bytes in memory, for comparison with the
+// pipeline's serial stages, BM_SerialStages/threads:1/in_memory:1.
 void BM_ChunkerSerialFraming(benchmark::State& state) {
   const std::string bytes = read_whole_file(two_player_file());
   for (auto _ : state) {

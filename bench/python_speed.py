@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The Python module's speed (issue 19): poker.evaluate on random 7-card rows
+"""The Python module's speed: poker.evaluate on random 7-card rows
 against the C++ BM_Eval7Array per hand on one thread, its scaling with
 threads, and a pure-Python best-of-21 scorer (python/tests/reference.py).
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Scaling across cores (issue 14's table), for a machine with 16 cores or
+# Scaling across cores, for a machine with 16 cores or
 # more: generates its data there, then on page-cached files, medians of REPS:
 # `wc -l`, `poker -j N` for N in JOBS, the pipe path at the top -j, the
 # pipe alone (`cat FILE | poker_drain`), the 8-player file at -j 1 and the
@@ -21,7 +21,7 @@
 # the last rows only): it runs as is on a bare Ubuntu 24.04. The table goes to stdout, progress
 # to stderr. At SIZE=2G, REPS=3 it takes about 3 minutes on 16 cores.
 #
-# Goals (issue 14): -j 16 >= 1.2x wc -l on both files; -j 16 over -j 1 >= 12x;
+# Goals: -j 16 >= 1.2x wc -l on both files; -j 16 over -j 1 >= 12x;
 # the pipe path >= 0.8x the mapped path; CPU time at -j 16 <= 1.2x -j 1.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -21,7 +21,7 @@
 # runs (default 1M), because how a file was written decides how the page
 # cache holds it, and so what a memory map of it costs: on Linux 6 ext4, 16M
 # gives 2 MiB folios, 1M small ones, as readahead of a file read from disk
-# does (README, "Recycled Works, and the page cache's folios").
+# does (docs/performance.md: how to benchmark it fairly).
 # RSS_GB: also generate an RSS_GB-GiB file and report poker's peak resident
 # memory on it with -j 1 and -j 2 (default 0: skipped).
 set -euo pipefail

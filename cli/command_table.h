@@ -8,7 +8,7 @@
 // or the table (tests/install/command_table_test.sh), so a new format is one
 // engine file and one row here.
 //
-// A command that is not a format (issue 17's `poker generate`) is a row with
+// A command that is not a format (`poker generate`, `poker range`) is a row with
 // no make_format and a run_alone that always returns its status.
 #ifndef POKER_CLI_COMMAND_TABLE_H_
 #define POKER_CLI_COMMAND_TABLE_H_

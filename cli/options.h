@@ -44,7 +44,7 @@ struct Options {
   bool all = false;                    // count every mismatch instead of stopping at the first
   bool strip_trailing_cr = false;      // verify: a candidate's CRLF line ends count as LF
   bool ignore_trailing_space = false;  // verify: a candidate's trailing blanks are not compared
-  bool json = false;                   // verify's verdict, -v's statistics and equity's answers as JSON (README)
+  bool json = false;                   // verify's verdict, -v's statistics and equity's answers as JSON (docs/)
   GenerateCommand generator;           // `poker generate`: write instances instead of judging them
 };
 

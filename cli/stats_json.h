@@ -1,5 +1,5 @@
 // `-v --json`: the run's statistics as one line of JSON on stderr, schema
-// "poker-stats/1" (README, "Machine-readable reports").
+// "poker-stats/1" (docs/guide.md documents its fields).
 #ifndef POKER_CLI_STATS_JSON_H_
 #define POKER_CLI_STATS_JSON_H_
 

@@ -68,12 +68,12 @@ class StreamSource final : public ByteSource {
   // The buffer is full: move the bytes from `skip` on (a partial record) to
   // the front of a buffer with room for `min_size` bytes and more. A full
   // buffer means input keeps coming: the next one is twice the size, up to
-  // buffer_size_, so that buffers grow with what is read. The old
+  // buffer_size_, so that buffers grow with what is read. The current
   // buffer is reused when no chunk views it any longer; otherwise a spare
   // that no chunk views any longer, or a new one. Buffers are recycled, not
-  // freed and allocated again: a fresh megabyte costs its page faults (with
-  // two threads, chunks still in flight made that most carry-overs, and the
-  // faults as much system time as the whole run's user time).
+  // freed and allocated again: a fresh megabyte costs its page faults, and
+  // with chunks still in flight on other threads most carry-overs would need
+  // a fresh buffer (the CPU time of bench/throughput.sh's pipe path shows it).
   void carry_over(std::size_t skip, std::size_t min_size) {
     const std::size_t kept = filled_ - skip;
     next_size_ = std::min(buffer_size_, 2 * next_size_);

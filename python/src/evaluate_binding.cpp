@@ -16,8 +16,9 @@
 namespace poker::python {
 namespace {
 
-// Rows per task: large enough that a task's overhead vanishes beside ~2 ns a
-// hand, small enough that a few million rows still spread over all cores.
+// Rows per task: large enough that a task's overhead vanishes beside the
+// evaluations of its rows (a few ns each: BM_Eval7Array in bench/poker_bench),
+// small enough that a few million rows still spread over all cores.
 constexpr std::size_t kRowsPerTask = 16384;
 
 // Calls `body(begin, end)` on ranges of rows in parallel, until a stop.

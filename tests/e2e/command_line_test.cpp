@@ -1,4 +1,4 @@
-// The command line as a new user meets it (issue 18): a bare operand is the
+// The command line as a new user meets it: a bare operand is the
 // input file, mistyped words get "did you mean", help is GNU style within
 // 80 columns, --version works anywhere, counts read 1M and 1e6, and input
 // errors name their instance and, where one is likely, the cause.

@@ -153,9 +153,9 @@ TEST(Faults, EndlessBlanksWithoutNewlineThenACardAreTheLimitErrorInBoundedMemory
 }
 
 // ---- A file truncated while it is read ---------------------------------------
-// (The name is the issue's: regular files were mapped then; they are read
-// with pread() now, ranges in parallel, and past the cut read as zeros that
-// the writer's check_intact() catches.)
+// A regular file is mapped: pages past the cut read as zeros (the SIGBUS
+// handler of io/src/mapped_source.cpp), which the writer's check_intact()
+// catches before it writes their answers.
 
 TEST(Faults, FileTruncatedWhileMappedIsAReadErrorAfterTheAnswersBeforeIt) {
   // 24 MiB of samples, read while stdout is not drained: the writer blocks

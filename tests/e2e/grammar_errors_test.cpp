@@ -310,11 +310,10 @@ std::string judged_from_every_source(const std::vector<std::string>& args, const
   return from_file;
 }
 
-// A hint reads the input's first lines: from a file they were read again
-// from its start, from standard input not at all, so that the same error had
-// a player-count hint from `-i FILE` and another from `< FILE` or a pipe.
-// Its evidence is now the lines through the failing instance as the run read
-// them, which every source gives alike.
+// A hint reads the input's first lines: its evidence is the lines through
+// the failing instance as the run read them, which every source gives alike,
+// so the same error has the same hint from `-i FILE`, `< FILE` or a pipe
+// (reading a file again from its start, or a pipe not at all, would differ).
 TEST(Hints, SameErrorLineFromEverySource) {
   const std::string board = "2d 3d 4d 5d 6d\n";
   // Three players, judged as four: the board is where player 4 should be.

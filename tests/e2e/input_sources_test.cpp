@@ -42,12 +42,13 @@ std::string sample_then_zeros() {
 // KiB of address space: room for the program (-j 1), none for a 64 MiB map.
 const std::string kSmallAddressSpace = "ulimit -v 60000 && exec \"$0\" -j 1 \"$@\"";
 
-// ---- W1: a failed memory map ------------------------------------------------
+// ---- A failed memory map ----------------------------------------------------
 
 TEST(Io, FailedMapOfTheInstancesFallsBackToThemNotToTheCandidate) {
   if (kUnderSanitizer) GTEST_SKIP() << "a sanitizer reserves more address space than the limit";
-  // The map's failure once closed the instances' descriptor, the candidate
-  // took its number, and was judged as the instances: a wrong candidate passed.
+  // Were the map's failure to close the instances' descriptor, the candidate
+  // would take its number and be judged as the instances: a wrong candidate
+  // would pass.
   const std::string wrong = write_temp_file("wrong.txt", "Player 9\n");
   const RunResult result = run_shell(kSmallAddressSpace, {"verify", "-i", sample_then_zeros(), "--answers", wrong});
   EXPECT_EQ(result.exit_status, 4) << result.out << result.err;
@@ -66,7 +67,7 @@ TEST(Io, FailedMapOfTheInputReadsItInstead) {
   EXPECT_EQ(result.err.rfind("poker: " + sample_then_zeros() + ":10:1: invalid card '\\x00", 0), 0u) << result.err;
 }
 
-// ---- W2: stdin at an offset ----------------------------------------------------
+// ---- stdin at an offset -----------------------------------------------------
 
 TEST(Io, StdinFromAFileIsJudgedFromItsOffset) {
   // `read` leaves the offset just past the line it read, as the SPEC's
@@ -107,11 +108,12 @@ TEST(Io, FailedMapLeavesStdinWhereTheMapLeavesIt) {
   EXPECT_GT(left, (100 - 65) << 20);
 }
 
-// ---- H3: memory in proportion to the input -------------------------------------
+// ---- Memory in proportion to the input --------------------------------------
 
 TEST(Faults, GibibyteChunksOfAShortPipeTakeLittleMemory) {
   if (kUnderSanitizer) GTEST_SKIP() << "a sanitizer reserves more address space than the limit";
-  // Buffers of 4 x the chunk size were allocated up front: this aborted.
+  // Buffers of 4 x the chunk size allocated up front would abort here: they
+  // grow with what is read.
   const std::string limited = "ulimit -v 2000000 && exec \"$0\" \"$@\"";
   const RunResult judged =
       run_shell(limited, {"--chunk-size", "1G"}, read_whole_file(kSourceDir + "/examples/sample.txt"));
@@ -123,7 +125,7 @@ TEST(Faults, GibibyteChunksOfAShortPipeTakeLittleMemory) {
   EXPECT_EQ(verified.exit_status, 0) << verified.err;
 }
 
-// ---- H4: a candidate without end -------------------------------------------------
+// ---- A candidate without end ------------------------------------------------
 
 TEST(Verify, EndlessLineInTheCandidateIsALineTooLong) {
   for (const Args& all : {Args{}, Args{"--all"}}) {

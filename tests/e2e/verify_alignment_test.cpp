@@ -1,4 +1,4 @@
-// `poker verify` as graders loop over students (issue 17): answers aligned
+// `poker verify` as graders loop over students: answers aligned
 // as diff aligns them, the lenient options, -q, the candidate named in the
 // OK line, --json parsed by a JSON reader, and bad candidate files. The
 // instances come from `poker generate`.

@@ -416,12 +416,11 @@ TEST(Verify, UsageErrors) {
 }
 
 // The chunk size is a tuning option: verify's report, text or JSON, with or
-// without --all, and its status must not depend on it. They did: the note
-// "(or that to instance N, the same answer)" came only where the answers
-// before the missing one had been compared line by line, not in one memcmp
-// of a whole chunk; and without --all the JSON counts took in whatever the
-// chunk held past the candidate's end (100 instances, 50 missing at the
-// default size; 51 and 1 at --chunk-size 1).
+// without --all, and its status must not depend on it. Two ways it could:
+// the note "(or that to instance N, the same answer)" must come whether the
+// answers before the missing one were compared line by line or in one memcmp
+// of a whole chunk; and without --all the JSON counts must not take in
+// whatever the chunk held past the candidate's end.
 TEST(Verify, ReportIsTheSameForEveryChunkSize) {
   // 90 instances whose answers come in runs of equal ones.
   const std::string kinds[] = {"Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n", "Ks Qd\n8c 8h\n2s 8d Ad 4c Jh\n",

@@ -88,8 +88,8 @@ TEST(OpenInput, FailedMapFallsBackToReadsOfTheSameFile) {
   ASSERT_NE(opened.source, nullptr);
   EXPECT_FALSE(opened.source->is_mapped());
   // `verify` opens the candidate next: it must not take over the descriptor
-  // the reads use (once, the map's failure closed it, and the candidate was
-  // read as the instances).
+  // the reads use (were the map's failure to close it, the candidate would
+  // take its number and be read as the instances).
   const int other = ::open(candidate.path(), O_RDONLY | O_CLOEXEC);
   ASSERT_GE(other, 0);
   EXPECT_EQ(read_all(*opened.source), "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n");

@@ -196,10 +196,11 @@ std::string joined(const std::vector<std::string>& lines) {
 
 // Chunks end wherever their size puts them, and a chunk whose answers all
 // agree is compared in one memcmp. The run of equal answers a missing one
-// is in (the note "or that to instance N, the same answer") was kept only
-// line by line, and without --all the counts took in every instance queued
-// past the candidate's end, as many as the chunk held: the report differed
-// between --chunk-size 1 and the default.
+// is in (the note "or that to instance N, the same answer") must be kept
+// whichever way the answers were compared, and without --all the counts
+// must not take in the instances queued past the candidate's end, however
+// many the chunk holds: the report is the same at --chunk-size 1 and the
+// default.
 TEST(RunVerify, ReportIsTheSameForEveryChunkSize) {
   const auto [instances, expected] = runs_of_equal_answers();
   std::vector<std::string> candidates;

@@ -16,7 +16,8 @@
 //
 // Methods:
 //   * exact: every deal. A fixed pair of hands before the flop (1,712,304
-//     boards) takes a few million instructions: boards are counted by their
+//     boards) takes far fewer evaluations than boards (`bench/instructions.sh
+//     build/release equity` counts the instructions): boards are counted by their
 //     ranks alone, with combinatorial weights, and only the boards that can
 //     make someone a flush are dealt one by one. Deals of ranges that differ
 //     only by a renaming of the suits are computed once.

@@ -194,7 +194,8 @@ inline std::uint64_t five_card_key(const Card* five) {
 inline HandValue evaluate7(std::uint64_t five_key, const Card* five, Card sixth, Card seventh) {
   const std::uint64_t key = five_key + detail::card_keys[sixth] + detail::card_keys[seventh];
   if ((key & detail::kFlushBits) != 0) [[unlikely]] {
-    // Inline (measured ~10% faster than a call): reread the cards' lane bits.
+    // Inline, because a call costs here (BM_Eval7Random in bench/poker_bench
+    // measures it): reread the cards' lane bits.
     const int suit = (std::countr_zero(key & detail::kFlushBits) - detail::kFlushBitOfClubs) >> 2;
     const std::uint64_t lanes = detail::lane_bits[five[0]] | detail::lane_bits[five[1]] | detail::lane_bits[five[2]] |
                                 detail::lane_bits[five[3]] | detail::lane_bits[five[4]] | detail::lane_bits[sixth] |
@@ -218,9 +219,9 @@ inline HandValue evaluate5(const Card* five) {
 }
 
 // The strength of the 7 distinct cards at cards[0..6]: equal to
-// Hand().plus(cards[0])...plus(cards[6]).evaluate(), with less work. About 28
-// instructions per evaluation in a loop, loop included (bench/instructions.sh
-// counts them with callgrind).
+// Hand().plus(cards[0])...plus(cards[6]).evaluate(), with less work: a few
+// dozen instructions per evaluation (`bench/instructions.sh build/release
+// eval7_array` counts them with callgrind).
 inline HandValue evaluate7(const Card* cards) { return evaluate7(five_card_key(cards), cards, cards[5], cards[6]); }
 inline HandValue evaluate7(const std::array<Card, 7>& cards) { return evaluate7(cards.data()); }
 
@@ -242,10 +243,11 @@ inline int stronger_of_two(HandValue first, HandValue second, int tie) {
 //
 // Who wins is random data. The second player beats the first on a coin
 // toss, so that comparison is stronger_of_two(): as a branch (GCC compiles
-// the selects below into one) it was mispredicted on about every other
-// instance, and BM_Holdem2Players ran at 106 M instances/s instead of 277 M.
-// Player k beats the k before it with probability 1 / (k + 1), so the later
-// comparisons are predicted well enough to stay the cheaper selects.
+// the selects below into one) it would be mispredicted on about every other
+// instance, which costs more than the evaluations (BM_Holdem2Players in
+// bench/poker_bench measures it). Player k beats the k before it with
+// probability 1 / (k + 1), so the later comparisons are predicted well
+// enough to stay the cheaper selects.
 // REQUIRES: players >= 1, all cards distinct.
 inline int holdem_winner(const Card* board, const Card* holes, int players) {
   const std::uint64_t board_key = five_card_key(board);
@@ -256,8 +258,8 @@ inline int holdem_winner(const Card* board, const Card* holes, int players) {
   const HandValue first = value_of(0);
   const HandValue second = value_of(1);
   int winner = stronger_of_two(first, second, players);
-  // On raw() values: compared as HandValues, the loop ran 30% slower with 8
-  // players (GCC's code for operator<=>).
+  // On raw() values: GCC's code for comparing HandValues (operator<=>) makes
+  // this loop slower with many players (BM_Holdem8Players measures it).
   unsigned best = std::max(first.raw(), second.raw());
   for (int player = 2; player < players; ++player) {
     const unsigned value = value_of(player).raw();

@@ -37,9 +37,10 @@ struct InputError {
 using Tally = std::array<std::uint64_t, 4>;
 
 // The rendered answers of a chunk: a byte string that can grow by bytes left
-// uninitialised for the caller to write (extend()), where std::string (before
-// C++23's resize_and_overwrite) zero-fills what it grows by, which cost the
-// hold'em judge as many instructions per instance as an evaluation.
+// uninitialised for the caller to write (extend()), where std::string (until
+// C++23's resize_and_overwrite) zero-fills what it grows by, which would cost
+// the hold'em judge about as many instructions per instance as an evaluation
+// (`bench/instructions.sh build/release poker` counts them).
 class AnswerBuffer {
  public:
   AnswerBuffer() = default;

@@ -4,7 +4,8 @@
 // The output is a pure function of the options (seed included): the same
 // bytes on every run and platform. Hold'em without a fault in the instance
 // and without --ties is the fast path (a partial Fisher-Yates shuffle of one
-// deck, cards copied as "Rs " triples): hundreds of MB/s on one core.
+// deck, cards copied as "Rs " triples), so that generating a large file
+// costs less than judging it.
 //
 // --ties asks for a share of draws: each instance is drawn to be a draw with
 // that probability, and then dealt until it is one (or built to be one), the

@@ -1,5 +1,5 @@
-// A seeded random generator for dealing cards: Monte Carlo equity and the
-// benchmark workload generator (bench/generate.cpp) draw from it.
+// A seeded random generator for dealing cards: Monte Carlo equity and
+// `poker generate` (engine/src/generate/generate.cpp) draw from it.
 //
 // xoshiro256** (the public-domain algorithm by Blackman and Vigna), seeded
 // through splitmix64: fast, statistically sound for simulation, and the same

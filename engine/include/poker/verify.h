@@ -122,8 +122,8 @@ VerifyOutcome run_verify(const Format& format, io::ByteSource& input, io::ByteSo
 std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptions& options,
                                  std::string_view input_name, std::string_view candidate_name = {});
 
-// The same verdict as one line of JSON, schema "poker-verify/1" (README,
-// "Machine-readable reports"); the same REQUIRES.
+// The same verdict as one line of JSON, schema "poker-verify/1"
+// (docs/grading.md documents its fields); the same REQUIRES.
 std::string render_verify_json(const VerifyOutcome& outcome, const VerifyOptions& options, std::string_view input_name,
                                std::string_view candidate_name);
 

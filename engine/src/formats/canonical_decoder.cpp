@@ -46,9 +46,10 @@ DecodePath initial_decode_path() {
   const std::vector<DecodePath> paths = supported_decode_paths();
   const char* const forced = std::getenv("POKER_SIMD");
   if (forced == nullptr || *forced == '\0') {
-    // SSE4.1 decodes two blocks where AVX2 decodes them at once, and took
-    // more instructions than the scalar path (callgrind, 2-player file):
-    // it runs only when asked for.
+    // SSE4.1 decodes two blocks where AVX2 decodes them at once, and costs
+    // more instructions than the scalar path (POKER_SIMD=sse4.1 and
+    // POKER_SIMD=scalar under bench/instructions.sh's `poker` workload
+    // compare them): it runs only when asked for.
     return paths.back() == DecodePath::kAvx2 ? DecodePath::kAvx2 : DecodePath::kScalar;
   }
   for (const DecodePath candidate : paths) {

@@ -37,7 +37,7 @@ std::string_view path_name(DecodePath path);
 std::vector<DecodePath> supported_decode_paths();
 
 // The path the formats use: at first AVX2 where supported, else scalar
-// (SSE4.1 is slower than scalar, and runs only when named), unless the
+// (SSE4.1 costs more than scalar, and runs only when named), unless the
 // environment variable POKER_SIMD names another ("scalar", "sse4.1",
 // "avx2"; an unsupported or unknown name gives kScalar).
 DecodePath decode_path();

@@ -2,11 +2,11 @@
 //
 // A Work that has been written goes back to the pool with its buffers'
 // room, and the reader takes it again for a later range. Allocated afresh
-// per range, a chunk's answer buffer (hundreds of KiB) is freed by another
-// thread than the one that filled it, and glibc hands such blocks back to
-// the kernel and faults them in again on the next range: system time that
-// grew with the thread count. At most as many Works exist as the pipeline
-// has tokens, recycled or not, so memory stays bounded as before.
+// per range, a chunk's answer buffer (hundreds of KiB) would be freed by
+// another thread than the one that filled it, and glibc hands such blocks
+// back to the kernel and faults them in again on the next range: system
+// time that grows with the thread count. At most as many Works exist as the
+// pipeline has tokens, so recycling them keeps memory bounded by the tokens.
 //
 // Thread safety: take() and give_back() may be called from any thread.
 #ifndef POKER_ENGINE_PIPELINE_WORK_POOL_H_

@@ -1,5 +1,5 @@
-// The `poker verify --json` report: schema "poker-verify/1" (README,
-// "Machine-readable reports"). Fields are only ever added, never renamed.
+// The `poker verify --json` report: schema "poker-verify/1" (its fields are
+// documented in docs/grading.md). Fields are only ever added, never renamed.
 #include <string>
 
 #include "poker/json_text.h"

@@ -1,7 +1,8 @@
 // Framing with constant serial work per chunk: the pipeline's input stages.
 //
-// The old way (Chunker) found the end of every record, one by one, on the
-// serial path. Here the serial stages never look at most of the bytes:
+// Finding the end of every record, one by one, as the Chunker does, would put
+// every byte on the serial path. Here the serial stages never look at most of
+// the bytes:
 //
 //   RangeReader (serial)  cuts the input into byte ranges of a fixed size,
 //                         wherever they fall (O(1) per range);
@@ -63,10 +64,12 @@ struct Range {
 };
 
 // Maps in the pages of a mapped range before they are read: one system call
-// for the range instead of a page fault per page, which is what a mapped
-// file costs most (on a VM, 6 us a fault: more than counting the page's
-// newlines 50 times over). Nothing for other ranges, and nothing if the
-// kernel cannot (pages past a truncated file's end fault as before).
+// for the range rather than a page fault per page, which is what a mapped
+// file costs most (a fault costs far more than counting the page's
+// newlines; bench/poker_bench --benchmark_filter=BM_MapTouch measures the
+// map alone). Nothing for other ranges, and nothing if the kernel cannot
+// (then pages are faulted in as they are read, and pages past a truncated
+// file's end fault as without it).
 void populate(const Range& range);
 
 // How many '\n' bytes [data, data + size) holds.
