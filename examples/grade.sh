@@ -1,5 +1,5 @@
 #!/bin/sh
-# A grader's loop (README, "For graders"): scores every candidate file in a
+# A grader's loop (docs/grading.md): scores every candidate file in a
 # folder against a term's instances, one CSV line per file:
 #
 #   examples/grade.sh INSTANCES FOLDER [VERIFY_OPTIONS...] > scores.csv

@@ -30,7 +30,7 @@ inline const std::string kSourceDir = POKER_SOURCE_DIR;
 
 // ---- Running the binary ----------------------------------------------------
 
-// Peak memory a run may take whatever its input: the README's bound is the
+// Peak memory a run may take whatever its input: docs/guide.md's bound is the
 // 1 MiB instance limit plus chunks in flight and a mapped window or two;
 // sanitizers add their shadow.
 using testing::kUnderSanitizer;

@@ -348,7 +348,7 @@ void expect_stopped_promptly(const std::vector<std::string>& args, int signal, c
   EXPECT_EQ(result.signal, signal) << "exit status " << result.exit_status << ", stderr " << result.err;
   EXPECT_EQ(result.err, std::string("poker: interrupted by SIG") + sigabbrev_np(signal) + "\n");
   EXPECT_EQ(result.out, "");
-  // The README promises 100 ms; the bound leaves room for a loaded CI
+  // docs/guide.md promises 100 ms; the bound leaves room for a loaded CI
   // machine and sanitizers, and is far below the hours the work would take.
   EXPECT_LT(waited, Milliseconds(kUnderSanitizer ? 3000 : 1000));
 }

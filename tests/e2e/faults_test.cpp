@@ -1,6 +1,6 @@
 // A hostile environment, end to end: output that cannot be written, inputs
 // without end, a file truncated under the map, signals in the middle of a
-// run. Each must give the SPEC's one-line error and status (or the README's
+// run. Each must give the SPEC's one-line error and status (or docs/guide.md's
 // decision), with every answer already due on stdout and nothing else: no
 // crash, no out-of-memory, no half line.
 #include <gtest/gtest.h>
@@ -139,7 +139,7 @@ TEST(Faults, EndlessBlanksFromAPipeAreReadThroughInBoundedMemory) {
 TEST(Faults, EndlessBlankLinesThenACardAreAnErrorAtTheFirstInBoundedMemory) {
   const RunResult result = sample_then(std::string(kMebibyte, '\n'), 64 * kMebibyte, "Ah Kh\n");
   EXPECT_EQ(result.exit_status, 1);
-  // The README: blank lines between instances are an error at the first.
+  // docs/guide.md: blank lines between instances are an error at the first.
   EXPECT_EQ(without_instance_and_hint(result.err),
             error_line("<stdin>", 10, 1, "expected 2 cards for player 1, found 0 before the end of the line"));
 }
@@ -147,7 +147,7 @@ TEST(Faults, EndlessBlankLinesThenACardAreAnErrorAtTheFirstInBoundedMemory) {
 TEST(Faults, EndlessBlanksWithoutNewlineThenACardAreTheLimitErrorInBoundedMemory) {
   const RunResult result = sample_then(std::string(kMebibyte, ' '), 64 * kMebibyte, "Ah Kh\n");
   EXPECT_EQ(result.exit_status, 1);
-  // The README: text after a blank run longer than the limit is the limit's
+  // docs/guide.md: text after a blank run longer than the limit is the limit's
   // error, at the byte where the run crossed it.
   EXPECT_EQ(without_instance_and_hint(result.err), error_line("<stdin>", 10, 1048577, kLimitError));
 }
@@ -182,7 +182,7 @@ TEST(Faults, FileTruncatedWhileMappedIsAReadErrorAfterTheAnswersBeforeIt) {
 
 // ---- Signals -----------------------------------------------------------------
 
-// The README: a stop signal ends the run promptly; the answers written are
+// docs/guide.md: a stop signal ends the run promptly; the answers written are
 // whole lines; the process ends by the signal (the shell's 128 + N).
 void expect_stopped_by(const RunResult& result, int signal, Milliseconds waited) {
   EXPECT_FALSE(result.timed_out);

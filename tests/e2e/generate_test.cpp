@@ -1,4 +1,4 @@
-// `poker generate` (README "For graders"): what it writes is judged without
+// `poker generate` (docs/grading.md): what it writes is judged without
 // error in every format, a planted fault is what the judge then reports, at
 // the line planned, and usage errors exit with status 2.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// The grader's recipe of the README, end to end: generate a term's
+// The grader's recipe of docs/grading.md, end to end: generate a term's
 // instances, judge them, score a folder of candidates into one CSV line per
 // student with examples/grade.sh.
 #include <sys/stat.h>
@@ -17,7 +17,7 @@ TEST(GradeRecipe, FolderOfCandidatesBecomesOneCsvLinePerStudent) {
   const std::string folder = temp_directory() + "/class";
   ASSERT_EQ(::mkdir(folder.c_str(), 0700), 0);
   const std::string term = temp_path("term.txt");
-  // The README's steps, as a grader types them ($0 is poker).
+  // Its steps, as a grader types them ($0 is poker).
   const std::string script =
       "set -e\n"
       "\"$0\" generate 3 --instances 200 --seed 2026 -o \"$1\"\n"

@@ -1,4 +1,4 @@
-// The README: every subcommand stops within 100 ms of SIGINT or SIGTERM,
+// docs/guide.md: every subcommand stops within 100 ms of SIGINT or SIGTERM,
 // whatever it waits on: the open() of a FIFO whose peer never comes, a
 // candidate pipe that stays silent, an output pipe nobody reads. The process
 // ends by the signal, with the one line "poker: interrupted by SIGINT", and
@@ -25,7 +25,7 @@ using testing::SpawnOptions;
 using testing::Subprocess;
 
 constexpr Milliseconds kTimeout{20000};
-// The README's 100 ms, with room for a loaded CI machine and sanitizers; a
+// The guide's 100 ms, with room for a loaded CI machine and sanitizers; a
 // signal that is not acted on makes the run wait for the deadline instead.
 constexpr Milliseconds kPrompt{kUnderSanitizer ? 2000 : 1000};
 // Long enough for the program to be blocked where the test wants it.

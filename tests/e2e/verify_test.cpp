@@ -1,4 +1,4 @@
-// `poker verify` (README "For graders: poker verify"): the judge's answers
+// `poker verify` (docs/grading.md): the judge's answers
 // compared with a candidate's, as a grader runs it. The candidate is given
 // as a file or through a pipe (`--answers -`); every report must be the same
 // for any thread count and chunk size.
