@@ -98,7 +98,8 @@ void add_shared_options(CLI::App& app, Options& options) {
                "Print diagnostics on stderr: threads, chunk size, bytes, instances, time, rate");
   app.set_version_flag("--version", version_text());
   app.add_flag("--json", options.json,
-               "Write verify's report, -v's statistics and equity's answers as JSON objects (docs/guide.md and docs/grading.md: the schemas)");
+               "Write verify's report, -v's statistics and equity's answers as JSON objects (docs/guide.md and "
+               "docs/grading.md: the schemas)");
 }
 
 // The options of `poker verify`, on `verify` and on its format subcommands
