@@ -235,8 +235,9 @@ TEST(Pipeline, FileTruncatedWhileReadIsAReadErrorNotACrash) {
 }
 
 // mmap(2) for the first `g_maps_left` windows, then ENOMEM: the address
-// space runs out in the middle of the file.
-int g_maps_left = 0;
+// space runs out in the middle of the file. Atomic: the pipeline's serial
+// stage may map from any of its threads.
+std::atomic<int> g_maps_left{0};
 void* map_then_fail(void* address, std::size_t length, int protection, int flags, int fd, off_t offset) {
   if (g_maps_left-- <= 0) {
     errno = ENOMEM;
