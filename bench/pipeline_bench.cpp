@@ -162,11 +162,11 @@ void set_wc_counters(benchmark::State& state, const std::string& path, std::uint
       benchmark::Counter(static_cast<double>(bytes) / (file_bytes / wc), benchmark::Counter::kIsRate);
 }
 
-// The real reader (open_input, as the CLI opens the file: mapped in 64 MiB
-// windows, each range's pages populated by the parallel stage), framing and
-// ordered writer over the file. Args: threads (0: every core), and
-// in_memory (1: the file's bytes read into memory first, to tell the map's
-// cost from the rest). Counters: set_wc_counters().
+// The real reader (open_input, as the CLI opens the file by default: ranges
+// read with pread() by the parallel stage), framing and ordered writer over
+// the file. Args: threads (0: every core), and in_memory (1: the file's
+// bytes read into memory first, to tell the reads' cost from the rest).
+// Counters: set_wc_counters().
 void BM_SerialStages(benchmark::State& state) {
   const int threads = state.range(0) == 0 ? tbb::info::default_concurrency() : static_cast<int>(state.range(0));
   const bool in_memory = state.range(1) != 0;

@@ -54,6 +54,7 @@ class HeadKeepingSource final : public io::ByteSource {
   int check_intact(std::uint64_t end) const override { return source_->check_intact(end); }
   void set_wait_hook(io::WaitHook* hook) override { source_->set_wait_hook(hook); }
   bool is_mapped() const override { return source_->is_mapped(); }
+  std::string strategy() const override { return source_->strategy(); }
   std::uint64_t size_for_reads_at() const override { return source_->size_for_reads_at(); }
   io::Window read_at(std::uint64_t from, std::size_t size) override { return source_->read_at(from, size); }
   void consumed(std::uint64_t end) override { source_->consumed(end); }

@@ -85,7 +85,8 @@ std::optional<int> open_streams(const Options& options, const StopSignals& signa
   {
     // Opening a FIFO waits for its peer: a stop signal cuts that short.
     const StopSignals::InterruptScope interruptible;
-    io::OpenedInput input = io::open_input(options.input, kMapWindow, buffer_size, signals.wake_fd());
+    io::OpenedInput input = io::open_input(options.input, kMapWindow, buffer_size, signals.wake_fd(),
+                                           options.mmap ? io::FileReading::kMap : io::FileReading::kReadAt);
     if (!input.source) {
       return fail(signals, streams.input_name + ": cannot open: " + std::strerror(input.error_number), kExitIo);
     }
@@ -154,12 +155,15 @@ Judged judge(const Options& options, const Format& format, Streams& streams, con
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const RunStats& stats = judged.outcome.stats;
   if (options.verbose && options.json) {
-    const std::string line = stats_json(format_name, threads, options.chunk_size, stats, seconds);
+    const std::string line =
+        stats_json(format_name, threads, options.chunk_size, stats, seconds, streams.input->strategy());
     write_all(STDERR_FILENO, line);
   } else {
-    logger.info("{} bytes, {} instances in {:.3f} s: {:.1f} MB/s, {:.0f} instances/s", stats.bytes, stats.instances,
-                seconds, static_cast<double>(stats.bytes) / 1e6 / seconds,
-                static_cast<double>(stats.instances) / seconds);
+    // How the input was read, as it stands at the end: a map may have
+    // given way to reads in the middle of the run.
+    logger.info("{} bytes, {} instances in {:.3f} s: {:.1f} MB/s, {:.0f} instances/s; input read with {}", stats.bytes,
+                stats.instances, seconds, static_cast<double>(stats.bytes) / 1e6 / seconds,
+                static_cast<double>(stats.instances) / seconds, streams.input->strategy());
   }
   return judged;
 }
@@ -229,7 +233,7 @@ int run(const Options& options, const StopSignals& signals, const ClosedStandard
   const std::string format_name = row.describe(options);
   if (!options.json) {
     logger->info("{}, {} threads, chunk size {} bytes, input {} ({})", format_name, threads, options.chunk_size,
-                 streams.input_name, streams.input->is_mapped() ? "memory-mapped" : "buffered reads");
+                 streams.input_name, streams.input->strategy());
   }
   const Judged judged = judge(options, *format, streams, signals, *logger, format_name, threads);
   const bool verdict_due =

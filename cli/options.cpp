@@ -95,7 +95,12 @@ void add_shared_options(CLI::App& app, Options& options) {
       ->transform(byte_size(1, std::uint64_t{1} << 30));
   app.add_flag("-q,--quiet", options.quiet, "Never show a progress line; verify: print nothing, only set the status");
   app.add_flag("-v,--verbose", options.verbose,
-               "Print diagnostics on stderr: threads, chunk size, bytes, instances, time, rate");
+               "Print diagnostics on stderr: threads, chunk size, how the input is read, bytes, instances, time, rate");
+  // One flag and its negation, so that the last one given wins (as ripgrep's
+  // do: an alias's --mmap is overridden by a --no-mmap after it).
+  app.add_flag("--mmap,!--no-mmap", options.mmap,
+               "Read a regular input file through a memory map (a map that cannot be made falls back to reads); "
+               "--no-mmap: with pread(), the default. The last one given wins");
   app.set_version_flag("--version", version_text());
   app.add_flag("--json", options.json,
                "Write verify's report, -v's statistics and equity's answers as JSON objects (docs/guide.md and "

@@ -38,6 +38,7 @@ struct Options {
   std::size_t chunk_size = 256 * 1024;
   bool quiet = false;
   bool verbose = false;
+  bool mmap = false;  // a regular input file memory-mapped (--mmap), not read with pread() (--no-mmap)
   // `poker verify`: compare the answers with a candidate's instead of printing them.
   bool verify = false;
   std::string answers;                 // the candidate's answers ("-": standard input)

@@ -113,11 +113,13 @@ class InOrderReader final : public Reader {
 
 class FileSource final : public ByteSource {
  public:
-  FileSource(int fd, std::uint64_t start, std::uint64_t file_size, std::size_t buffer_size, std::size_t window_size)
+  FileSource(int fd, std::uint64_t start, std::uint64_t file_size, std::size_t buffer_size, std::size_t window_size,
+             std::string why)
       : fd_(fd),
         start_(start),
         size_(file_size - start),
         window_size_(window_size != 0 ? window_size : kDefaultWindow),
+        why_(std::move(why)),
         pool_(std::make_shared<BufferPool>()),
         in_order_(
             make_stream_source(std::make_unique<InOrderReader>(fd, start, file_size, short_reads_), buffer_size)) {
@@ -137,6 +139,7 @@ class FileSource final : public ByteSource {
   }
   bool more_ready() override { return true; }
   bool is_mapped() const override { return false; }
+  std::string strategy() const override { return why_.empty() ? "pread" : "pread: " + why_; }
 
   std::uint64_t size_for_reads_at() const override { return size_; }
 
@@ -180,6 +183,7 @@ class FileSource final : public ByteSource {
   const std::uint64_t start_;  // file offset of input offset 0
   const std::uint64_t size_;   // input bytes
   const std::uint64_t window_size_;
+  const std::string why_;
   ShortReads short_reads_;
   const std::shared_ptr<BufferPool> pool_;
   std::unique_ptr<ByteSource> in_order_;
@@ -189,8 +193,8 @@ class FileSource final : public ByteSource {
 }  // namespace
 
 std::unique_ptr<ByteSource> make_file_source(int fd, std::uint64_t start, std::uint64_t file_size,
-                                             std::size_t buffer_size, std::size_t window_size) {
-  return std::make_unique<FileSource>(fd, start, file_size, buffer_size, window_size);
+                                             std::size_t buffer_size, std::size_t window_size, std::string why) {
+  return std::make_unique<FileSource>(fd, start, file_size, buffer_size, window_size, std::move(why));
 }
 
 }  // namespace poker::io

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "poker/io/byte_source.h"
 
@@ -17,9 +18,11 @@ namespace poker::io {
 // (truncated while read) reads as zeros past its end, which check_intact()
 // reports. The descriptor's offset moves as a map of windows of
 // `window_size` bytes (0: the judge's, 64 MiB) would move it: past the window
-// that holds what was read.
+// that holds what was read. `why`: why the file is read rather than mapped
+// ("mmap failed: …"; empty where reads were chosen), for strategy().
 std::unique_ptr<ByteSource> make_file_source(int fd, std::uint64_t start, std::uint64_t file_size,
-                                             std::size_t buffer_size, std::size_t window_size = 0);
+                                             std::size_t buffer_size, std::size_t window_size = 0,
+                                             std::string why = {});
 
 }  // namespace poker::io
 

@@ -1,5 +1,6 @@
 #include "mapped_source.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -8,7 +9,11 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstring>
 #include <mutex>
+#include <string>
+
+#include "file_source.h"
 
 namespace poker::io {
 namespace {
@@ -121,28 +126,39 @@ class Mapping {
 
 class MappedSource final : public ByteSource {
  public:
-  MappedSource(int fd, std::uint64_t start, std::uint64_t file_size, std::size_t window_size, MapFunction map)
+  MappedSource(int fd, std::uint64_t start, std::uint64_t file_size, std::size_t window_size, std::size_t buffer_size,
+               MapFunction map)
       : fd_(fd),
         start_(start),
         file_size_(file_size),
         window_size_(window_size),
+        buffer_size_(buffer_size),
         page_size_(static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE))),
         map_(map),
         faults_(std::make_shared<FaultRecord>()) {
     install_sigbus_handler();
   }
-  ~MappedSource() override { ::close(fd_); }
+  ~MappedSource() override {
+    reads_.reset();
+    ::close(fd_);
+  }
   // It owns fd_: a copy would close it twice.
   MappedSource(const MappedSource&) = delete;
   MappedSource& operator=(const MappedSource&) = delete;
 
   // `from` is an input offset: the file's start_ + from.
   Window window(std::uint64_t from, std::size_t min_size) override {
+    if (reads_) return read_window(from, min_size);
     const std::uint64_t at = start_ + from;
     if (at >= file_size_) return Window{nullptr, nullptr, 0, true, 0};
     const std::uint64_t wanted_end = std::min<std::uint64_t>(file_size_, at + min_size);
     if (!mapping_ || at < map_offset_ || wanted_end > map_offset_ + map_length_) {
-      if (const int error = remap(at, wanted_end); error != 0) return Window{nullptr, nullptr, 0, false, error};
+      if (const int error = remap(at, wanted_end); error != 0) {
+        // The first window is open_input's to replace; a later one, the
+        // reads of the rest of the file.
+        if (!mapping_ || !fall_back_to_reads(from, error)) return Window{nullptr, nullptr, 0, false, error};
+        return read_window(from, min_size);
+      }
     }
     const std::uint64_t skip = at - map_offset_;
     return Window{mapping_, mapping_->data() + skip, static_cast<std::size_t>(map_length_ - skip),
@@ -150,16 +166,24 @@ class MappedSource final : public ByteSource {
   }
 
   bool more_ready() override { return true; }
-  bool is_mapped() const override { return true; }
+  bool is_mapped() const override { return !reads_; }
+  std::string strategy() const override {
+    return reads_ ? "mmap to byte " + std::to_string(reads_from_) + ", then " + reads_->strategy() : "mmap";
+  }
 
   // The bytes before input offset `end` are the file's if no read faulted
   // before them and the file still holds them (a page partly past the new end
-  // reads as zeros without a fault, hence the size check).
+  // reads as zeros without a fault, hence the size check), and if the reads
+  // that replaced the map, if any, read none past a new end.
   int check_intact(std::uint64_t end) const override {
     const std::uint64_t file_end = start_ + end;
     if (file_end > faults_->first_fault.load(std::memory_order_relaxed)) return kTruncatedWhileRead;
     struct stat info {};
     if (::fstat(fd_, &info) == 0 && static_cast<std::uint64_t>(info.st_size) < file_end) return kTruncatedWhileRead;
+    if (const ByteSource* reads = reads_published_.load(std::memory_order_acquire);
+        reads != nullptr && end > reads_from_) {
+      return reads->check_intact(end - reads_from_);
+    }
     return 0;
   }
 
@@ -186,23 +210,48 @@ class MappedSource final : public ByteSource {
     return 0;
   }
 
+  // From input offset `from` on, the file is read, not mapped (a window
+  // failed to map with `error`): false if reads cannot be set up either.
+  // The window mapped last is released, so that its address space serves
+  // the reads; chunks still viewing it keep it until they are done.
+  bool fall_back_to_reads(std::uint64_t from, int error) {
+    const int read_fd = ::fcntl(fd_, F_DUPFD_CLOEXEC, 0);
+    if (read_fd < 0) return false;
+    reads_from_ = from;
+    reads_ = make_file_source(read_fd, start_ + from, file_size_, buffer_size_, window_size_,
+                              std::string("mmap failed: ") + std::strerror(error));
+    reads_published_.store(reads_.get(), std::memory_order_release);
+    mapping_.reset();
+    return true;
+  }
+
+  // The reads' window at input offset `from` (their offset 0 is reads_from_).
+  Window read_window(std::uint64_t from, std::size_t min_size) { return reads_->window(from - reads_from_, min_size); }
+
   const int fd_;
   const std::uint64_t start_;      // file offset of input offset 0
   const std::uint64_t file_size_;  // file offsets below here hold input
   const std::uint64_t window_size_;
+  const std::size_t buffer_size_;
   const std::uint64_t page_size_;
   const MapFunction map_;
   const std::shared_ptr<FaultRecord> faults_;  // file offsets
   std::shared_ptr<Mapping> mapping_;           // the current window; older ones live on in chunks
   std::uint64_t map_offset_ = 0;               // file offset of mapping_'s first byte
   std::uint64_t map_length_ = 0;
+  // Once a window failed to map: the reads of the rest, from input offset
+  // reads_from_ on. check_intact() may run on another thread: it finds them
+  // through reads_published_, set once, after reads_from_.
+  std::unique_ptr<ByteSource> reads_;
+  std::uint64_t reads_from_ = 0;
+  std::atomic<const ByteSource*> reads_published_{nullptr};
 };
 
 }  // namespace
 
 std::unique_ptr<ByteSource> make_mapped_source(int fd, std::uint64_t start, std::uint64_t file_size,
-                                               std::size_t window_size, MapFunction map) {
-  return std::make_unique<MappedSource>(fd, start, file_size, window_size, map);
+                                               std::size_t window_size, std::size_t buffer_size, MapFunction map) {
+  return std::make_unique<MappedSource>(fd, start, file_size, window_size, buffer_size, map);
 }
 
 }  // namespace poker::io

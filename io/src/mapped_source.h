@@ -23,11 +23,19 @@ using MapFunction = void* (*)(void* address, std::size_t length, int protection,
 // viewing it is released, so resident memory stays bounded by a few windows
 // however large the file is.
 //
+// A window after the first that cannot be mapped (the address space runs
+// out: `ulimit -v`) does not end the run: the rest of the file is read from
+// there on with pread(), through buffers of up to `buffer_size` bytes
+// (make_file_source), and strategy() says so. The first window's failure is
+// the caller's to handle (open_input reads the whole file instead).
+//
 // Each window mapped moves the file offset of `fd` past it, as a serial
 // reader's read() would: a shell's next command on the same stdin goes on
-// from there. A window that fails to map moves nothing.
+// from there. A window that fails to map moves nothing; the reads after it
+// move the offset as the map would have.
 std::unique_ptr<ByteSource> make_mapped_source(int fd, std::uint64_t start, std::uint64_t file_size,
-                                               std::size_t window_size, MapFunction map = ::mmap);
+                                               std::size_t window_size, std::size_t buffer_size,
+                                               MapFunction map = ::mmap);
 
 }  // namespace poker::io
 

@@ -13,6 +13,7 @@ class MemorySource final : public ByteSource {
   }
   bool more_ready() override { return true; }
   bool is_mapped() const override { return true; }
+  std::string strategy() const override { return "memory"; }
 
  private:
   std::string_view bytes_;

@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
+#include <string>
 
 #include "file_source.h"
 #include "open_input_internal.h"
@@ -67,17 +69,22 @@ namespace {
 
 // A memory map of `fd`, a regular file of `size` bytes, from its current
 // offset on; null (and `fd` as it was) if nothing is left there or the map
-// fails. The source maps through a duplicate of `fd`, so that a failed map
-// closes nothing the reads that replace it need.
-std::unique_ptr<ByteSource> try_to_map(int fd, std::uint64_t size, std::size_t window_size, MapFunction map) {
+// fails (then `error` is why). The source maps through a duplicate of `fd`,
+// so that a failed map closes nothing the reads that replace it need.
+std::unique_ptr<ByteSource> try_to_map(int fd, std::uint64_t size, std::size_t window_size, std::size_t buffer_size,
+                                       MapFunction map, int& error) {
   const off_t offset = ::lseek(fd, 0, SEEK_CUR);
   if (offset < 0 || static_cast<std::uint64_t>(offset) >= size) return nullptr;
   const int mapped_fd = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
-  if (mapped_fd < 0) return nullptr;
-  auto source = make_mapped_source(mapped_fd, static_cast<std::uint64_t>(offset), size, window_size, map);
+  if (mapped_fd < 0) {
+    error = errno;
+    return nullptr;
+  }
+  auto source = make_mapped_source(mapped_fd, static_cast<std::uint64_t>(offset), size, window_size, buffer_size, map);
   // Map the first window now so that a file that cannot be mapped falls back
   // to reads before anything has been consumed.
-  if (source->window(0, 1).error_number != 0) return nullptr;
+  error = source->window(0, 1).error_number;
+  if (error != 0) return nullptr;
   return source;
 }
 
@@ -85,15 +92,15 @@ std::unique_ptr<ByteSource> try_to_map(int fd, std::uint64_t size, std::size_t w
 // its current offset on; null (and `fd` as it was) if nothing is left there,
 // or the file holds fewer bytes than its size says (a sysfs file: read as a
 // stream). Reads through a duplicate of `fd`, which shares its offset.
-std::unique_ptr<ByteSource> try_to_read_at(int fd, std::uint64_t size, std::size_t window_size,
-                                           std::size_t buffer_size) {
+std::unique_ptr<ByteSource> try_to_read_at(int fd, std::uint64_t size, std::size_t window_size, std::size_t buffer_size,
+                                           std::string why) {
   const off_t offset = ::lseek(fd, 0, SEEK_CUR);
   if (offset < 0 || static_cast<std::uint64_t>(offset) >= size) return nullptr;
   char last = 0;
   if (::pread(fd, &last, 1, static_cast<off_t>(size - 1)) != 1) return nullptr;
   const int read_fd = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
   if (read_fd < 0) return nullptr;
-  return make_file_source(read_fd, static_cast<std::uint64_t>(offset), size, buffer_size, window_size);
+  return make_file_source(read_fd, static_cast<std::uint64_t>(offset), size, buffer_size, window_size, std::move(why));
 }
 
 OpenedInput open_any(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd,
@@ -111,19 +118,24 @@ OpenedInput open_any(const std::string& path, std::size_t window_size, std::size
     if (!is_stdin) ::close(fd);
     return OpenedInput{nullptr, EISDIR};
   }
-  // Regular files are memory-mapped (stdin too, when redirected from one,
-  // from its current offset), as the SPEC says; a file that cannot be mapped
-  // (a small `ulimit -v`) is read with pread() at any offset instead, and one
-  // that holds fewer bytes than its size says (a sysfs file) as a stream. An
-  // empty "regular" file may be a /proc file whose size is unknown: read.
+  // Regular files are read with pread() or memory-mapped, as the caller
+  // asks (stdin too, when redirected from one, from its current offset); a
+  // file that cannot be mapped (a small `ulimit -v`) is read with pread()
+  // instead, and one that holds fewer bytes than its size says (a sysfs
+  // file) as a stream. An empty "regular" file may be a /proc file whose
+  // size is unknown: read.
+  std::string why;  // the map's failure, for strategy()
   if (map != nullptr && S_ISREG(info.st_mode) && info.st_size > 0) {
-    if (auto source = try_to_map(fd, static_cast<std::uint64_t>(info.st_size), window_size, map)) {
+    int error = 0;
+    if (auto source = try_to_map(fd, static_cast<std::uint64_t>(info.st_size), window_size, buffer_size, map, error)) {
       if (!is_stdin) ::close(fd);
       return OpenedInput{std::move(source), 0};
     }
+    if (error != 0) why = std::string("mmap failed: ") + std::strerror(error);
   }
   if (read_at && S_ISREG(info.st_mode) && info.st_size > 0) {
-    if (auto source = try_to_read_at(fd, static_cast<std::uint64_t>(info.st_size), window_size, buffer_size)) {
+    if (auto source =
+            try_to_read_at(fd, static_cast<std::uint64_t>(info.st_size), window_size, buffer_size, std::move(why))) {
       if (!is_stdin) ::close(fd);
       return OpenedInput{std::move(source), 0};
     }
@@ -148,8 +160,9 @@ OpenedInput open_input_with_reads_at(const std::string& path, std::size_t buffer
   return open_any(path, 0, buffer_size, wake_fd, nullptr, true);
 }
 
-OpenedInput open_input(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd) {
-  return open_any(path, window_size, buffer_size, wake_fd, ::mmap, true);
+OpenedInput open_input(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd,
+                       FileReading reading) {
+  return open_any(path, window_size, buffer_size, wake_fd, reading == FileReading::kMap ? ::mmap : nullptr, true);
 }
 
 OpenedInput open_read_input(const std::string& path, std::size_t buffer_size, int wake_fd) {

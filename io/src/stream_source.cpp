@@ -63,6 +63,7 @@ class StreamSource final : public ByteSource {
   bool more_ready() override { return !at_end_ && reader_->ready(); }
   void set_wait_hook(WaitHook* hook) override { reader_->set_wait_hook(hook); }
   bool is_mapped() const override { return false; }
+  std::string strategy() const override { return "stream"; }
 
  private:
   // The buffer is full: move the bytes from `skip` on (a partial record) to

@@ -34,6 +34,7 @@ def judge_file(
     format: Literal["holdem", "euler"] = "holdem",
     *,
     threads: Optional[int] = None,
+    mmap: Optional[bool] = None,
 ) -> npt.NDArray[np.int8]: ...
 def _equity(
     hands: list[str],

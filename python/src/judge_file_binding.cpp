@@ -1,14 +1,16 @@
-// judge_file: a file of instances through the real pipeline (memory-mapped,
-// or streamed when it cannot be mapped), its answers as an array, and
-// InputError for an invalid file.
+// judge_file: a file of instances through the real pipeline (read with
+// pread() or memory-mapped, as `poker --no-mmap` / `--mmap`), its answers as
+// an array, and InputError for an invalid file.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,7 +26,7 @@
 namespace poker::python {
 namespace {
 
-// As the CLI reads: memory maps of 64 MiB windows, or 1 MiB read buffers.
+// As the CLI reads: memory maps of 64 MiB windows, 1 MiB read buffers.
 constexpr std::size_t kMapWindow = 64 * 1024 * 1024;
 constexpr std::size_t kReadBuffer = 1024 * 1024;
 
@@ -116,8 +118,10 @@ Path path_of(const py::object& path_like) {
 }
 
 py::array_t<std::int8_t> judge_file(const py::object& path_like, int players, const std::string& format_name,
-                                    const py::object& threads) {
+                                    const py::object& threads, std::optional<bool> mmap) {
   const Path path = path_of(path_like);
+  // None: the CLI's default (neither --mmap nor --no-mmap).
+  const io::FileReading reading = mmap.value_or(false) ? io::FileReading::kMap : io::FileReading::kReadAt;
   const std::unique_ptr<Format> format = make_format(format_name, players);
   const std::optional<std::size_t> thread_limit = thread_count(threads);
   io::OpenedInput input;
@@ -128,7 +132,7 @@ py::array_t<std::int8_t> judge_file(const py::object& path_like, int players, co
     {
       // Opening a FIFO waits for a writer, in a call no pipe can wake.
       const Stop::Blocking blocking(stop);
-      input = io::open_input(path.bytes, kMapWindow, kReadBuffer, stop.wake_fd());
+      input = io::open_input(path.bytes, kMapWindow, kReadBuffer, stop.wake_fd(), reading);
     }
     if (!input.source) return;
     PipelineOptions options;
@@ -172,11 +176,10 @@ void bind_judge_file(py::module_& m) {
   m.add_object("InputError", py::handle(input_error_type));
 
   m.def("judge_file", &judge_file, py::arg("path"), py::arg("players") = 2, py::arg("format") = "holdem", py::kw_only(),
-        py::arg("threads") = py::none(), R"doc(
-Judges a file of instances as `poker -i PATH` does, with the same pipeline
-(memory-mapped, or read in buffers when it cannot be mapped), and returns
-the answers as an int8 array: the 0-based winner of each instance ("Player
-K" is K - 1), or -1 for a draw.
+        py::arg("threads") = py::none(), py::arg("mmap") = py::none(), R"doc(
+Judges a file of instances as `poker -i PATH` does, with the same pipeline,
+and returns the answers as an int8 array: the 0-based winner of each
+instance ("Player K" is K - 1), or -1 for a draw.
 
 path: a str, bytes or os.PathLike, as open() takes it (a str in the
     filesystem encoding, surrogate escapes included); "-" is standard input.
@@ -186,6 +189,10 @@ format: "holdem" (the default format) or "euler" (`poker euler`, 2 players).
 threads: how many threads work (None: all cores; more than the hardware's
     are as many); the GIL is released. Ctrl-C (a signal handler that raises)
     stops the run, even one waiting for input, and raises its exception.
+mmap: how a regular file is read, as `poker --mmap` / `--no-mmap` choose:
+    True, through a memory map (where a map cannot be made, with reads of
+    the same file); False, with positional reads (pread); None, the CLI's
+    default (pread). The answers are the same either way.
 
 An invalid file raises InputError (a ValueError) whose str() is the CLI's
 message "PATH:LINE:COLUMN: MESSAGE"; a file that cannot be opened or read

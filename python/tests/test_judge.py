@@ -41,6 +41,24 @@ def test_judge_file_and_judge_equal_the_cli(tmp_path, poker_cli, players):
     assert np.array_equal(poker.judge(boards, holes, threads=1), expected)
 
 
+@pytest.mark.parametrize("mmap", [None, True, False])
+def test_judge_file_reads_a_file_as_the_cli_does_with_or_without_a_map(tmp_path, poker_cli, mmap):
+    # `poker --mmap` / `--no-mmap`: the same answers, and the same first error.
+    boards, holes = instances(13, 20_000, 2)
+    path = tmp_path / "file.txt"
+    holdem_file(path, boards, holes)
+    expected = cli_winners(poker_cli, path, 2)
+    assert np.array_equal(poker.judge_file(path, mmap=mmap), expected)
+    assert np.array_equal(poker.judge_file(path, threads=1, mmap=mmap), expected)
+    invalid = tmp_path / "invalid.txt"
+    invalid.write_bytes(path.read_bytes() + b"Ah Kh\nQs Qd\n2c 3c 4c 5c Ah\n")
+    cli = run_cli(poker_cli, "--mmap" if mmap else "--no-mmap", input_path=invalid)
+    with pytest.raises(poker.InputError) as error:
+        poker.judge_file(invalid, mmap=mmap)
+    assert "poker: " + str(error.value) + "\n" == cli_error(cli)
+    assert np.array_equal(error.value.answers, expected)
+
+
 def test_judge_file_reads_a_stream(tmp_path, poker_cli):
     # A FIFO cannot be mapped: the pipeline reads it in buffers.
     boards, holes = instances(11, 5_000, 2)
@@ -111,6 +129,15 @@ def test_judge_file_rejects_bad_arguments(tmp_path, arguments):
     path.write_text("Ah Kh\nQs Qd\n2c 3c 4c 5c 6c\n")
     with pytest.raises(ValueError):
         poker.judge_file(path, **arguments)
+
+
+def test_judge_file_takes_mmap_as_a_bool_or_none(tmp_path):
+    path = tmp_path / "file.txt"
+    path.write_text("Ah Kh\nQs Qd\n2c 3c 4c 5c 6c\n")
+    with pytest.raises(TypeError):
+        poker.judge_file(path, mmap="yes")
+    with pytest.raises(TypeError):
+        poker.judge_file(path, 2, "holdem", None, True)  # keyword only, as threads
 
 
 def test_judge_answers_draws_and_the_best_seat():

@@ -401,11 +401,16 @@ void expect_judged(const std::vector<std::string>& args, const std::string& inpu
   }
   const std::string path = write_temp_file("input.txt", input);
   for (const Args& tuning : {Args{"-j", "2"}, Args{"-j", "1", "--chunk-size", "1"}}) {
-    SCOPED_TRACE("-i FILE, options: " + ::testing::PrintToString(tuning));
-    expect_result(run_poker(concat(concat(args, tuning), {"-i", path})), expected, path);
+    for (const char* strategy : {"--no-mmap", "--mmap"}) {
+      SCOPED_TRACE("-i FILE, options: " + ::testing::PrintToString(tuning) + " " + strategy);
+      expect_result(run_poker(concat(concat(args, tuning), {strategy, "-i", path})), expected, path);
+    }
   }
-  SCOPED_TRACE("stdin redirected from a file");
-  expect_result(run_poker_stdin_file(concat(args, {"-j", "2", "--chunk-size", "3"}), path), expected, "<stdin>");
+  for (const char* strategy : {"--no-mmap", "--mmap"}) {
+    SCOPED_TRACE(std::string("stdin redirected from a file, ") + strategy);
+    expect_result(run_poker_stdin_file(concat(args, {"-j", "2", "--chunk-size", "3", strategy}), path), expected,
+                  "<stdin>");
+  }
 }
 
 }  // namespace poker::e2e

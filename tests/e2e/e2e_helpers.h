@@ -89,8 +89,8 @@ Expected error(std::string out, std::uint64_t line, std::uint64_t column, std::s
 void expect_result(const RunResult& result, const Expected& expected, const std::string& source);
 
 // Runs `poker args...` on `input` through every input path (pipe, -i FILE,
-// stdin redirected from the file), with -j 1 and -j 2 and tiny chunks; all
-// must give `expected`.
+// stdin redirected from the file; a file both with --mmap and --no-mmap),
+// with -j 1 and -j 2 and tiny chunks; all must give `expected`.
 void expect_judged(const std::vector<std::string>& args, const std::string& input, const Expected& expected);
 
 // ---- Temporary files --------------------------------------------------------

@@ -47,8 +47,9 @@ struct Expectation {
   std::string error_file;   // stderr when the input is the file
 };
 
-// Runs `input` through every tuning, from a pipe and from a mapped file,
-// and (once) from stdin redirected from the file.
+// Runs `input` through every tuning, from a pipe and from the file read
+// with pread() and through a map, and (once per strategy) from stdin
+// redirected from the file.
 void expect_everywhere(const Args& args, const std::string& input, const std::vector<Args>& tunings,
                        const std::string& path, const Expectation& expected) {
   const auto check = [&](const RunResult& result, const std::string& expected_err) {
@@ -63,13 +64,16 @@ void expect_everywhere(const Args& args, const std::string& input, const std::ve
       SCOPED_TRACE("stdin pipe");
       check(run_poker(concat(args, tuning), input), expected.error_stdin);
     }
-    {
-      SCOPED_TRACE("-i FILE");
-      check(run_poker(concat(concat(args, tuning), {"-i", path})), expected.error_file);
+    for (const char* strategy : {"--no-mmap", "--mmap"}) {
+      SCOPED_TRACE(std::string("-i FILE ") + strategy);
+      check(run_poker(concat(concat(args, tuning), {strategy, "-i", path})), expected.error_file);
     }
   }
-  SCOPED_TRACE("stdin redirected from the file");
-  check(run_poker_stdin_file(concat(args, {"-j", "3", "--chunk-size", "1000"}), path), expected.error_stdin);
+  for (const char* strategy : {"--no-mmap", "--mmap"}) {
+    SCOPED_TRACE(std::string("stdin redirected from the file, ") + strategy);
+    check(run_poker_stdin_file(concat(args, {"-j", "3", "--chunk-size", "1000", strategy}), path),
+          expected.error_stdin);
+  }
 }
 
 void expect_dataset(const Dataset& data, const Args& extra, const std::vector<Args>& tunings) {
@@ -278,6 +282,9 @@ void expect_same_from_every_source(const std::string& input) {
   same(run_poker({}, input), "stdin pipe");
   same(run_poker({"--chunk-size", "16M"}, input), "stdin pipe, --chunk-size 16M");
   same(as_if_stdin(run_poker({"-j", "1", "--chunk-size", "1", "-i", path}), path), "-i FILE --chunk-size 1");
+  same(as_if_stdin(run_poker({"--mmap", "-i", path}), path), "-i FILE --mmap");
+  same(as_if_stdin(run_poker({"-j", "1", "--chunk-size", "1", "--mmap", "-i", path}), path),
+       "-i FILE --chunk-size 1 --mmap");
 }
 
 TEST(LongInputs, MegabytesOfTrailingBlanksAreAccepted) {

@@ -1,6 +1,7 @@
 // A hostile environment, end to end: output that cannot be written, inputs
 // without end, a file truncated under the map, signals in the middle of a
-// run. Each must give the SPEC's one-line error and status (or docs/guide.md's
+// run (a file read with pread() and through a map alike). Each must give
+// the SPEC's one-line error and status (or docs/guide.md's
 // decision), with every answer already due on stdout and nothing else: no
 // crash, no out-of-memory, no half line.
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -110,10 +112,13 @@ TEST(Faults, GibibyteLineInAMappedFileIsAnErrorInBoundedMemory) {
   // A sparse file: "Ah " then a gibibyte of NUL bytes and no newline.
   const std::string path = write_temp_file("gibibyte-line.txt", "Ah ");
   ASSERT_EQ(::truncate(path.c_str(), static_cast<off_t>(kGibibyte)), 0);
-  const RunResult result = testing::run(kBinary, SpawnOptions{{"-i", path}, kSourceDir, {}, {}});
-  EXPECT_EQ(result.exit_status, 1);
-  EXPECT_EQ(result.err.rfind("poker: " + path + ":1:4: invalid card '\\x00\\x00", 0), 0u) << result.err;
-  EXPECT_LT(result.max_rss_kib, kMemoryBoundKib);
+  for (const char* strategy : {"--no-mmap", "--mmap"}) {
+    SCOPED_TRACE(strategy);
+    const RunResult result = testing::run(kBinary, SpawnOptions{{strategy, "-i", path}, kSourceDir, {}, {}});
+    EXPECT_EQ(result.exit_status, 1);
+    EXPECT_EQ(result.err.rfind("poker: " + path + ":1:4: invalid card '\\x00\\x00", 0), 0u) << result.err;
+    EXPECT_LT(result.max_rss_kib, kMemoryBoundKib);
+  }
   ::unlink(path.c_str());
 }
 
@@ -153,11 +158,18 @@ TEST(Faults, EndlessBlanksWithoutNewlineThenACardAreTheLimitErrorInBoundedMemory
 }
 
 // ---- A file truncated while it is read ---------------------------------------
-// A regular file is mapped: pages past the cut read as zeros (the SIGBUS
-// handler of io/src/mapped_source.cpp), which the writer's check_intact()
-// catches before it writes their answers.
+// On both strategies: with pread(), ranges are read in parallel and past the
+// cut read as zeros; through the map, pages past the cut fault (SIGBUS,
+// caught) or read as zeros. Either way the writer's check_intact() catches
+// them before their answers are written.
 
-TEST(Faults, FileTruncatedWhileMappedIsAReadErrorAfterTheAnswersBeforeIt) {
+class FaultsOnAFile : public ::testing::TestWithParam<const char*> {};
+INSTANTIATE_TEST_SUITE_P(Strategies, FaultsOnAFile, ::testing::Values("--no-mmap", "--mmap"),
+                         [](const ::testing::TestParamInfo<const char*>& info) {
+                           return std::string(info.param).substr(2) == "mmap" ? "Mmap" : "Pread";
+                         });
+
+TEST_P(FaultsOnAFile, FileTruncatedWhileMappedIsAReadErrorAfterTheAnswersBeforeIt) {
   // 24 MiB of samples, read while stdout is not drained: the writer blocks
   // on the full pipe, the file is cut, then the rest is read.
   std::string input;
@@ -166,7 +178,7 @@ TEST(Faults, FileTruncatedWhileMappedIsAReadErrorAfterTheAnswersBeforeIt) {
   for (const char* threads : {"1", "2"}) {
     SCOPED_TRACE(std::string("-j ") + threads);
     const std::string path = write_temp_file("truncated.txt", input);
-    Subprocess poker = start_poker({"-j", threads, "--chunk-size", "64K", "-i", path});
+    Subprocess poker = start_poker({GetParam(), "-j", threads, "--chunk-size", "64K", "-i", path});
     RunResult result = wait_after(poker, [&] { ASSERT_EQ(::truncate(path.c_str(), static_cast<off_t>(cut)), 0); });
     EXPECT_EQ(result.signal, 0) << "killed by signal " << result.signal;
     EXPECT_EQ(result.exit_status, 3);
@@ -178,6 +190,27 @@ TEST(Faults, FileTruncatedWhileMappedIsAReadErrorAfterTheAnswersBeforeIt) {
     EXPECT_GE(result.out.size(), whole_samples * sample_answers().size());
     ::unlink(path.c_str());
   }
+}
+
+// A file that grows while it is judged: the input is what the file held when
+// it was opened, answered whole, and nothing of what was appended.
+TEST_P(FaultsOnAFile, FileGrownWhileReadIsJudgedAsItWasOpened) {
+  std::string input;
+  while (input.size() < 24 * kMebibyte) input += sample();
+  const std::string path = write_temp_file("grown.txt", input);
+  Subprocess poker = start_poker({GetParam(), "-j", "2", "--chunk-size", "64K", "-i", path});
+  RunResult result = wait_after(poker, [&] {
+    FILE* file = std::fopen(path.c_str(), "ab");
+    ASSERT_NE(file, nullptr);
+    const std::string more = "Ah Ad\n2c 3d\nQh Jh Th 5c 6d\n";  // invalid, were it read: Ah twice
+    for (int i = 0; i < 1000; ++i) std::fwrite(more.data(), 1, more.size(), file);
+    std::fclose(file);
+  });
+  EXPECT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_EQ(result.err, "");
+  EXPECT_EQ(result.out.size(), input.size() / sample().size() * sample_answers().size());
+  expect_whole_sample_answers(result.out);
+  ::unlink(path.c_str());
 }
 
 // ---- Signals -----------------------------------------------------------------
@@ -199,8 +232,10 @@ TEST(Signals, StopDuringALongMappedRunLeavesWholeLines) {
   for (const int signal : {SIGINT, SIGTERM}) {
     SCOPED_TRACE(sigabbrev_np(signal));
     // stdout is not drained at first: the writer is stuck in the middle of
-    // a chunk's write() when the signal comes.
-    Subprocess poker = start_poker({"-j", "2", "--chunk-size", "1M", "-i", path});
+    // a chunk's write() when the signal comes. SIGINT on the map, SIGTERM
+    // on reads.
+    const char* strategy = signal == SIGINT ? "--mmap" : "--no-mmap";
+    Subprocess poker = start_poker({strategy, "-j", "2", "--chunk-size", "1M", "-i", path});
     auto sent = std::chrono::steady_clock::now();
     const RunResult result = wait_after(poker, [&] {
       sent = std::chrono::steady_clock::now();

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -145,6 +146,18 @@ std::unique_ptr<io::ByteSource> stream(std::string_view text, std::size_t step, 
   return io::make_stream_source(std::move(reader), buffer);
 }
 
+// mmap(2) for the first `g_maps_left` windows, then ENOMEM: a map whose
+// address space runs out in the middle of the file.
+int g_maps_left = 0;
+void* map_then_fail(void* address, std::size_t length, int protection, int flags, int fd, off_t offset) {
+  if (g_maps_left <= 0) {
+    errno = ENOMEM;
+    return MAP_FAILED;
+  }
+  --g_maps_left;
+  return ::mmap(address, length, protection, flags, fd, offset);
+}
+
 // Runs `body` once with each decode path this CPU supports, then restores
 // the path the process started with.
 template <typename Body>
@@ -219,20 +232,26 @@ int fuzz_pipeline(const std::uint8_t* data, std::size_t size, const FormatFactor
   check_same(expected, run(*format, *blocks, 4096, limit, two), "4 KiB reads and chunks, 2 threads");
 
   // A file holding the text (a memfd), read as the CLI reads a regular file
-  // (ranges read with pread() by the parallel stage), and through the memory
-  // map in windows of a page.
+  // (ranges read with pread() by the parallel stage), through the memory
+  // map in windows of a page (--mmap), and through a map whose second window
+  // fails, the rest read in order (--mmap where the address space runs out).
   const int fd = ::memfd_create("poker-fuzz", MFD_CLOEXEC);
   check(fd >= 0, "memfd_create failed");
   check(::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()), "memfd write failed");
   const std::string path = "/proc/self/fd/" + std::to_string(fd);
   io::OpenedInput read = io::open_input_with_reads_at(path, 4096);
   io::OpenedInput mapped = io::open_input_with_map(path, 4096, 4096, -1, ::mmap);
+  g_maps_left = 1;
+  io::OpenedInput mapped_then_read = io::open_input_with_map(path, 4096, 4096, -1, map_then_fail);
   ::close(fd);
-  check(read.source != nullptr && mapped.source != nullptr, "cannot open the memfd");
+  check(read.source != nullptr && mapped.source != nullptr && mapped_then_read.source != nullptr,
+        "cannot open the memfd");
   check(text.empty() || read.source->size_for_reads_at() == text.size(), "the memfd is not read at any offset");
   check(text.empty() || mapped.source->is_mapped(), "the memfd is not mapped");
   check_same(expected, run(*format, *read.source, 100, limit, four), "pread() ranges, 100-byte chunks, 4 threads");
   check_same(expected, run(*format, *mapped.source, 100, limit, four), "memory map, 100-byte chunks, 4 threads");
+  check_same(expected, run(*format, *mapped_then_read.source, 100, limit, four),
+             "memory map failing at its second window, 100-byte chunks, 4 threads");
   return 0;
 }
 

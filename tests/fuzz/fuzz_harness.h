@@ -45,8 +45,9 @@ int fuzz_format(const std::uint8_t* data, std::size_t size, const FormatFactory&
 // Differential over the whole pipeline: the text run with one thread in
 // memory, then through buffered reads of one byte and of odd sizes, tiny and
 // large chunks, several threads, a file (a memfd) read in ranges with pread()
-// as the CLI reads it, and its memory map, must
-// give the same output, status and first error every time.
+// as the CLI reads it, its memory map (--mmap), and a map that gives way to
+// reads at its second window, must give the same output, status and first
+// error every time.
 int fuzz_pipeline(const std::uint8_t* data, std::size_t size, const FormatFactory& make_format);
 
 }  // namespace poker::fuzz

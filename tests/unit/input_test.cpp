@@ -1,6 +1,8 @@
-// Opening the input: a memory map that fails falls back to reads of the same
-// file, a mapped input starts at its descriptor's offset and moves it past
-// what it read, and stream buffers grow with what arrives.
+// Opening the input: regular files read with pread() unless a map is asked
+// for, a memory map that fails (at the first window or a later one) falls
+// back to reads of the same file, a mapped or read input starts at its
+// descriptor's offset and moves it past what it read, and stream buffers
+// grow with what arrives.
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -10,6 +12,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "mapped_source.h"
@@ -81,12 +84,54 @@ void* failing_map(void* /*address*/, std::size_t /*length*/, int /*protection*/,
   return MAP_FAILED;
 }
 
+// mmap(2) for the first `g_maps_left` windows, then failing_map: a map
+// whose address space runs out in the middle of the file.
+int g_maps_left = 0;
+void* map_then_fail(void* address, std::size_t length, int protection, int flags, int fd, off_t offset) {
+  if (g_maps_left <= 0) return failing_map(address, length, protection, flags, fd, offset);
+  --g_maps_left;
+  return ::mmap(address, length, protection, flags, fd, offset);
+}
+
+// Lines of numbers, more than `size` bytes.
+std::string numbered_lines(std::size_t size) {
+  std::string bytes;
+  for (int i = 0; bytes.size() < size; ++i) bytes += std::to_string(i) + '\n';
+  return bytes;
+}
+
+// What strategy() says after a map fails with ENOMEM at a later window.
+bool names_a_later_fallback(const std::string& strategy) {
+  const std::string head = "mmap to byte ";
+  const std::string tail = ", then pread: mmap failed: " + std::string(std::strerror(ENOMEM));
+  return strategy.size() > head.size() + tail.size() && strategy.rfind(head, 0) == 0 &&
+         strategy.compare(strategy.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+TEST(OpenInput, RegularFilesAreReadWithPreadUnlessAMapIsAskedFor) {
+  const TempFile file("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n");
+  OpenedInput read = open_input(file.path(), 4096, 4096);
+  ASSERT_NE(read.source, nullptr);
+  EXPECT_FALSE(read.source->is_mapped());
+  EXPECT_EQ(read.source->size_for_reads_at(), 27u);
+  EXPECT_EQ(read.source->strategy(), "pread");
+  OpenedInput mapped = open_input(file.path(), 4096, 4096, -1, FileReading::kMap);
+  ASSERT_NE(mapped.source, nullptr);
+  EXPECT_TRUE(mapped.source->is_mapped());
+  EXPECT_EQ(mapped.source->strategy(), "mmap");
+  EXPECT_EQ(read_all(*mapped.source), "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n");
+  OpenedInput stream = open_input("/dev/null", 4096, 4096, -1, FileReading::kMap);
+  ASSERT_NE(stream.source, nullptr);
+  EXPECT_EQ(stream.source->strategy(), "stream");
+}
+
 TEST(OpenInput, FailedMapFallsBackToReadsOfTheSameFile) {
   const TempFile instances("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n");
   const TempFile candidate("Player 9\n");
   OpenedInput opened = open_input_with_map(instances.path(), 4096, 4096, -1, failing_map);
   ASSERT_NE(opened.source, nullptr);
   EXPECT_FALSE(opened.source->is_mapped());
+  EXPECT_EQ(opened.source->strategy(), "pread: mmap failed: " + std::string(std::strerror(ENOMEM)));
   // `verify` opens the candidate next: it must not take over the descriptor
   // the reads use (were the map's failure to close it, the candidate would
   // take its number and be read as the instances).
@@ -108,6 +153,56 @@ TEST(OpenInput, FailedMapOfStdinReadsFromItsOffset) {
   const off_t offset = StdinFrom::offset();
   EXPECT_EQ(text, "read\n");
   EXPECT_EQ(offset, 13);
+}
+
+// A map that fails at a later window (the address space runs out in the
+// middle of the file: `ulimit -v`) gives way to reads of the rest of the
+// same file from there: every byte once, in order, and none lost.
+TEST(OpenInput, MapFailingAtALaterWindowFallsBackToReadsFromThere) {
+  constexpr std::size_t kWindow = 4096;
+  const std::string bytes = numbered_lines(40 * kWindow + 100);
+  const TempFile file(bytes);
+  for (const int maps : {1, 2, 3}) {
+    for (const std::size_t step : {std::size_t{1}, std::size_t{1000}, 3 * kWindow}) {
+      SCOPED_TRACE(std::to_string(maps) + " windows mapped, steps of " + std::to_string(step));
+      g_maps_left = maps;
+      OpenedInput opened = open_input_with_map(file.path(), kWindow, kWindow, -1, map_then_fail);
+      ASSERT_NE(opened.source, nullptr);
+      EXPECT_TRUE(opened.source->is_mapped());
+      EXPECT_EQ(opened.source->strategy(), "mmap");
+      EXPECT_TRUE(read_all(*opened.source, step) == bytes);
+      EXPECT_FALSE(opened.source->is_mapped());
+      EXPECT_TRUE(names_a_later_fallback(opened.source->strategy())) << opened.source->strategy();
+      EXPECT_EQ(opened.source->check_intact(bytes.size()), 0);
+    }
+  }
+}
+
+// A file cut short after the map gave way to reads: the zeros read past the
+// new end are reported, the bytes before it are not.
+TEST(OpenInput, FileTruncatedAfterAMapGaveWayToReadsIsReported) {
+  constexpr std::size_t kWindow = 4096;
+  const std::string bytes = numbered_lines(4 * kWindow);
+  const TempFile file(bytes);
+  g_maps_left = 1;
+  OpenedInput opened = open_input_with_map(file.path(), kWindow, kWindow, -1, map_then_fail);
+  ASSERT_NE(opened.source, nullptr);
+  const Window read = opened.source->window(kWindow + 10, 1);
+  ASSERT_EQ(read.error_number, 0);
+  ASSERT_FALSE(opened.source->is_mapped());
+  const std::uint64_t cut = 2 * kWindow + 5;
+  ASSERT_EQ(::truncate(file.path(), static_cast<off_t>(cut)), 0);
+  std::string text = bytes.substr(0, kWindow + 10);
+  for (;;) {
+    const Window window = opened.source->window(text.size(), 1000);
+    ASSERT_EQ(window.error_number, 0);
+    text.append(window.data, window.size);
+    if (window.at_end) break;
+  }
+  ASSERT_EQ(text.size(), bytes.size());
+  EXPECT_TRUE(text.compare(0, cut, bytes, 0, cut) == 0);
+  EXPECT_EQ(opened.source->check_intact(cut), 0);
+  EXPECT_EQ(opened.source->check_intact(cut + 1), kTruncatedWhileRead);
 }
 
 TEST(OpenInput, MappedStdinStartsAtItsOffsetAndMovesItPastWhatWasRead) {
@@ -149,10 +244,32 @@ TEST(OpenInput, ReadAtStdinStartsAtItsOffsetAndMovesItPastWhatWasRead) {
   EXPECT_EQ(offset, 13);
 }
 
+TEST(OpenInput, MapOfStdinFailingAtALaterWindowReadsOnToTheEnd) {
+  constexpr std::size_t kWindow = 4096;
+  const std::string bytes = numbered_lines(5 * kWindow);
+  const TempFile file(bytes);
+  const StdinFrom stdin_from(file, 8);
+  std::string text;
+  std::string strategy;
+  {
+    g_maps_left = 1;
+    OpenedInput opened = open_input_with_map("-", kWindow, kWindow, -1, map_then_fail);
+    ASSERT_NE(opened.source, nullptr);
+    text = read_all(*opened.source, 1000);
+    strategy = opened.source->strategy();
+  }
+  const off_t offset = StdinFrom::offset();
+  EXPECT_TRUE(text == bytes.substr(8));
+  EXPECT_TRUE(names_a_later_fallback(strategy)) << strategy;
+  EXPECT_EQ(offset, static_cast<off_t>(bytes.size()));
+}
+
 // Where a run that stops early (an error, a reader gone: `{ poker | head -1;
 // cat; } < FILE`) leaves a redirected stdin: the reads that replace a failed
 // map leave it where the map leaves it, a window past what was read, for a
-// file shorter than a window (the end) as for a longer one.
+// file shorter than a window (the end) as for a longer one; and so do, to
+// within a read buffer, the reads that replace a map failing at a later
+// window.
 TEST(OpenInput, ReadsAfterAFailedMapLeaveStdinWhereTheMapLeavesIt) {
   constexpr std::size_t kWindow = 4096;
   std::string bytes;
@@ -167,24 +284,30 @@ TEST(OpenInput, ReadsAfterAFailedMapLeaveStdinWhereTheMapLeavesIt) {
   for (const Case& c : {Case{short_file, 8, 2}, Case{long_file, 0, 10}, Case{long_file, 8, 10},
                         Case{long_file, 5000, 10}, Case{long_file, 8, kWindow + 10}}) {
     SCOPED_TRACE("start " + std::to_string(c.start) + ", read to " + std::to_string(c.read_to));
-    off_t left[2] = {0, 0};
-    for (const bool mapped : {true, false}) {
+    // Mapped; read with pread(); mapped until the second window, read after.
+    off_t left[3] = {0, 0, 0};
+    for (const int how : {0, 1, 2}) {
       const StdinFrom stdin_from(c.file, c.start);
       {
-        const MapFunction map = mapped ? MapFunction{::mmap} : MapFunction{failing_map};
-        OpenedInput opened = open_input_with_map("-", kWindow, kWindow, -1, map);
+        const MapFunction maps[] = {::mmap, failing_map, map_then_fail};
+        g_maps_left = 1;
+        OpenedInput opened = open_input_with_map("-", kWindow, kWindow, -1, maps[how]);
         ASSERT_NE(opened.source, nullptr);
-        ASSERT_EQ(opened.source->is_mapped(), mapped);
-        if (mapped) {
+        ASSERT_EQ(opened.source->is_mapped(), how != 1);
+        if (how != 1) {
           ASSERT_EQ(opened.source->window(c.read_to - 1, 1).error_number, 0);
         } else {
           ASSERT_EQ(opened.source->read_at(0, c.read_to).error_number, 0);
           opened.source->consumed(c.read_to);  // the range cut, as the pipeline cuts it
         }
       }
-      left[mapped ? 0 : 1] = StdinFrom::offset();
+      left[how] = StdinFrom::offset();
     }
     EXPECT_EQ(left[1], left[0]) << "mapped: " << left[0] << ", read: " << left[1];
+    // Reads in order after the map gave way go a window past the buffer they
+    // read (never before what they handed out), one buffer past the map.
+    EXPECT_GE(left[2], left[0]) << "mapped: " << left[0] << ", mapped then read: " << left[2];
+    EXPECT_LE(left[2], left[0] + static_cast<off_t>(kWindow)) << "mapped: " << left[0] << ", then read: " << left[2];
     if (&c.file == &short_file) {
       EXPECT_EQ(left[1], 13);
     }
@@ -222,7 +345,7 @@ TEST(MappedSource, StartsAtAnUnalignedOffsetAcrossWindows) {
   const int fd = ::open(file.path(), O_RDONLY);
   ASSERT_GE(fd, 0);
   const std::uint64_t start = 4096 + 1234;
-  auto source = make_mapped_source(fd, start, bytes.size(), 4096);
+  auto source = make_mapped_source(fd, start, bytes.size(), 4096, 4096);
   EXPECT_EQ(read_all(*source, 1000), bytes.substr(start));
   EXPECT_EQ(source->check_intact(bytes.size() - start), 0);
 }

@@ -1,5 +1,6 @@
 #include "poker/pipeline.h"
 
+#include <sys/mman.h>
 #include <tbb/task_arena.h>
 #include <unistd.h>
 
@@ -7,6 +8,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <cstdlib>
 #include <memory>
 #include <random>
@@ -229,6 +231,62 @@ TEST(Pipeline, FileTruncatedWhileReadIsAReadErrorNotACrash) {
                   instances_before);
       }
     }
+  }
+}
+
+// mmap(2) for the first `g_maps_left` windows, then ENOMEM: the address
+// space runs out in the middle of the file. Atomic: the pipeline's serial
+// stage may map from any of its threads.
+std::atomic<int> g_maps_left{0};
+void* map_then_fail(void* address, std::size_t length, int protection, int flags, int fd, off_t offset) {
+  if (g_maps_left-- <= 0) {
+    errno = ENOMEM;
+    return MAP_FAILED;
+  }
+  return ::mmap(address, length, protection, flags, fd, offset);
+}
+
+// A map that fails at a later window gives way to reads of the rest: the
+// same answers, and the same first error, as the whole file read at once.
+TEST(Pipeline, MapFailingAtALaterWindowGivesTheSameAnswersAndFirstError) {
+  const std::string good = random_instances(3000, 2, 11);
+  const std::string bad = [&good] {
+    std::string text = good;
+    text[text.rfind('\n', text.size() - 2000) + 1] = 'X';  // no card, near the end
+    return text;
+  }();
+  for (const std::string* input : {&good, &bad}) {
+    const RunResult all = run(*input, 1, 1 << 24, 1 << 24);
+    char path[] = "/tmp/poker_later_window_XXXXXX";
+    const int fd = ::mkstemp(path);
+    ASSERT_EQ(::write(fd, input->data(), input->size()), static_cast<ssize_t>(input->size()));
+    ::close(fd);
+    for (const int maps : {1, 3}) {
+      for (const int threads : {1, 3}) {
+        SCOPED_TRACE(std::to_string(maps) + " windows mapped, " + std::to_string(threads) + " threads");
+        g_maps_left = maps;
+        io::OpenedInput opened = io::open_input_with_map(path, 4096, 4096, -1, map_then_fail);
+        ASSERT_NE(opened.source, nullptr);
+        const auto format = make_holdem_format(HoldemOptions{2, false});
+        StringSink sink;
+        PipelineOptions options;
+        options.chunk_size = 500;
+        RunOutcome outcome;
+        tbb::task_arena arena(threads);
+        arena.execute([&] { outcome = run_pipeline(*format, *opened.source, sink, options); });
+        EXPECT_FALSE(opened.source->is_mapped()) << "the map did not fail";
+        EXPECT_EQ(outcome.status, all.outcome.status);
+        EXPECT_EQ(outcome.stats.instances, all.outcome.stats.instances);
+        EXPECT_TRUE(sink.text == all.output);
+        if (all.outcome.input_error) {
+          ASSERT_TRUE(outcome.input_error.has_value());
+          EXPECT_EQ(outcome.input_error->line, all.outcome.input_error->line);
+          EXPECT_EQ(outcome.input_error->column, all.outcome.input_error->column);
+          EXPECT_EQ(outcome.input_error->message, all.outcome.input_error->message);
+        }
+      }
+    }
+    ::unlink(path);
   }
 }
 

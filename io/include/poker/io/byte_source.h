@@ -1,5 +1,5 @@
-// Where input bytes come from: a memory map of a regular file, or buffered
-// read()s from a pipe, a terminal or anything else that cannot be mapped.
+// Where input bytes come from: positional reads (pread) or a memory map of a
+// regular file, or buffered read()s from a pipe, a terminal or anything else.
 //
 // A ByteSource hands out Windows: views of the input from an absolute offset,
 // kept alive by a shared owner (a mapping or a buffer), so that chunks cut
@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <string>
 
 #include "poker/io/wait_hook.h"
 
@@ -66,8 +67,14 @@ class ByteSource {
   // Sources that never wait (a map, memory, reads at an offset) ignore it.
   // The hook must outlive the source's reads.
   virtual void set_wait_hook(WaitHook* /*hook*/) {}
-  // Whether this source is a memory map (for diagnostics).
+  // Whether the windows handed out now are a memory map's (populate()).
   virtual bool is_mapped() const = 0;
+
+  // How the input is read, as -v names it: "pread", "mmap", "stream" or
+  // "memory"; after a memory map failed, what read on and why ("pread: mmap
+  // failed: Cannot allocate memory", "mmap to byte N, then pread: …").
+  // From the thread that reads the windows, or once the run is over.
+  virtual std::string strategy() const = 0;
 
   // ---- Reads at any offset, from any thread (a regular file) ----
   // The input's size for a source that can read any part of it at any time

@@ -1,5 +1,6 @@
-// Opening the input: the strategy (memory map or buffered reads) is chosen
-// once, here, from what the input is.
+// Opening the input: the strategy (positional reads, a memory map or
+// buffered reads) is chosen once, here, from what the input is and what the
+// caller asks for.
 //
 // Thread safety: a ByteSource or Reader is used by one thread at a time (the
 // pipeline's reader stage); the windows it hands out are immutable and may
@@ -55,22 +56,33 @@ struct OpenedInput {
   int error_number = 0;                // errno when source is null
 };
 
+// How a regular file is read (SPEC section 4: the default is the one
+// measured faster and leaner on many cores).
+enum class FileReading {
+  kReadAt,  // pread() of ranges, in parallel, into buffers reused (the default)
+  kMap,     // memory maps of windows; where one cannot be made, kReadAt
+};
+
 // Opens `path` ("-" or empty: standard input). A regular, non-empty file is
-// memory-mapped in windows of `window_size` bytes, as the SPEC asks; the
-// pipeline's parallel stage maps in each range's pages. A file that cannot
-// be mapped (a small `ulimit -v`) is read with pread() instead: the pipeline
-// reads its ranges in parallel, each byte once, into buffers reused from
-// range to range. Anything else, or a file that holds fewer bytes than its
-// size says (sysfs), is read through buffers of up to `buffer_size` bytes.
-// Either way the input starts at the descriptor's current offset (for a
-// redirected stdin, where an earlier reader left it), and the offset moves
-// past what is read, as read() would move it. A directory fails with
-// EISDIR. `wake_fd` is for the reads, as in make_fd_reader().
+// read as `reading` says: with pread() (the pipeline reads its ranges in
+// parallel, each byte once, into buffers reused from range to range), or
+// memory-mapped in windows of `window_size` bytes (the pipeline's parallel
+// stage maps in each range's pages). A file whose first window cannot be
+// mapped (a small `ulimit -v`) is read with pread() instead, and one whose
+// later window cannot be mapped is read with pread() from there on
+// (ByteSource::strategy() says which, and why). Anything else, or a file
+// that holds fewer bytes than its size says (sysfs), is read through
+// buffers of up to `buffer_size` bytes. Either way the input starts at the
+// descriptor's current offset (for a redirected stdin, where an earlier
+// reader left it), and the offset moves past what is read, as read() would
+// move it. A directory fails with EISDIR. `wake_fd` is for the reads, as in
+// make_fd_reader().
 //
 // A file truncated while it is read reads as zeros past its new end, and the
 // source's check_intact() reports kTruncatedWhileRead for what lies there:
 // answers computed from those zeros are never written.
-OpenedInput open_input(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd = -1);
+OpenedInput open_input(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd = -1,
+                       FileReading reading = FileReading::kReadAt);
 
 // Like open_input(), but always through buffered reads, never a memory map:
 // for a second input read alongside the first (a candidate's answers), which
