@@ -55,29 +55,35 @@ std::optional<int> run_generate(const Options& options, const StopSignals& signa
   return run_generate_command(options.generator, options.output, signals);
 }
 
+// Every command can be stopped, and a stopped run ends by its signal, as a
+// shell reports it: 128 + 2 or 128 + 15.
+#define POKER_STOPPED_STATUSES "130/143 stopped by SIGINT/SIGTERM."
+constexpr const char* kJudgeExitStatuses =
+    "Exit status: 0 all instances valid, 1 invalid input, 2 usage error, 3 I/O error, " POKER_STOPPED_STATUSES;
+
 const CommandRow kRows[] = {
     {Command::kHoldem, "holdem", false, true, "Texas Hold'em instances (the default judge)",
      "Judges Texas Hold'em instances: for each instance (a line of 2 cards per player, then a line of 5 board "
      "cards) prints the winner, \"Player K\", or \"Draw\".",
      "3 examples/three_players.txt", "3 examples/three_players.txt --answers out.txt",
      nullptr,  // PLAYERS, -p and -e: options.cpp, which checks them against the subcommands
-     make_holdem, describe_holdem, nullptr},
+     make_holdem, describe_holdem, nullptr, kJudgeExitStatuses},
     {Command::kEuler, "euler", true, true, "Project Euler 54 hands, player 1 against player 2",
      "Project Euler 54: one line of ten cards per instance (upper-case suits), player 1's five then player 2's; "
      "prints \"Player 1\", \"Player 2\" or \"Draw\".",
      "--summary examples/euler.txt", "examples/euler.txt --answers examples/euler.expected", add_euler_options,
-     make_euler, describe_as<kEuler>, nullptr},
+     make_euler, describe_as<kEuler>, nullptr, kJudgeExitStatuses},
     {Command::kEval, "eval", true, true, "Two hands of 5 to 52 cards, compared",
      "Compares two hands of 5 to 52 cards per line, \"HAND1 ; HAND2\" (ten written 0): prints each hand's "
      "category and best five cards, then \"Hand 1 wins\", \"Hand 2 wins\" or \"Tie\".",
      "examples/eval.txt", "examples/eval.txt --answers examples/eval.expected", nullptr, make_eval, describe_as<kEval>,
-     nullptr},
+     nullptr, kJudgeExitStatuses},
     {Command::kDraw, "draw", true, true, "The card-exchange puzzle: least rounds to each category",
      "The card-exchange puzzle: 52 lines \"S V\" per instance (suit R, S, H, K; value 1..13); prints the least "
      "rounds to reach pair, two pair, three of a kind, straight, flush, full house, four of a kind and straight "
      "flush.",
      "examples/draw.txt", "examples/draw.txt --answers examples/draw.expected", nullptr, make_draw, describe_as<kDraw>,
-     nullptr},
+     nullptr, kJudgeExitStatuses},
     {Command::kEquity, "equity", true, true, "How often hands and ranges win, exactly or by Monte Carlo",
      "How often each hand wins from here: 2 to 10 hands or ranges (QQ+, AKs, A5s-A2s, T9s-65s, 10%, 5%-15%, "
      "22-55, random, JTo:0.25, comma-separated), a board of 0, 3, 4 or 5 cards and dead cards. Prints each player's "
@@ -85,24 +91,43 @@ const CommandRow kRows[] = {
      "tie % and equity % (ties split), and the boards counted. Without hands, reads one query per line from "
      "the input (the same words) and prints one line per query.",
      "AhKh QsQd --board Ts9s2d", "-i examples/equity.txt --answers examples/equity.expected", add_equity_options,
-     make_equity_query_format, describe_as<kEquityQueries>, run_equity_alone},
+     make_equity_query_format, describe_as<kEquityQueries>, run_equity_alone,
+     "Exit status: 0 answered, 1 an invalid query line in the input, 2 usage error (an invalid hand, board or "
+     "option on the command line too), 3 I/O error, " POKER_STOPPED_STATUSES},
     {Command::kRange, "range", true, false, "A range as the 13x13 grid of starting hands",
      "Shows a range (the notation of 'poker equity') as the 13x13 grid of starting hands, pairs on the "
      "diagonal, suited above and offsuit below, with its combos and their share of all 1326. Colour on a "
      "terminal, none with NO_COLOR set.",
-     "QQ+,AKs,T9s-65s", nullptr, add_range_options, nullptr, describe_as<kRangeGrid>, run_range},
+     "QQ+,AKs,T9s-65s", nullptr, add_range_options, nullptr, describe_as<kRangeGrid>, run_range,
+     "Exit status: 0 shown, 2 usage error (an invalid range too), 3 I/O error, " POKER_STOPPED_STATUSES},
     {Command::kGenerate, "generate", true, false, "Seeded random instances of any format, for tests and benchmarks",
      "Writes seeded random instances of any format: hold'em (FORMAT a player count 2..23, or holdem with -p), "
      "euler, eval, draw, or equity query lines. The same options and seed give the same bytes; a planted fault "
-     "(--error-at, --error-kind) is what the judge then reports. Exit status: 0 written, 2 usage error, 3 I/O "
-     "error.",
+     "(--error-at, --error-kind) is what the judge then reports.",
      "8 --instances 1000 --ties 0.3 --seed 7 -o term.txt", nullptr, add_generate_options, nullptr,
-     describe_as<kGenerateName>, run_generate},
+     describe_as<kGenerateName>, run_generate,
+     "Exit status: 0 written, 2 usage error, 3 I/O error, " POKER_STOPPED_STATUSES},
 };
+
+const VerifyHelp kVerifyHelp{
+    "Compare the answers with a candidate's, for graders",
+    "For graders: judges the instances (hold'em, or the format subcommand given after 'verify') and compares "
+    "the answers with a candidate's, line by line, aligned as diff aligns them (a missing or extra answer is "
+    "reported as such). Prints OK, or the first difference: the instance's number and lines, the expected and "
+    "the candidate's lines, the first differing column (with --all, every instance counted right, wrong or "
+    "missing, and extra lines).",
+    "Exit status: 0 the candidate's answers match, 2 usage error, 3 I/O error (the instances or the answers "
+    "cannot be read), 4 they differ (or some are missing, or it has extra lines), " POKER_STOPPED_STATUSES
+    "\nInvalid instances are no failure: the expected answers are those before the first error, and a candidate "
+    "that has exactly those matches (status 0; the report notes the error)."};
+
+#undef POKER_STOPPED_STATUSES
 
 }  // namespace
 
 std::span<const CommandRow> command_table() { return kRows; }
+
+const VerifyHelp& verify_help() { return kVerifyHelp; }
 
 const CommandRow& command_row(Command command) {
   for (const CommandRow& row : kRows) {

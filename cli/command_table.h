@@ -49,7 +49,19 @@ struct CommandRow {
   // A run without the pipeline (equity's query on the command line), when it
   // returns a status; null, or nothing returned: the pipeline judges the input.
   std::optional<int> (*run_alone)(const Options& options, const StopSignals& signals);
+  // The help's "Exit status:" paragraph: the statuses this command can
+  // return, and no other (the man page gathers them all).
+  const char* exit_statuses;
 };
+
+// The help of `poker verify`, which is no row: it takes the verifiable rows
+// as its formats, and its statuses are its own.
+struct VerifyHelp {
+  const char* summary;
+  const char* description;
+  const char* exit_statuses;
+};
+const VerifyHelp& verify_help();
 
 // Every row, the default judge first.
 std::span<const CommandRow> command_table();

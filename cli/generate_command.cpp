@@ -1,5 +1,7 @@
 #include "generate_command.h"
 
+#include <CLI/CLI.hpp>
+
 #include <memory>
 #include <string_view>
 #include <vector>

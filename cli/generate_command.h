@@ -3,13 +3,17 @@
 #ifndef POKER_CLI_GENERATE_COMMAND_H_
 #define POKER_CLI_GENERATE_COMMAND_H_
 
-#include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <optional>
 #include <string>
 
 #include "poker/generate.h"
+
+// Declared, not included: this header reaches most of cli/ through
+// options.h, and CLI11's header costs seconds of compilation per file.
+namespace CLI {
+class App;
+}
 
 namespace poker::cli {
 

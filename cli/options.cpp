@@ -31,13 +31,6 @@
 namespace poker::cli {
 namespace {
 
-constexpr const char* kExitFooter = "Exit status: 0 all instances valid, 1 invalid input, 2 usage error, 3 I/O error.";
-constexpr const char* kVerifyFooter =
-    "Exit status: 0 the candidate's answers match, 4 they differ (or some are missing, or it has\n"
-    "extra lines), 2 usage error, 3 I/O error (the instances or the answers cannot be read).\n"
-    "Invalid instances are no failure: the expected answers are those before the first error, and\n"
-    "a candidate that has exactly those matches (status 0; the report notes the error).";
-
 // The command line's whole numbers, read by the rules query files follow
 // (poker/number_text.h): a transform that hands CLI11 the plain decimal
 // value, which it then cannot misread ("010" is ten, not octal eight).
@@ -153,15 +146,15 @@ HoldemArguments add_holdem_arguments(CLI::App& app, Options& options, Operands& 
 
 // The rows' subcommands under `parent` (the main command, or `verify` with
 // those it takes); the one parsed is found by name.
-void add_row_commands(CLI::App& parent, Options& options, std::optional<std::string>& file, bool verifying,
-                      const std::string& footer) {
+void add_row_commands(CLI::App& parent, Options& options, std::optional<std::string>& file, bool verifying) {
   for (const CommandRow& row : command_table()) {
     if (!row.is_subcommand || (verifying && !row.verifiable)) continue;
     CLI::App* sub = parent.add_subcommand(row.name, row.description);
     sub->group(row.summary);  // the help's list of subcommands shows the group (help_format.cpp)
     const std::string example = verifying ? std::string("poker verify ") + row.name + " " + row.verify_example
                                           : std::string("poker ") + row.name + " " + row.example;
-    sub->footer(footer + "\nExample:\n  " + example);
+    const char* exit_statuses = verifying ? verify_help().exit_statuses : row.exit_statuses;
+    sub->footer(exit_statuses + std::string("\nExample:\n  ") + example);
     if (row.make_format != nullptr) add_shared_options(*sub, options);  // a command of its own has its own
     if (row.add_options != nullptr) row.add_options(*sub, options);
     // A format without operands of its own takes its input file as one.
@@ -357,9 +350,10 @@ std::optional<std::string> read_operands(const CLI::App& app, const Operands& op
 ParsedCommandLine parse_command_line(int argc, char** argv) {
   CLI::App app{command_row(Command::kHoldem).description, "poker"};
   app.formatter(make_help_formatter(help_width()));
-  app.footer(std::string(kExitFooter) + " 'poker verify': 4 answers differ." +
+  app.footer(std::string(command_row(Command::kHoldem).exit_statuses) +
              "\nThe subcommands judge other formats with the same input, output and error rules; "
-             "'poker verify' compares the answers with a candidate's instead of printing them." +
+             "'poker verify' compares the answers with a candidate's instead of printing them (status 4 when they "
+             "differ)." +
              "\nExamples:\n  poker " + command_row(Command::kHoldem).example + "\n  poker -j 2 examples/sample.txt");
   app.require_subcommand(0, 1);
 
@@ -369,25 +363,19 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   const HoldemArguments holdem = add_holdem_arguments(app, options, operands, option_players);
   add_shared_options(app, options);
   std::optional<std::string> format_file;  // a subcommand's FILE operand
-  add_row_commands(app, options, format_file, false, kExitFooter);
+  add_row_commands(app, options, format_file, false);
 
-  CLI::App* verify = app.add_subcommand(
-      "verify",
-      "For graders: judges the instances (hold'em, or the format subcommand given after 'verify') and compares "
-      "the answers with a candidate's, line by line, aligned as diff aligns them (a missing or extra answer is "
-      "reported as such). Prints OK, or the first difference: the instance's number and lines, the expected and "
-      "the candidate's lines, the first differing column (with --all, every instance counted right, wrong or "
-      "missing, and extra lines).");
-  verify->footer(kVerifyFooter + std::string("\nExamples:\n  poker verify ") +
+  CLI::App* verify = app.add_subcommand("verify", verify_help().description);
+  verify->footer(verify_help().exit_statuses + std::string("\nExamples:\n  poker verify ") +
                  command_row(Command::kHoldem).verify_example + "\n  poker verify " +
                  command_row(Command::kEuler).name + " " + command_row(Command::kEuler).verify_example);
-  verify->group("Compare the answers with a candidate's, for graders");
+  verify->group(verify_help().summary);
   add_shared_options(*verify, options);
   verify->require_subcommand(0, 1);
   add_verify_options(*verify, options);
   Operands verify_operands;
   const HoldemArguments verify_holdem = add_holdem_arguments(*verify, options, verify_operands, option_players);
-  add_row_commands(*verify, options, format_file, true, kVerifyFooter);
+  add_row_commands(*verify, options, format_file, true);
 
   try {
     app.parse(argc, argv);

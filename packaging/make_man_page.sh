@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
 # Writes the man page poker.1 from the help of a built binary:
-#   make_man_page.sh POKER VERSION DESCRIPTION OUTPUT
+#   make_man_page.sh POKER VERSION DESCRIPTION OUTPUT DATADIR DOCDIR SOURCE_DIR DOCUMENT...
 # NAME, SYNOPSIS (each help's usage lines), DESCRIPTION (the main help's
 # paragraph and operands), FORMATS (each subcommand's paragraph and its own
-# options), OPTIONS (the main help's), EXIT STATUS, EXAMPLES (each help's
-# examples) and SEE ALSO. Every text that --help also says is taken from it,
-# so the page cannot say something else (tests/install/man_page_test.sh
-# reads it back); the text is filled by man, so it fits any width.
+# options), OPTIONS (the main help's), EXIT STATUS, DIAGNOSTICS, ENVIRONMENT,
+# FILES, EXAMPLES (each help's examples) and SEE ALSO. Every text that --help
+# also says is taken from it, so the page cannot say something else
+# (tests/install/man_page_test.sh reads it back); the text is filled by man,
+# so it fits any width. DATADIR and DOCDIR are where `cmake --install` puts
+# the completions and the documents (CMAKE_INSTALL_FULL_DATADIR and
+# _DOCDIR); each DOCUMENT is the path, under SOURCE_DIR and under DOCDIR, of
+# a document packaging/ installs (README.md, CHANGELOG.md, docs/*.md), named
+# in that order, those in docs/ sorted. They are arguments rather than found
+# here so that the build makes the page again when the list changes.
 set -euo pipefail
-poker=$1 version=$2 description=$3 output=$4
+poker=$1 version=$2 description=$3 output=$4 datadir=$5 docdir=$6 source_dir=$7
+shift 7
+mapfile -t documents < <(printf '%s\n' "$@" | grep -v '^docs/'; printf '%s\n' "$@" | grep '^docs/' | LC_ALL=C sort)
 source "$(dirname "$0")/poker.bash"  # _poker_help_subcommands: the one reader of the help
 
 # Text as roff: a backslash is written \e, a minus \- (so that options print
@@ -95,12 +103,59 @@ main_options=$(help_entries "Options:" <<<"$main_help" | cut -f1)
   printf '.SH OPTIONS\n'
   help_entries "Options:" <<<"$main_help" | tagged
   printf '.SH "EXIT STATUS"\n'
-  printf '.TP\n0\nEvery instance is valid (poker verify: the answers match).\n'
-  printf '.TP\n1\nInvalid input: the answers before the first error are printed, then one line\n'
-  printf 'on stderr, "poker: SOURCE:LINE:COLUMN: message (instance N)", with a hint where a\ncause is likely.\n'
-  printf '.TP\n2\nUsage error.\n'
-  printf '.TP\n3\nI/O error, or interrupted.\n'
-  printf '.TP\n4\npoker verify: the answers differ.\n'
+  printf 'Each command'"'"'s \\fB\\-\\-help\\fR lists the statuses it can return.\n'
+  printf '.TP\n0\nSuccess: every instance is valid (poker equity: answered; poker range: shown;\n'
+  printf 'poker generate: written; poker verify: the answers match).\n'
+  printf '.TP\n1\nInvalid input: the answers before the first error are printed, then one line on\n'
+  printf 'stderr (see DIAGNOSTICS). poker range and poker generate read no instances;\n'
+  printf 'poker verify reports invalid instances in its report instead: the expected\n'
+  printf 'answers are those before the first error.\n'
+  printf '.TP\n2\nUsage error: an unknown or malformed option or operand (a hand, board or range\n'
+  printf 'given on the command line included).\n'
+  printf '.TP\n3\nI/O error: an input or the candidate'"'"'s answers cannot be opened or read, the\n'
+  printf 'output cannot be written (disk full, file too large, a closed stdout), or memory\n'
+  printf 'runs out. A reader that closes the pipe on stdout (\\fBpoker | head\\fR) is no error.\n'
+  printf '.TP\n4\npoker verify: the candidate'"'"'s answers differ, or some are missing, or it has\n'
+  printf 'extra lines.\n'
+  printf '.TP\n130\nStopped by SIGINT (Ctrl-C): the answers written so far are whole lines, and\n'
+  printf 'one line on stderr says the run stopped; the process ends by the signal, which\n'
+  printf 'a shell reports as 128 + 2.\n'
+  printf '.TP\n143\nStopped by SIGTERM, in the same way (128 + 15).\n'
+  printf '.SH DIAGNOSTICS\n'
+  printf 'An error is one line on stderr that begins with "poker: " (a usage error adds a\n'
+  printf 'second, which points at the help). Bytes that are not printable ASCII, in\n'
+  printf 'tokens and in file names, are written \\exNN.\n'
+  printf '.TP\nInvalid input\n.nf\npoker: SOURCE:LINE:COLUMN: MESSAGE (instance N); hint: HINT\n.fi\n.IP\n'
+  printf 'SOURCE is the file name or <stdin>, LINE and COLUMN (1-based, in bytes) point at\n'
+  printf 'the offending token, or where something is missing; MESSAGE says what was\n'
+  printf 'expected and quotes what was found; N counts the instances from 1. Only the\n'
+  printf 'first error in input order is reported. The hint follows where a cause is\n'
+  printf 'likely: a wrong player count, another format'"'"'s file, 10h for Th.\n'
+  printf '.TP\nUsage errors\n.nf\npoker: MESSAGE\nRun '"'"'poker \\-\\-help'"'"' for usage.\n.fi\n.IP\n'
+  printf 'The second line names the subcommand whose help to read. A mistyped subcommand\n'
+  printf 'or long option gets "did you mean".\n'
+  printf '.TP\nI/O errors\n.nf\npoker: FILE: cannot open: REASON\npoker: FILE: read error: REASON\n'
+  printf 'poker: FILE: cannot open for writing: REASON\npoker: FILE: write error: REASON\n.fi\n.IP\n'
+  printf 'FILE is <stdin> or <stdout> for the standard streams; REASON is the system'"'"'s.\n'
+  printf '.TP\nSignals\n.nf\npoker: interrupted by SIGINT\n.fi\n.IP\n'
+  printf 'Or SIGTERM. What stdout holds then ends with a whole answer line.\n'
+  printf '.SH ENVIRONMENT\n'
+  printf '.TP\n.B POKER_SIMD\nThe card decoder'"'"'s path: \\fBscalar\\fR, \\fBsse4.1\\fR or \\fBavx2\\fR. Unset or\n'
+  printf 'empty: avx2 where the CPU has AVX2 and BMI2, else scalar. A path the CPU lacks,\n'
+  printf 'or an unknown name, selects scalar. Every path gives the same answers; the\n'
+  printf 'variable exists to test and measure them.\n'
+  printf '.TP\n.B NO_COLOR\nWhen set and not empty, \\fBpoker range\\fR prints its grid without colour (it\n'
+  printf 'colours only a terminal on stdout).\n'
+  printf '.TP\n.B TERM\nWhen \\fBdumb\\fR, \\fBpoker range\\fR prints its grid without colour too.\n'
+  printf '.SH FILES\n'
+  printf '.TP\n.I %s/\nThe documentation (see SEE ALSO) and \\fBcopyright\\fR, the licence.\n' "$(roff <<<"$docdir")"
+  printf '.TP\n.I %s/bash\\-completion/completions/poker\n' "$(roff <<<"$datadir")"
+  printf '.TQ\n.I %s/zsh/vendor\\-completions/_poker\n' "$(roff <<<"$datadir")"
+  printf '.TQ\n.I %s/fish/vendor_completions.d/poker.fish\n' "$(roff <<<"$datadir")"
+  printf 'The shell completions, which read \\fBpoker \\-\\-help\\fR when TAB is pressed.\n'
+  if [[ $datadir != /usr/share ]]; then
+    printf '.PP\nThe Debian package installs these under /usr/share instead.\n'
+  fi
   printf '.SH EXAMPLES\n'
   {
     example_lines <<<"$main_help"
@@ -109,8 +164,15 @@ main_options=$(help_entries "Options:" <<<"$main_help" | cut -f1)
     printf '.PP\n.nf\n%s\n.fi\n' "$(roff <<<"$example")"
   done
   printf '.SH "SEE ALSO"\n'
-  printf 'The README.md of the source distribution: the formats in detail, the\n'
-  printf 'performance figures, and the library.\n'
+  printf 'The documentation installed in\n.IR %s/ :\n' "$(roff <<<"$docdir")"
+  for document in "${documents[@]}"; do
+    case $document in
+      README.md) title="What poker is, a quick start for each task, and a map of these documents" ;;
+      CHANGELOG.md) title="The user-visible changes of each version" ;;
+      *) title=$(sed -n 's/^# //p' "$source_dir/$document" | head -1) ;;  # its first heading
+    esac
+    printf '.TP\n.I %s\n%s\n' "$(roff <<<"$document")" "$(roff <<<"${title:-$document}")"
+  done
   printf '.PP\n\\fBpoker\\fR is free software under the MIT licence.\n'
 } >"$output.tmp"
 mv "$output.tmp" "$output"

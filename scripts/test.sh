@@ -4,25 +4,53 @@
 # first optimised (the Python module's pytest suite too), then under
 # AddressSanitizer + UndefinedBehaviorSanitizer;
 # then the tests of the concurrent parts (chunker, pipeline, streaming,
-# faults, signals, interrupted waits, closed descriptors, input and output, verify) under ThreadSanitizer, and each fuzz target for POKER_FUZZ_SECONDS (default 30).
+# faults, signals, interrupted waits, closed descriptors, input and output,
+# verify) under ThreadSanitizer, and each fuzz target for POKER_FUZZ_SECONDS
+# (default 30). Each stage prints its time, and the end all of them.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc)
 "$root/scripts/setup.sh"
-echo "== format: check"
-"$root/scripts/format.sh" --check
+
+# Runs a stage, `stage NAME COMMAND...`: "== NAME" before it, its time after
+# it ("== NAME: 2m13s"), and all the stages' times at the end.
+times=()
+total_start=$SECONDS
+stage() {
+  local name=$1 start=$SECONDS status=0
+  shift
+  echo "== $name"
+  "$@" || status=$?
+  local took
+  took=$(printf '%dm%02ds' $(((SECONDS - start) / 60)) $(((SECONDS - start) % 60)))
+  times+=("$name: $took")
+  if ((status != 0)); then
+    echo "== $name: failed after $took (status $status)" >&2
+    exit 1
+  fi
+  echo "== $name: $took"
+}
+print_times() {
+  echo "== stage times"
+  printf '  %s\n' "${times[@]}"
+  printf '  total: %dm%02ds\n' $(((SECONDS - total_start) / 60)) $(((SECONDS - total_start) % 60))
+}
+trap print_times EXIT
+
+# pytest exits 5 when it collected no test: a suite that vanished fails too.
+python_tests() {
+  local status=0
+  "$root/build/release/python/run_pytest.sh" -q || status=$?
+  if ((status == 5)); then echo "test.sh: pytest collected no tests" >&2; fi
+  return "$status"
+}
+
+stage "format: check" "$root/scripts/format.sh" --check
 for flavour in release sanitize; do
-  echo "== $flavour: build"
-  "$root/scripts/build.sh" "$flavour"
-  echo "== $flavour: test"
-  ctest --test-dir "$root/build/$flavour" --output-on-failure -j "$jobs"
+  stage "$flavour: build" "$root/scripts/build.sh" "$flavour"
+  stage "$flavour: test" ctest --test-dir "$root/build/$flavour" --output-on-failure -j "$jobs"
   if [[ $flavour == release ]]; then
-    echo "== release: python tests"
-    # pytest exits 5 when it collected no test: a suite that vanished fails too.
-    status=0
-    "$root/build/release/python/run_pytest.sh" -q || status=$?
-    if (( status == 5 )); then echo "test.sh: pytest collected no tests" >&2; fi
-    if (( status != 0 )); then exit 1; fi
+    stage "release: python tests" python_tests
   fi
 done
 
@@ -33,13 +61,9 @@ done
 # threads before main returns), which was most of this stage's time: the
 # end-to-end tests start hundreds of processes.
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 atexit_sleep_ms=0 suppressions=$root/tests/tsan.supp"
-echo "== tsan: build"
-"$root/scripts/build.sh" tsan
-echo "== tsan: test"
-ctest --test-dir "$root/build/tsan" --output-on-failure -j "$jobs" \
+stage "tsan: build" "$root/scripts/build.sh" tsan
+stage "tsan: test" ctest --test-dir "$root/build/tsan" --output-on-failure -j "$jobs" \
   -R '^(Chunker|Framing|Pipeline|Streaming|BrokenPipe|Signals|Interrupt|Faults|Io|OpenInput|StreamSource|MappedSource|OutputSink|ClosedDescriptors|Outputs|Examples|Verify|TextCursor|RunVerify|WaitHook|ReleaseThreadsWhileWaiting)\.'
 
-echo "== fuzz: build"
-"$root/scripts/build.sh" fuzz -DPOKER_FUZZ_SECONDS="${POKER_FUZZ_SECONDS:-30}"
-echo "== fuzz: run"
-ctest --test-dir "$root/build/fuzz" --output-on-failure -j "$jobs" -L fuzz
+stage "fuzz: build" "$root/scripts/build.sh" fuzz -DPOKER_FUZZ_SECONDS="${POKER_FUZZ_SECONDS:-30}"
+stage "fuzz: run" ctest --test-dir "$root/build/fuzz" --output-on-failure -j "$jobs" -L fuzz

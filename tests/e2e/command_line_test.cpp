@@ -4,10 +4,14 @@
 // errors name their instance and, where one is likely, the cause.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "e2e_helpers.h"
@@ -110,12 +114,111 @@ TEST(Help, GnuStyleWithinEightyColumns) {
     std::istringstream lines(result.out);
     for (std::string line; std::getline(lines, line);) {
       EXPECT_LE(line.size(), 80u) << line;
-      for (const char* noise : {"Excludes", "INT", "UINT", "TEXT", " in [", "NUMBER", "SIZE:"}) {
+      for (const char* noise : {"Excludes", " in [", "NUMBER", "SIZE:"}) {
         EXPECT_EQ(line.find(noise), std::string::npos) << line;
+      }
+      // CLI11's type names as words ("SIGINT" is no type name).
+      for (const std::string_view noise : {"INT", "UINT", "TEXT"}) {
+        for (std::size_t at = line.find(noise); at != std::string::npos; at = line.find(noise, at + 1)) {
+          const std::size_t end = at + noise.size();
+          const bool word = (at == 0 || std::isalnum(static_cast<unsigned char>(line[at - 1])) == 0) &&
+                            (end == line.size() || std::isalnum(static_cast<unsigned char>(line[end])) == 0);
+          EXPECT_FALSE(word) << line;
+        }
       }
     }
     EXPECT_NE(result.out.find("\n  -j, --threads=N "), std::string::npos) << result.out;
     EXPECT_NE(result.out.find("\n  -q, --quiet "), std::string::npos) << result.out;
+  }
+}
+
+// The "Exit status:" paragraph of a help: from that line to the first that
+// ends a sentence, joined.
+std::string exit_status_paragraph(const std::string& help) {
+  std::istringstream lines(help);
+  std::string paragraph;
+  for (std::string line; std::getline(lines, line);) {
+    if (paragraph.empty() && line.rfind("Exit status:", 0) != 0) continue;
+    paragraph += (paragraph.empty() ? "" : " ") + line;
+    if (!line.empty() && line.back() == '.') break;
+  }
+  return paragraph;
+}
+
+// The statuses a paragraph names: the numbers after a blank or a '/'.
+std::set<int> statuses_named(const std::string& paragraph) {
+  std::set<int> statuses;
+  for (std::size_t at = 0; at < paragraph.size(); ++at) {
+    const bool starts = std::isdigit(static_cast<unsigned char>(paragraph[at])) != 0 && at > 0 &&
+                        (paragraph[at - 1] == ' ' || paragraph[at - 1] == '/');
+    if (!starts) continue;
+    std::size_t end = at;
+    while (end < paragraph.size() && std::isdigit(static_cast<unsigned char>(paragraph[end])) != 0) ++end;
+    statuses.insert(std::stoi(paragraph.substr(at, end - at)));
+    at = end;
+  }
+  return statuses;
+}
+
+// Each command's help lists the statuses it can return, and no other: 1
+// only where instances are read and judged, 4 only for verify, and 130 and
+// 143 (a stop by SIGINT or SIGTERM) everywhere.
+TEST(Help, EachCommandListsItsOwnExitStatuses) {
+  const std::set<int> judge = {0, 1, 2, 3, 130, 143};
+  const std::set<int> no_input = {0, 2, 3, 130, 143};
+  const std::set<int> verify = {0, 2, 3, 4, 130, 143};
+  const std::vector<std::pair<std::vector<std::string>, std::set<int>>> cases = {{{}, judge},
+                                                                                 {{"euler"}, judge},
+                                                                                 {{"eval"}, judge},
+                                                                                 {{"draw"}, judge},
+                                                                                 {{"equity"}, judge},
+                                                                                 {{"range"}, no_input},
+                                                                                 {{"generate"}, no_input},
+                                                                                 {{"verify"}, verify},
+                                                                                 {{"verify", "euler"}, verify},
+                                                                                 {{"verify", "equity"}, verify}};
+  for (const auto& [command, statuses] : cases) {
+    SCOPED_TRACE(::testing::PrintToString(command));
+    const RunResult result = run_poker(concat(command, {"--help"}));
+    ASSERT_EQ(result.exit_status, 0);
+    const std::string paragraph = exit_status_paragraph(result.out);
+    EXPECT_EQ(statuses_named(paragraph), statuses) << paragraph;
+    EXPECT_NE(paragraph.find("130/143 stopped by SIGINT/SIGTERM"), std::string::npos) << paragraph;
+  }
+}
+
+// Every paragraph of every help is filled to the width: a line ends early
+// only where a sentence or a heading ends, never where the text was broken
+// by hand (the next word would have fitted on it).
+TEST(Help, ParagraphsAreFilledToTheWidth) {
+  const std::vector<std::vector<std::string>> commands = {{},
+                                                          {"euler"},
+                                                          {"eval"},
+                                                          {"draw"},
+                                                          {"equity"},
+                                                          {"range"},
+                                                          {"generate"},
+                                                          {"verify"},
+                                                          {"verify", "euler"},
+                                                          {"verify", "equity"}};
+  for (const std::vector<std::string>& command : commands) {
+    SCOPED_TRACE(::testing::PrintToString(command));
+    const RunResult result = run_poker(concat(command, {"--help"}));
+    std::istringstream stream(result.out);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(stream, line);) lines.push_back(line);
+    for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+      const std::string& line = lines[i];
+      const std::string& next = lines[i + 1];
+      // Lines of one paragraph of running text, not an entry or a usage line.
+      if (line.empty() || next.empty() || line[0] == ' ' || next[0] == ' ' || line.back() == '.' ||
+          line.back() == ':' || next.rfind("Usage:", 0) == 0 || next.rfind("   or:", 0) == 0 ||
+          line.rfind("Usage:", 0) == 0 || line.rfind("   or:", 0) == 0) {
+        continue;
+      }
+      const std::string next_word = next.substr(0, next.find(' '));
+      EXPECT_GT(line.size() + 1 + next_word.size(), 80u) << "'" << line << "' could hold '" << next_word << "'";
+    }
   }
 }
 

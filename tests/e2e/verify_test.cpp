@@ -485,7 +485,11 @@ TEST(Verify, HelpDocumentsTheExitStatuses) {
     EXPECT_NE(result.out.find("--all"), std::string::npos) << result.out;
     EXPECT_NE(result.out.find("4 they differ"), std::string::npos) << result.out;
   }
-  EXPECT_NE(run_poker({"--help"}).out.find("'poker verify': 4 answers differ"), std::string::npos);
+  // The main help names verify's own status beside what verify does, in a
+  // sentence the help may wrap anywhere.
+  std::string main_help = run_poker({"--help"}).out;
+  std::replace(main_help.begin(), main_help.end(), '\n', ' ');
+  EXPECT_NE(main_help.find("instead of printing them (status 4 when they differ)"), std::string::npos) << main_help;
 }
 
 }  // namespace

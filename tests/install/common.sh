@@ -40,3 +40,38 @@ help_long_options() {
   awk '/^Options:/ { on = 1; next } /^[^ ]/ { on = 0 } on && /^ +-/ { print }' | sed 's/^ *//; s/  .*//' |
     grep -o -- '--[[:alnum:]-]*' | sort -u
 }
+
+# The documents installed in the folder $1 (share/doc/poker of an install or
+# of the package): README.md, CHANGELOG.md and docs/*.md, as in the source
+# tree and nothing else in docs/, and copyright, Debian's machine-readable
+# copyright file with LICENSE's holders and text.
+check_documents() {
+  local dir=$1 document
+  : "${POKER_SOURCE_DIR:?}"
+  local sources=(README.md CHANGELOG.md)
+  for document in "$POKER_SOURCE_DIR"/docs/*.md; do
+    [[ -f $document ]] && sources+=("docs/${document##*/}")
+  done
+  for document in "${sources[@]}"; do
+    cmp "$POKER_SOURCE_DIR/$document" "$dir/$document" || fail "$dir/$document is not the source's $document"
+  done
+  local installed expected
+  installed=$(cd "$dir" && if [[ -d docs ]]; then find docs -type f | sort; fi)
+  expected=$(printf '%s\n' "${sources[@]}" | grep '^docs/' | sort || true)
+  [[ $installed == "$expected" ]] || fail "$dir/docs holds '$installed', expected '$expected'"
+
+  local copyright=$dir/copyright holders
+  [[ -f $copyright ]] || fail "no $copyright"
+  [[ $(head -1 "$copyright") == "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" ]] ||
+    fail "$copyright does not open with the machine-readable format's Format line"
+  grep -qxF "Files: *" "$copyright" || fail "$copyright has no 'Files: *' paragraph"
+  holders=$(sed -n 's/^Copyright (c) //p' "$POKER_SOURCE_DIR/LICENSE")
+  [[ -n $holders ]] || fail "no 'Copyright (c)' line in LICENSE"
+  grep -qxF "Copyright: $holders" "$copyright" || fail "$copyright does not name LICENSE's holders, $holders"
+  # The licence's text: the lines after "License: Expat", one space
+  # removed, " ." an empty line; LICENSE's from its first paragraph after
+  # the copyright line.
+  diff -u <(awk 'f { print } /^Copyright \(c\)/ { f = 1 }' "$POKER_SOURCE_DIR/LICENSE" | sed '1{/^$/d}') \
+    <(sed -n '/^License: Expat$/,$p' "$copyright" | tail -n +2 | sed -e 's/^ //' -e 's/^\.$//') ||
+    fail "$copyright's License: Expat text is not LICENSE's"
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `cpack -G DEB` makes a package whose Depends names the package of every
 # shared library the binary loads, and whose files, extracted with dpkg -x,
-# are a working poker with its man page and completion.
+# are a working poker with its man page, completion and documents
+# (/usr/share/doc/poker: README.md, CHANGELOG.md, docs/ and copyright).
 source "$(dirname "$0")/common.sh"
 : "${POKER_CPACK:?}" "${POKER_VERSION:?}" "${POKER_SOURCE_DIR:?}"
 
@@ -58,6 +59,7 @@ diff <("$poker" -i examples/sample.txt) examples/sample.expected || fail "the pa
 cmp "$tmp/root/usr/share/man/man1/poker.1" "$POKER_BUILD_DIR/packaging/poker.1" ||
   fail "the packaged man page is not the built one"
 bash -n "$tmp/root/usr/share/bash-completion/completions/poker" || fail "the packaged completion is not bash"
+check_documents "$tmp/root/usr/share/doc/poker"
 for file in usr/include/poker/evaluator.h usr/include/poker/io/chunk.h \
             usr/lib/cmake/poker/pokerConfig.cmake usr/lib/cmake/poker/pokerConfigVersion.cmake; do
   [[ -f $tmp/root/$file ]] || fail "no $file in the package"

@@ -3,19 +3,29 @@
 # installed poker.1 are what packaging/make_man_page.sh makes from the
 # binary now; it has the sections a man page has; read back, its OPTIONS are
 # `poker --help`'s options, word for word, and FORMATS has, for every
-# subcommand the help lists, that subcommand's paragraph; rendered, no line
-# passes 80 columns and groff warns of nothing.
+# subcommand the help lists, that subcommand's paragraph; EXIT STATUS has
+# every status any help lists, 130 and 143 among them; ENVIRONMENT names
+# every variable the product's code reads; FILES and SEE ALSO name the
+# documents where they are installed, and those installed are the ones
+# named; rendered, no line passes 80 columns and groff warns of nothing.
 source "$(dirname "$0")/common.sh"
-: "${POKER_SOURCE_DIR:?}" "${POKER_VERSION:?}" "${POKER_DESCRIPTION:?}"
+: "${POKER_SOURCE_DIR:?}" "${POKER_VERSION:?}" "${POKER_DESCRIPTION:?}" "${POKER_DATADIR:?}" "${POKER_DOCDIR:?}"
+: "${POKER_INSTALL_DOCDIR:?}"
 
 built=$POKER_BUILD_DIR/packaging/poker.1
 fresh=$tmp/poker.1
-bash "$POKER_SOURCE_DIR/packaging/make_man_page.sh" "$POKER" "$POKER_VERSION" "$POKER_DESCRIPTION" "$fresh"
+documents=(README.md CHANGELOG.md)
+for document in "$POKER_SOURCE_DIR"/docs/*.md; do
+  [[ -f $document ]] && documents+=("docs/${document##*/}")
+done
+bash "$POKER_SOURCE_DIR/packaging/make_man_page.sh" "$POKER" "$POKER_VERSION" "$POKER_DESCRIPTION" "$fresh" \
+  "$POKER_DATADIR" "$POKER_DOCDIR" "$POKER_SOURCE_DIR" "${documents[@]}"
 diff -u "$fresh" "$built" || fail "$built is not the page the binary's help makes now (rebuild)"
 install_into "$tmp/root"
 diff -u "$fresh" "$tmp/root/share/man/man1/poker.1" || fail "the installed poker.1 differs"
 
-for section in NAME SYNOPSIS DESCRIPTION FORMATS OPTIONS '"EXIT STATUS"' EXAMPLES '"SEE ALSO"'; do
+for section in NAME SYNOPSIS DESCRIPTION FORMATS OPTIONS '"EXIT STATUS"' DIAGNOSTICS ENVIRONMENT FILES EXAMPLES \
+  '"SEE ALSO"'; do
   grep -qxF ".SH $section" "$fresh" || fail "no section $section"
 done
 
@@ -57,10 +67,55 @@ for name in $(help_subcommands); do
   [[ $(format_paragraph "$name") == "$expected" ]] || fail "the section of '$name' does not say what its --help says"
 done
 
+# The lines of section $1 (up to the next .SH).
+section_text() {
+  awk -v heading=".SH $1" '$0 == heading { on = 1; next } on && /^\.SH/ { exit } on { print }' "$fresh" | unroff
+}
+
+# EXIT STATUS: a tagged paragraph for each status that the help of any
+# command lists (the numbers of its "Exit status:" paragraph), and for 130
+# and 143, which every command can end with.
+# The "Exit status:" paragraphs of the help of `poker $*`, on one line.
+help_exit_statuses() {
+  # shellcheck disable=SC2068  # the words of a command
+  "$POKER" $@ --help | awk '/^Exit status:/ { on = 1 } on && /^$|^Examples?:$/ { exit } on { printf "%s ", $0 }'
+}
+exit_tags=$(section_text '"EXIT STATUS"' | awk '$0 == ".TP" { getline; print }')
+help_statuses=$(for command in "" $(help_subcommands) "verify euler"; do
+  # shellcheck disable=SC2086  # a command of two words
+  help_exit_statuses $command | grep -oE '(^|[ /])[0-9]+\b' | tr -dc '0-9\n'
+done | sort -un)
+for status in $help_statuses 130 143; do
+  grep -qxF "$status" <<<"$exit_tags" || fail "EXIT STATUS has no entry for status $status"
+done
+for command in "" $(help_subcommands); do
+  help_exit_statuses "$command" | grep -q '130/143 stopped by SIGINT/SIGTERM' ||
+    fail "'poker $command --help' does not list the statuses 130 and 143"
+done
+
+# ENVIRONMENT: every variable that cli/, engine/ and io/ read with getenv.
+variables=$(grep -rhoE 'getenv\("[A-Z_]+"\)' "$POKER_SOURCE_DIR"/cli "$POKER_SOURCE_DIR"/engine "$POKER_SOURCE_DIR"/io |
+  cut -d'"' -f2 | sort -u)
+[[ $variables == *POKER_SIMD* ]] || fail "no getenv of POKER_SIMD found in the sources"
+environment=$(section_text ENVIRONMENT)
+for variable in $variables; do
+  grep -qw -- "$variable" <<<"$environment" || fail "ENVIRONMENT does not name $variable, which the code reads"
+done
+
+# FILES names the documents' folder; SEE ALSO names each document installed
+# there, by its path under it, and no other.
+section_text FILES | grep -qxF ".I $POKER_DOCDIR/" || fail "FILES does not name $POKER_DOCDIR/"
+section_text '"SEE ALSO"' | grep -qF "$POKER_DOCDIR/" || fail "SEE ALSO does not name $POKER_DOCDIR/"
+named=$(section_text '"SEE ALSO"' | sed -n 's/^\.I //p' | sort)
+installed=$(cd "$tmp/root/$POKER_INSTALL_DOCDIR" && find . -name '*.md' | sed 's|^\./||' | sort)
+[[ $named == *README.md* && $named == *CHANGELOG.md* ]] || fail "SEE ALSO does not name README.md and CHANGELOG.md"
+[[ $named == "$installed" ]] || fail "SEE ALSO names '$named', but the documents installed are '$installed'"
+
 if command -v groff >/dev/null; then
   warnings=$(groff -man -Tutf8 -ww -z "$fresh" 2>&1)
   [[ -z $warnings ]] || fail "groff: $warnings"
   long=$(groff -man -Tascii -rLL=78n "$fresh" | sed 's/.\x08//g' | awk 'length($0) > 80')
   [[ -z $long ]] || fail "lines over 80 columns: $long"
 fi
-echo "ok: poker.1 has every section, the options of --help and the formats $(help_subcommands | tr '\n' ' ')"
+echo "ok: poker.1 has every section, the options of --help, the formats $(help_subcommands | tr '\n' ' ')and" \
+  "the statuses $(tr '\n' ' ' <<<"$help_statuses")130 143"
