@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Scaling across cores, for a machine with 16 cores or
 # more: generates its data there, then on page-cached files, medians of REPS:
-# `wc -l`, `poker -j N` for N in JOBS, the pipe path at the top -j, the
+# `wc -l`, `poker -j N` for N in JOBS (and `--mmap` at -j 1 and the top
+# -j), the pipe path at the top -j, the
 # pipe alone (`cat FILE | poker_drain`), the 8-player file at -j 1 and the
 # top -j, the CPU time (user + sys) of each, and the serial stages alone
 # (BM_SerialStages) and the memory map alone (BM_MapTouch) as ratios to
@@ -92,11 +93,18 @@ row '`wc -l FILE`' "$bytes_two" self "wc -l '$work/two.txt'"
 wc_two=$last_wall
 one=0
 mapped=0
+mmap_one=0
+mmap_top=0
 for j in $jobs; do
   row "\`poker -j $j\`" "$bytes_two" "$wc_two" "'$poker' -j $j -i '$work/two.txt' -o /dev/null"
   [[ $j == 1 ]] && one=$last_wall
   [[ $j == "$top" ]] && mapped=$last_wall
 done
+# The memory map beside the default reads, at -j 1 and the top -j.
+row '`poker --mmap -j 1`' "$bytes_two" "$wc_two" "'$poker' --mmap -j 1 -i '$work/two.txt' -o /dev/null"
+mmap_one=$last_wall
+row "\`poker --mmap -j $top\`" "$bytes_two" "$wc_two" "'$poker' --mmap -j $top -i '$work/two.txt' -o /dev/null"
+mmap_top=$last_wall
 row "\`cat FILE | poker -j $top\`" "$bytes_two" "$wc_two" "cat '$work/two.txt' | '$poker' -j $top > /dev/null"
 pipe=$last_wall
 if [[ -x $drain ]]; then
@@ -108,9 +116,13 @@ row '`wc -l FILE` (8 players)' "$bytes_eight" self "wc -l '$work/eight.txt'"
 wc_eight=$last_wall
 row '`poker 8 -j 1` (8 players)' "$bytes_eight" "$wc_eight" "'$poker' 8 -j 1 -i '$work/eight.txt' -o /dev/null"
 row "\`poker 8 -j $top\` (8 players)" "$bytes_eight" "$wc_eight" "'$poker' 8 -j $top -i '$work/eight.txt' -o /dev/null"
+row "\`poker 8 --mmap -j $top\` (8 players)" "$bytes_eight" "$wc_eight" "'$poker' 8 --mmap -j $top -i '$work/eight.txt' -o /dev/null"
 if [[ $one != 0 && $mapped != 0 ]]; then
   printf 'speed-up of -j %s over -j 1: %.1fx; pipe path over file path: %.2fx\n' "$top" \
     "$(calc "$one / $mapped")" "$(calc "$mapped / $pipe")"
+fi
+if [[ $mmap_one != 0 && $mmap_top != 0 ]]; then
+  printf 'with --mmap: speed-up of -j %s over -j 1: %.1fx\n' "$top" "$(calc "$mmap_one / $mmap_top")"
 fi
 if [[ -x $bench ]]; then
   # threads:0 is every core; vs_wc_l is the speed over wc -l's, measured in
