@@ -61,8 +61,9 @@ struct PipelineOptions {
   // are made inside this hook (poker/io/wait_hook.h), but only once every
   // chunk framed so far has been written: a hook that holds threads back
   // must not hold back the answers to what has already arrived. Until then
-  // the wait is made in slices of a millisecond without it. The source's
-  // own hook is replaced for the run, and is this one afterwards.
+  // the wait is made without it, and the writer wakes it when the last
+  // chunk is written. The source's own hook is replaced for the run, and is
+  // this one afterwards.
   io::WaitHook* wait_hook = nullptr;
 };
 

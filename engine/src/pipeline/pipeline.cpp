@@ -1,10 +1,14 @@
 #include "poker/pipeline.h"
 
+#include <sys/eventfd.h>
+#include <tbb/global_control.h>
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <optional>
 #include <vector>
 
 #include "pipeline/answer_destination.h"
@@ -59,27 +63,52 @@ class SinkDestination final : public AnswerDestination {
 // waits is the only one then left to process and write the chunks framed
 // before: an instance complete in the input would wait for its answer
 // until more input came. So while a range read earlier is still on its way
-// to the writer, the wait is made in short slices without the hook; once
-// all are written, the hook is called: the reader, the only one to make new
-// work, is the one waiting.
+// to the writer, the wait is made without the hook, with one thread left
+// to run that work; the writer's last give_back() wakes it (an eventfd),
+// and the hook is called then: the reader, the only one to make new work,
+// is the one waiting. Called as soon as the work is written, not at the
+// next input, it holds the idle threads back before they spin.
 class WaitOnceWritten final : public io::WaitHook {
  public:
-  WaitOnceWritten(io::WaitHook* hook, const WorkPool& works) : hook_(hook), works_(works) {}
+  WaitOnceWritten(io::WaitHook* hook, WorkPool& works)
+      : hook_(hook), works_(works), written_(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {
+    works.on_one_left([this] {
+      if (written_ >= 0) (void)!::eventfd_write(written_, 1);
+    });
+  }
+  ~WaitOnceWritten() override {
+    if (written_ >= 0) ::close(written_);
+  }
+  WaitOnceWritten(const WaitOnceWritten&) = delete;
+  WaitOnceWritten& operator=(const WaitOnceWritten&) = delete;
 
   void around_wait(const Wait& wait) override {
-    while (works_.taken() > 1) {  // more than the reader's own
-      if (wait(kSliceMs)) return;
+    if (works_.taken() > 1) {  // more than the reader's own
+      // One thread besides this one runs what is in flight; the others
+      // would only spin, and are held back.
+      const tbb::global_control two_threads(tbb::global_control::max_allowed_parallelism, 2);
+      do {
+        // Without an eventfd, in slices: the hook is called a millisecond
+        // after the last answer at most.
+        if (wait(written_ >= 0 ? -1 : 1)) return;
+        clear();
+      } while (works_.taken() > 1);
     }
+    clear();  // a wake-up from before this wait
     hook_->around_wait(wait);
   }
 
+  int interrupt_fd() const override { return written_; }
+
  private:
-  // Short enough that the threads are held back soon after the last answer
-  // is written; long enough that a wait costs few wake-ups.
-  static constexpr int kSliceMs = 1;
+  void clear() const {
+    eventfd_t count = 0;
+    if (written_ >= 0) (void)::eventfd_read(written_, &count);
+  }
 
   io::WaitHook* const hook_;
   const WorkPool& works_;
+  const int written_;  // readable once a give_back() left the reader's Work alone
 };
 
 class ReadRange {
@@ -176,8 +205,8 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
       tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::parallel, ProcessChunk(format)) &
       tbb::make_filter<WorkPtr, void>(tbb::filter_mode::serial_in_order,
                                       pipeline::WriteAnswers(source, destination, state, options, works));
-  WaitOnceWritten wait_hook(options.wait_hook, works);
-  if (options.wait_hook != nullptr) source.set_wait_hook(&wait_hook);
+  std::optional<WaitOnceWritten> wait_hook;
+  if (options.wait_hook != nullptr) source.set_wait_hook(&wait_hook.emplace(options.wait_hook, works));
   tsan::hand_over(&tsan::g_run_start);
   tbb::parallel_pipeline(tokens, stages);
   if (options.wait_hook != nullptr) source.set_wait_hook(options.wait_hook);

@@ -14,6 +14,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <functional>
 #include <mutex>
 #include <vector>
 
@@ -54,8 +55,12 @@ class WorkPool {
       const std::lock_guard lock(mutex_);
       free_.push_back(work);
     }
-    taken_.fetch_sub(1, std::memory_order_release);
+    if (taken_.fetch_sub(1, std::memory_order_release) == 2 && one_left_) one_left_();
   }
+
+  // Called (by give_back()'s thread) each time a give_back() leaves one
+  // Work taken. Set before the run.
+  void on_one_left(std::function<void()> call) { one_left_ = std::move(call); }
 
   // Works taken and not yet given back: the reader's, and those on their
   // way to the writer. Whatever the writer did with a Work before giving it
@@ -66,6 +71,7 @@ class WorkPool {
   std::mutex mutex_;
   std::vector<WorkPtr> free_;
   std::atomic<std::size_t> taken_{0};
+  std::function<void()> one_left_;
 };
 
 }  // namespace poker::pipeline

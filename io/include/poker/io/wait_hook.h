@@ -21,14 +21,19 @@ namespace poker::io {
 class WaitHook {
  public:
   // What around_wait() is given: wait(timeout_ms) blocks until the stream
-  // can go on (or a stop request's wake-up comes), or until timeout_ms
-  // milliseconds have passed (-1: no limit), and returns whether the wait
-  // is over (false: only the time ran out).
+  // can go on (or a stop request's wake-up comes), until timeout_ms
+  // milliseconds have passed (-1: no limit), or until the hook's own
+  // interrupt_fd() is readable, and returns whether the wait is over
+  // (false: only the time ran out, or the hook's descriptor woke it).
   using Wait = std::function<bool(int timeout_ms)>;
 
   virtual ~WaitHook() = default;
   // Must call `wait`, on the calling thread, until it returns true.
   virtual void around_wait(const Wait& wait) = 0;
+  // A descriptor whose readability ends a wait early (-1: none): how a
+  // hook hears, while it waits, that what surrounds the wait must change.
+  // The hook makes it unreadable again before it waits on.
+  virtual int interrupt_fd() const { return -1; }
 };
 
 }  // namespace poker::io
