@@ -62,8 +62,12 @@ done
 # end-to-end tests start hundreds of processes.
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 atexit_sleep_ms=0 suppressions=$root/tests/tsan.supp"
 stage "tsan: build" "$root/scripts/build.sh" tsan
+# The two tests excluded run equity queries, whose nested parallel_for hands
+# its ranges and results between threads inside libtbb, where TSan cannot see
+# the ordering (EquityCommand stays out of this set for the same reason).
 stage "tsan: test" ctest --test-dir "$root/build/tsan" --output-on-failure -j "$jobs" \
-  -R '^(Chunker|Framing|Pipeline|Streaming|BrokenPipe|Signals|Interrupt|Faults|Io|OpenInput|StreamSource|MappedSource|OutputSink|ClosedDescriptors|Outputs|Examples|Verify|TextCursor|RunVerify|WaitHook|ReleaseThreadsWhileWaiting)\.'
+  -R '^(Chunker|Framing|Pipeline|Streaming|BrokenPipe|Signals|Interrupt|Faults|Io|OpenInput|StreamSource|MappedSource|OutputSink|ClosedDescriptors|Outputs|Examples|Verify|TextCursor|RunVerify|WaitHook|ReleaseThreadsWhileWaiting)\.' \
+  -E '^(Io\.LastOfMmapAndNoMmapWinsBeforeOrAfterTheSubcommand|Streaming\.EveryFormatAnswersEachInstanceAtSmallChunkSizes)$'
 
 stage "fuzz: build" "$root/scripts/build.sh" fuzz -DPOKER_FUZZ_SECONDS="${POKER_FUZZ_SECONDS:-30}"
 stage "fuzz: run" ctest --test-dir "$root/build/fuzz" --output-on-failure -j "$jobs" -L fuzz

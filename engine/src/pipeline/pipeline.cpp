@@ -209,10 +209,13 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
   if (options.wait_hook != nullptr) source.set_wait_hook(&wait_hook.emplace(options.wait_hook, works));
   tsan::hand_over(&tsan::g_run_start);
   tbb::parallel_pipeline(tokens, stages);
-  if (options.wait_hook != nullptr) source.set_wait_hook(options.wait_hook);
   tsan::take_over(&reader);
   tsan::take_over(&framer);
   tsan::take_over(&state);
+  if (wait_hook) {
+    works.on_one_left({});  // the writer's last call is over: the hook may go
+    source.set_wait_hook(options.wait_hook);
+  }
 
   RunOutcome& outcome = state.outcome;
   stopped_by_destination = state.stopped_by_destination;

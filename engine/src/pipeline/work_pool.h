@@ -51,16 +51,20 @@ class WorkPool {
   // range keeps its map window alive); its answer buffers keep their room.
   void give_back(WorkPtr work) {
     work->recycle();
-    {
-      const std::lock_guard lock(mutex_);
-      free_.push_back(work);
-    }
+    // Under the lock, so that whoever takes it next (the destructor, after
+    // the run) is ordered after the count and the call, for TSan too.
+    const std::lock_guard lock(mutex_);
+    free_.push_back(work);
     if (taken_.fetch_sub(1, std::memory_order_release) == 2 && one_left_) one_left_();
   }
 
-  // Called (by give_back()'s thread) each time a give_back() leaves one
-  // Work taken. Set before the run.
-  void on_one_left(std::function<void()> call) { one_left_ = std::move(call); }
+  // Called (by give_back()'s thread, under the pool's lock) each time a
+  // give_back() leaves one Work taken. Set before the run, and cleared (an
+  // empty function) after it, before what the call uses is destroyed.
+  void on_one_left(std::function<void()> call) {
+    const std::lock_guard lock(mutex_);
+    one_left_ = std::move(call);
+  }
 
   // Works taken and not yet given back: the reader's, and those on their
   // way to the writer. Whatever the writer did with a Work before giving it
