@@ -6,10 +6,12 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <iterator>
 #include <mutex>
 #include <utility>
 #include <vector>
 
+#include "aligned_bytes.h"
 #include "poker/io/input.h"
 
 namespace poker::io {
@@ -50,34 +52,36 @@ int read_fully(int fd, std::uint64_t start, std::uint64_t offset, char* buffer, 
 // Buffers that ranges were read into, kept for the next ranges once their
 // chunks are done: a fresh buffer costs a page fault per page (on a VM,
 // microseconds each), a reused one nothing. The chunks in flight bound how
-// many there are.
+// many there are. The buffer given back last is taken first: its bytes are
+// the likeliest to be in the cache still.
 class BufferPool : public std::enable_shared_from_this<BufferPool> {
  public:
   std::shared_ptr<const void> take(std::size_t size, char*& data) {
-    std::unique_ptr<char[]> buffer;
+    AlignedBytes buffer;
     std::size_t capacity = size;
     {
       const std::lock_guard<std::mutex> lock(mutex_);
-      const auto fits = std::find_if(free_.begin(), free_.end(), [size](const Free& f) { return f.capacity >= size; });
-      if (fits != free_.end()) {
+      const auto fits =
+          std::find_if(free_.rbegin(), free_.rend(), [size](const Free& f) { return f.capacity >= size; });
+      if (fits != free_.rend()) {
         buffer = std::move(fits->buffer);
         capacity = fits->capacity;
-        free_.erase(fits);
+        free_.erase(std::next(fits).base());
       }
     }
-    if (!buffer) buffer.reset(new char[capacity]);  // uninitialized: the read fills it
+    if (!buffer) buffer = allocate_aligned(capacity);
     data = buffer.get();
     return std::shared_ptr<const void>(buffer.release(), [pool = shared_from_this(), capacity](const void* p) {
-      pool->give_back(std::unique_ptr<char[]>(static_cast<char*>(const_cast<void*>(p))), capacity);
+      pool->give_back(AlignedBytes(static_cast<char*>(const_cast<void*>(p))), capacity);
     });
   }
 
  private:
   struct Free {
-    std::unique_ptr<char[]> buffer;
+    AlignedBytes buffer;
     std::size_t capacity;
   };
-  void give_back(std::unique_ptr<char[]> buffer, std::size_t capacity) {
+  void give_back(AlignedBytes buffer, std::size_t capacity) {
     const std::lock_guard<std::mutex> lock(mutex_);
     free_.push_back(Free{std::move(buffer), capacity});
   }

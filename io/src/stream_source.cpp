@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "aligned_bytes.h"
 #include "poker/io/input.h"
 
 namespace poker::io {
@@ -13,8 +14,8 @@ namespace {
 // A heap buffer shared by the source (which appends to its free tail) and the
 // chunks that view its filled head. Appending never moves filled bytes.
 struct Buffer {
-  explicit Buffer(std::size_t capacity) : data(new char[capacity]), capacity(capacity) {}
-  std::unique_ptr<char[]> data;
+  explicit Buffer(std::size_t capacity) : data(allocate_aligned(capacity)), capacity(capacity) {}
+  AlignedBytes data;
   std::size_t capacity;
   // Windows handed out and not yet released. Their last release (release
   // order) and the source's check before it moves bytes (acquire order)
@@ -43,11 +44,11 @@ class StreamSource final : public ByteSource {
         buffer_(std::make_shared<Buffer>(next_size_)) {}
 
   Window window(std::uint64_t from, std::size_t min_size) override {
-    std::size_t skip = static_cast<std::size_t>(from - buffer_offset_);
+    std::size_t skip = head_ + static_cast<std::size_t>(from - buffer_offset_);
     while (filled_ - skip < min_size && !at_end_) {
       if (filled_ == buffer_->capacity) {
         carry_over(skip, min_size);
-        skip = 0;
+        skip = head_;
       }
       const ssize_t got = reader_->read(buffer_->data.get() + filled_, buffer_->capacity - filled_);
       if (got < 0) {
@@ -67,7 +68,8 @@ class StreamSource final : public ByteSource {
 
  private:
   // The buffer is full: move the bytes from `skip` on (a partial record) to
-  // the front of a buffer with room for `min_size` bytes and more. A full
+  // the front of a buffer with room for `min_size` bytes and more, just far
+  // enough from its start that the next read lands on kReadAlignment. A full
   // buffer means input keeps coming: the next one is twice the size, up to
   // buffer_size_, so that buffers grow with what is read. The current
   // buffer is reused when no chunk views it any longer; otherwise a spare
@@ -77,10 +79,11 @@ class StreamSource final : public ByteSource {
   // a fresh buffer (the CPU time of bench/throughput.sh's pipe path shows it).
   void carry_over(std::size_t skip, std::size_t min_size) {
     const std::size_t kept = filled_ - skip;
+    const std::size_t head = (kReadAlignment - kept % kReadAlignment) % kReadAlignment;
     next_size_ = std::min(buffer_size_, 2 * next_size_);
-    const std::size_t capacity = std::max({next_size_, 2 * kept, min_size});
+    const std::size_t capacity = head + std::max({next_size_, 2 * kept, min_size});
     if (reusable(*buffer_, capacity)) {
-      std::memmove(buffer_->data.get(), buffer_->data.get() + skip, kept);
+      std::memmove(buffer_->data.get() + head, buffer_->data.get() + skip, kept);
     } else {
       const auto spare = std::find_if(spares_.begin(), spares_.end(),
                                       [capacity](const auto& buffer) { return reusable(*buffer, capacity); });
@@ -91,15 +94,16 @@ class StreamSource final : public ByteSource {
       } else {
         next = std::make_shared<Buffer>(capacity);
       }
-      std::memcpy(next->data.get(), buffer_->data.get() + skip, kept);
+      std::memcpy(next->data.get() + head, buffer_->data.get() + skip, kept);
       // Chunks in flight bound the buffers in use; a few spares beyond them
       // are kept, the rest freed (when their chunks are done), as are those
       // smaller than buffers have grown to, which would never serve again.
       if (spares_.size() < kMaxSpares && buffer_->capacity >= next_size_) spares_.push_back(std::move(buffer_));
       buffer_ = std::move(next);
     }
-    buffer_offset_ += skip;
-    filled_ = kept;
+    buffer_offset_ += skip - head_;
+    head_ = head;
+    filled_ = head + kept;
   }
 
   static bool reusable(const Buffer& buffer, std::size_t capacity) {
@@ -113,8 +117,9 @@ class StreamSource final : public ByteSource {
   std::size_t next_size_;          // the size of the next buffer: doubles up to buffer_size_
   std::shared_ptr<Buffer> buffer_;
   std::vector<std::shared_ptr<Buffer>> spares_;  // earlier buffers, reused once no chunk views them
-  std::uint64_t buffer_offset_ = 0;              // input offset of buffer_->data[0]
-  std::size_t filled_ = 0;                       // bytes of buffer_ holding input
+  std::uint64_t buffer_offset_ = 0;              // input offset of buffer_->data[head_]
+  std::size_t head_ = 0;                         // bytes of buffer_ before its input: a read lands aligned
+  std::size_t filled_ = 0;                       // bytes of buffer_ up to the end of its input
   bool at_end_ = false;
 };
 
