@@ -59,7 +59,7 @@ std::string render_verify_json(const VerifyOutcome& outcome, const VerifyOptions
   out += json_quote(input_name);
   out += ",\"candidate\":";
   out += json_quote(candidate_name);
-  // Without --all the run stops at the first difference: the counts cover
+  // Without --all the comparison stops at the first difference: the counts cover
   // the instances up to it.
   out += ",\"complete\":";
   out += std::string(options.all || report.passed() ? "true" : "false");
