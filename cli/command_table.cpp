@@ -116,10 +116,10 @@ const VerifyHelp kVerifyHelp{
     "reported as such). Prints OK, or the first difference: the instance's number and lines, the expected and "
     "the candidate's lines, the first differing column (with --all, every instance counted right, wrong or "
     "missing, and extra lines).",
-    "Exit status: 0 the candidate's answers match, 2 usage error, 3 I/O error (the instances or the answers "
-    "cannot be read), 4 they differ (or some are missing, or it has extra lines), " POKER_STOPPED_STATUSES
-    "\nInvalid instances are no failure: the expected answers are those before the first error, and a candidate "
-    "that has exactly those matches (status 0; the report notes the error)."};
+    "Exit status: 0 the candidate's answers match, 1 invalid input (an instance file that does not judge "
+    "cleanly is the grader's error: the judge's message, no verdict), 2 usage error, 3 I/O error (the instances "
+    "or the answers cannot be read), 4 they differ (or some are missing, or it has extra "
+    "lines), " POKER_STOPPED_STATUSES};
 
 #undef POKER_STOPPED_STATUSES
 

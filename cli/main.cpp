@@ -177,10 +177,9 @@ int report_verdict(const Options& options, const VerifyOutcome& verified, const 
   }
   // The verdict: none with -q (the status says it), JSON with --json.
   const std::string verdict =
-      options.quiet ? std::string()
-      : options.json
-          ? render_verify_json(verified, verify_options(options), streams.input_name, streams.candidate_name)
-          : render_verify_report(verified, verify_options(options), streams.input_name, streams.candidate_name);
+      options.quiet  ? std::string()
+      : options.json ? render_verify_json(verified, verify_options(options), streams.input_name, streams.candidate_name)
+                     : render_verify_report(verified, verify_options(options), streams.candidate_name);
   const int written = write_and_finish(*streams.output, verdict, options.output, signals);
   if (written != kExitOk) return written;
   return verified.report.passed() ? kExitOk : kExitMismatch;
@@ -232,13 +231,15 @@ int run(const Options& options, const StopSignals& signals, const ClosedStandard
   const std::unique_ptr<Format> format = row.make_format(options, signals.stop_flag());
   const std::string format_name = row.describe(options);
   if (!options.json) {
-    logger->info("{}, {} threads, chunk size {} bytes, input {} ({})", format_name, threads, options.chunk_size,
-                 streams.input_name, streams.input->strategy());
+    // The input's strategy ends the line, where scripts look for it.
+    logger->info("{}, {} threads, chunk size {} bytes, {}input {} ({})", format_name, threads, options.chunk_size,
+                 streams.candidate ? "candidate " + streams.candidate_name + ", " : std::string(), streams.input_name,
+                 streams.input->strategy());
   }
   const Judged judged = judge(options, *format, streams, signals, *logger, format_name, threads);
-  const bool verdict_due =
-      judged.outcome.status == RunOutcome::Status::kOk || judged.outcome.status == RunOutcome::Status::kInvalidInput;
-  if (judged.verified && (verdict_due || judged.verified->report.candidate_error != 0)) {
+  // An instance file that does not judge cleanly is the grader's to fix,
+  // not the candidate's fault: the judge's error and status, no verdict.
+  if (judged.verified && judged.outcome.status == RunOutcome::Status::kOk) {
     return report_verdict(options, *judged.verified, streams, signals);
   }
   return report_outcome(options, *format, judged.outcome, streams, signals);

@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
+#include <vector>
 
 #include "e2e_helpers.h"
 #include "support/subprocess.h"
@@ -31,7 +33,9 @@ TEST(GradeRecipe, FolderOfCandidatesBecomesOneCsvLinePerStudent) {
   options.args = {"-c", script, kBinary, term, folder};
   options.working_directory = kSourceDir;
   const RunResult result = testing::run("/bin/sh", options, {}, testing::Milliseconds{30000});
-  EXPECT_EQ(result.err, "");
+  // Carol's CRLF line ends are named, with the option that forgives them.
+  EXPECT_EQ(result.err,
+            "grade.sh: carol.txt: every wrong line differs only at its end; --strip-trailing-cr forgives that\n");
   EXPECT_EQ(result.exit_status, 0);
   // Eve's lines 7 and 9 may have been right already: her counts are not
   // assumed, only her extra line.
@@ -43,6 +47,38 @@ TEST(GradeRecipe, FolderOfCandidatesBecomesOneCsvLinePerStudent) {
             "dave.txt,differ,0,0,200,0\n");
   EXPECT_NE(result.out.find("\"eve, jr.txt\",differ,"), std::string::npos) << result.out;
   EXPECT_EQ(result.out.substr(result.out.size() - 5), ",0,1\n") << result.out;  // her extra line
+}
+
+// Instances that do not judge cleanly are the grader's error: grade.sh says
+// so once, up front, with poker's message and a non-zero status, and scores
+// no student (no CSV), rather than a line of `error` or `differ` for each.
+TEST(GradeRecipe, InstancesThatDoNotJudgeCleanlyFailUpFront) {
+  const std::string folder = temp_directory() + "/students";
+  ASSERT_EQ(::mkdir(folder.c_str(), 0700), 0);
+  std::ofstream(folder + "/alice.txt") << "Player 1\nPlayer 2\nDraw\n";
+  const std::string missing = temp_path("nosuch.txt");
+  struct Case {
+    std::vector<std::string> args;
+    int status;
+    std::string poker_err;  // what poker itself says first
+  };
+  const Case cases[] = {
+      {{missing, folder}, 3, "poker: " + missing + ": cannot open: No such file or directory\n"},
+      {{"examples/sample.txt", folder, "3"}, 1, run_poker({"3", "examples/sample.txt"}).err},
+      {{"examples/invalid.txt", folder}, 1, run_poker({"examples/invalid.txt"}).err},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(::testing::PrintToString(c.args));
+    testing::SpawnOptions options;
+    options.args = {"-c", "POKER=\"$0\" exec examples/grade.sh \"$@\"", kBinary};
+    options.args.insert(options.args.end(), c.args.begin(), c.args.end());
+    options.working_directory = kSourceDir;
+    const RunResult result = testing::run("/bin/sh", options, {}, testing::Milliseconds{30000});
+    EXPECT_EQ(result.exit_status, c.status);
+    EXPECT_EQ(result.out, "");
+    EXPECT_EQ(result.err, c.poker_err + "grade.sh: " + c.args[0] + " does not judge cleanly (status " +
+                              std::to_string(c.status) + "); no candidate is scored\n");
+  }
 }
 
 }  // namespace

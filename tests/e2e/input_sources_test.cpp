@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,6 +39,19 @@ std::string sample_then_zeros() {
     const std::string file =
         write_temp_file("sample-then-zeros.txt", read_whole_file(kSourceDir + "/examples/sample.txt"));
     EXPECT_EQ(::truncate(file.c_str(), off_t{100} << 20), 0);
+    return file;
+  }();
+  return path;
+}
+// The sample, then 100 MiB of blank lines: valid instances too large to map.
+std::string sample_then_blank_lines() {
+  static const std::string path = [] {
+    const std::string file =
+        write_temp_file("sample-then-blank-lines.txt", read_whole_file(kSourceDir + "/examples/sample.txt"));
+    std::ofstream out(file, std::ios::binary | std::ios::app);
+    const std::string blank_lines(std::size_t{1} << 20, '\n');
+    for (int mib = 0; mib < 100; ++mib) out << blank_lines;
+    EXPECT_TRUE(out.good());
     return file;
   }();
   return path;
@@ -129,14 +143,17 @@ TEST(Io, FailedMapOfTheInstancesFallsBackToThemNotToTheCandidate) {
   if (kUnderSanitizer) GTEST_SKIP() << "a sanitizer reserves more address space than the limit";
   // Were the map's failure to close the instances' descriptor, the candidate
   // would take its number and be judged as the instances: a wrong candidate
-  // would pass.
+  // would pass. (Valid instances: instances that do not judge cleanly give
+  // no verdict.)
   const std::string wrong = write_temp_file("wrong.txt", "Player 9\n");
-  const RunResult result = run_shell(kSmallAddressSpace, {"verify", "-i", sample_then_zeros(), "--answers", wrong});
+  const RunResult result =
+      run_shell(kSmallAddressSpace, {"verify", "-i", sample_then_blank_lines(), "--answers", wrong});
   EXPECT_EQ(result.exit_status, 4) << result.out << result.err;
   EXPECT_EQ(result.out.rfind("MISMATCH at instance 1 (input line 1, answer line 1)\n", 0), 0u) << result.out;
 
   const std::string right = write_temp_file("right.txt", kSampleAnswers);
-  const RunResult passes = run_shell(kSmallAddressSpace, {"verify", "-i", sample_then_zeros(), "--answers", right});
+  const RunResult passes =
+      run_shell(kSmallAddressSpace, {"verify", "-i", sample_then_blank_lines(), "--answers", right});
   EXPECT_EQ(passes.exit_status, 0) << passes.out << passes.err;
 }
 

@@ -7,11 +7,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "e2e_helpers.h"
+#include "support/subprocess.h"
 
 namespace poker::e2e {
 namespace {
@@ -118,7 +120,9 @@ TEST(Verify, NonPrintableBytesAndMissingNewlineAreShown) {
                 "expected:\n"
                 "  3 | Draw\n"
                 "got:\n"
-                "  3 | Draw (no newline at the end)\n");
+                "  3 | Draw (no newline at the end)\n"
+                "note: the wrong line differs from the expected one only by blanks at the end or a missing final "
+                "newline; --ignore-trailing-space forgives that\n");
 }
 
 TEST(Verify, MissingAnswers) {
@@ -163,34 +167,100 @@ TEST(Verify, ExtraLines) {
                 "compared 3 instances: 3 right, 0 wrong, 0 missing, 6 extra lines\n");
 }
 
-TEST(Verify, CandidateStoppedAtAnInvalidInstance) {
+// An instance file that does not judge cleanly is the grader's error: the
+// judge's own message (and hint) and status 1, no verdict, whatever the
+// candidate holds: the right prefix, an answer to the invalid instance, too
+// few answers, a first answer wrong before an error further on.
+TEST(Verify, InvalidInstancesAreTheGradersErrorWithTheJudgesMessage) {
   const std::string input = write_temp_file("invalid.txt",
                                             "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n"
                                             "Ks Qd\n8c 8h\n2s 8d Ad 4c Jh\n"
                                             "2c 3c\n4d 5x\nAs Ks Qs Js Ts\n");
-  const std::string note = "note: the instances stop at an error: " + input + ":8:4: " + invalid_card("'5x'") +
-                           "; the expected answers end before it\n";
-  // The right prefix, then nothing: what the reference prints; correct.
-  expect_report(verify({}, input, "Player 1\nPlayer 2\n"), 0,
-                "OK: CANDIDATE: the answers to all 2 instances before the invalid one match, and the candidate stops "
-                "there too\n" +
-                    note);
-  // The prefix and an answer to the invalid instance: wrong.
-  expect_report(verify({}, input, "Player 1\nPlayer 2\nDraw\n"), 4,
-                "EXTRA LINES: the candidate goes on after the last expected answer, from line 3\n"
-                "got:\n"
-                "  3 | Draw\n" +
-                    note);
-  // Too short a prefix: a missing answer, before the error is reached.
-  const RunResult shorter = verify({}, input, "Player 1\n");
-  EXPECT_EQ(shorter.exit_status, 4);
-  EXPECT_EQ(shorter.out.rfind("MISSING ANSWERS: the candidate ends after 1 answer", 0), 0u) << shorter.out;
-  // An invalid first instance: nothing is expected.
-  const std::string invalid_first = write_temp_file("invalid.txt", "Ah Kh\n2c 3d\nQh Jh Th 5c 6x\n");
-  expect_report(verify({}, invalid_first, ""), 0,
-                "OK: CANDIDATE: the first instance is invalid, so no answer is expected, and the candidate has none\n"
-                "note: the instances stop at an error: " +
-                    invalid_first + ":3:13: " + invalid_card("'6x'") + "; the expected answers end before it\n");
+  const RunResult judged = run_poker({"-i", input});
+  ASSERT_EQ(judged.exit_status, 1);
+  for (const std::string candidate :
+       {"Player 1\nPlayer 2\n", "Player 1\nPlayer 2\nDraw\n", "Player 1\n", "Draw\n", ""}) {
+    for (const Args& mode : {Args{}, Args{"--all"}, Args{"--json"}, Args{"-q"}}) {
+      SCOPED_TRACE(::testing::PrintToString(mode) + ", candidate " + ::testing::PrintToString(candidate));
+      const RunResult result = verify(mode, input, candidate);
+      EXPECT_EQ(result.exit_status, 1);
+      EXPECT_EQ(result.out, "");
+      EXPECT_EQ(result.err, judged.err);
+    }
+  }
+}
+
+// `poker verify 3` on a two-player file: the judge's player-count hint,
+// status 1, before any candidate line is compared.
+TEST(Verify, WrongPlayerCountIsTheGradersErrorWithTheJudgesHint) {
+  const RunResult judged = run_poker({"3", kSample});
+  ASSERT_EQ(judged.exit_status, 1);
+  ASSERT_NE(judged.err.find("hint"), std::string::npos) << judged.err;
+  for (const Args& mode : {Args{}, Args{"--all", "--json"}}) {
+    const RunResult result = verify(concat({"3"}, mode), kSample, kSampleAnswers);
+    EXPECT_EQ(result.exit_status, 1);
+    EXPECT_EQ(result.out, "");
+    EXPECT_EQ(result.err, judged.err);
+  }
+}
+
+// An invalid first instance gives the judge's error without a read of the
+// candidate: a candidate pipe that stays open and silent (a student's
+// program that hangs) does not hold the grader's error back.
+TEST(Verify, InvalidFirstInstanceDoesNotWaitForTheCandidate) {
+  testing::SpawnOptions options;
+  options.args = {"verify", "3", "-i", kSample, "--answers", "-"};
+  options.working_directory = kSourceDir;
+  testing::Subprocess poker(kBinary, options);  // its stdin stays open, and nothing is written to it
+  const testing::Milliseconds deadline{60000};
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_FALSE(poker.read_stdout_line(deadline).has_value());  // stdout closes: the program has ended
+  EXPECT_LT(std::chrono::steady_clock::now() - start, deadline) << "verify waited for the candidate";
+  const RunResult result = poker.wait(deadline);
+  EXPECT_EQ(result.exit_status, 1);
+  EXPECT_EQ(result.err, run_poker({"3", kSample}).err);
+}
+
+// A CRLF candidate is wrong on every line; the report says why, and names
+// the option that forgives it.
+TEST(Verify, CrlfCandidateGetsANoteNamingStripTrailingCr) {
+  const std::string crlf = "Player 1\r\nPlayer 2\r\nDraw\r\n";
+  const RunResult all = verify({"--all"}, kSample, crlf);
+  EXPECT_EQ(all.exit_status, 4);
+  const std::string tail =
+      "compared 3 instances: 0 right, 3 wrong, 0 missing, 0 extra lines\n"
+      "note: all 3 wrong lines differ from the expected ones only by a CR at their end (CRLF line ends); "
+      "--strip-trailing-cr forgives that\n";
+  ASSERT_GE(all.out.size(), tail.size());
+  EXPECT_EQ(all.out.substr(all.out.size() - tail.size()), tail) << all.out;
+  const RunResult first = verify({}, kSample, crlf);
+  EXPECT_NE(first.out.find("first difference: line 1, column 9: expected the end of the line, got a CR (\\r)\n"
+                           "note: the wrong line differs from the expected one only by a CR at its end (a CRLF line "
+                           "end); --strip-trailing-cr forgives that\n"),
+            std::string::npos)
+      << first.out;
+  const std::string crlf_path = write_temp_file("crlf.txt", crlf);
+  EXPECT_NE(run_poker({"verify", "--all", "--json", "-i", kSample, "--answers", crlf_path})
+                .out.find("\"wrong_lines_forgiven_by\":\"--strip-trailing-cr\""),
+            std::string::npos);
+  expect_report(verify({"--strip-trailing-cr"}, kSample, crlf), 0,
+                "OK: CANDIDATE: the answers to all 3 instances match\n");
+  // Blanks after the answers: the other option.
+  const RunResult blanks = verify({"--all"}, kSample, "Player 1  \nPlayer 2\t\nDraw\n");
+  EXPECT_NE(blanks.out.find("note: all 2 wrong lines differ from the expected ones only by blanks at the end or a "
+                            "missing final newline; --ignore-trailing-space forgives that\n"),
+            std::string::npos)
+      << blanks.out;
+  // A line wrong for another reason: no note.
+  EXPECT_EQ(verify({"--all"}, kSample, "Player 1\r\nPlayer 2\r\nPlayer 1\r\n").out.find("note:"), std::string::npos);
+}
+
+TEST(Verify, VerboseNamesTheCandidate) {
+  const RunResult result = run_poker({"verify", "-v", "-i", kSample, "--answers", "examples/sample.expected"});
+  EXPECT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_NE(result.err.find(" bytes, candidate examples/sample.expected, input examples/sample.txt ("),
+            std::string::npos)
+      << result.err;
 }
 
 // Random instances and the reference's answers, with the answers of the
@@ -304,7 +374,7 @@ TEST(Verify, EulerSummary) {
   expect_report(verify({"euler", "--summary"}, "examples/euler.txt", summary), 0,
                 "OK: CANDIDATE: the answers to all 6 instances match\n");
   expect_report(verify({"euler", "--summary"}, "examples/euler.txt", "Player 1: 3\nPlayer 2: 3\nDraw: 0\n"), 4,
-                "MISMATCH in the summary (answer line 1)\n"
+                "MISMATCH in the summary (answer line 2)\n"
                 "expected:\n"
                 "  1 | Player 1: 3\n"
                 "  2 | Player 2: 2\n"
@@ -312,10 +382,27 @@ TEST(Verify, EulerSummary) {
                 "got:\n"
                 "  1 | Player 1: 3\n"
                 "  2 | Player 2: 3\n"
-                "  3 | Draw: 0\n");
+                "  3 | Draw: 0\n"
+                "first difference: line 2, column 11: expected '2', got '3'\n");
   const std::string answers = read_whole_file(kSourceDir + "/examples/euler.expected");
   expect_report(verify({"euler"}, "examples/euler.txt", answers), 0,
                 "OK: CANDIDATE: the answers to all 6 instances match\n");
+}
+
+// The summary is shown whole, but its heading and the first difference name
+// the line that differs, not the summary's first line.
+TEST(Verify, SummaryMismatchNamesTheLineThatDiffers) {
+  expect_report(verify({"euler", "--summary"}, "examples/euler.txt", "Player 1: 3\nPlayer 2: 2\nDraw: 2\n"), 4,
+                "MISMATCH in the summary (answer line 3)\n"
+                "expected:\n"
+                "  1 | Player 1: 3\n"
+                "  2 | Player 2: 2\n"
+                "  3 | Draw: 1\n"
+                "got:\n"
+                "  1 | Player 1: 3\n"
+                "  2 | Player 2: 2\n"
+                "  3 | Draw: 2\n"
+                "first difference: line 3, column 7: expected '1', got '2'\n");
 }
 
 // A candidate that ends where the summary should start, or inside it, got

@@ -162,8 +162,8 @@ TEST(RunVerify, SameVerdictForEveryThreadCountAndChunkSize) {
 std::string reports(const std::string& instances, const std::string& candidate, const VerifyOptions& options,
                     std::size_t chunk_size) {
   const VerifyOutcome outcome = verify(instances, candidate, options, 2, chunk_size);
-  return render_verify_report(outcome, options, "in.txt") +
-         render_verify_json(outcome, options, "in.txt", "candidate.txt") + (outcome.report.passed() ? "0" : "4");
+  return render_verify_report(outcome, options) + render_verify_json(outcome, options, "in.txt", "candidate.txt") +
+         (outcome.report.passed() ? "0" : "4");
 }
 
 // 120 instances whose answers come in runs of equal ones (the three of
@@ -319,14 +319,58 @@ TEST(RunVerify, ExtraLinesAreCountedWithinABudget) {
   EXPECT_FALSE(counted.report.extra_uncounted);
 }
 
-TEST(RunVerify, InvalidInstanceEndsTheExpectedAnswers) {
-  const std::string invalid = kInstances.substr(0, 28) + "Ks Qd\n8c 8x\n2s 8d Ad 4c Jh\n";
-  const VerifyOutcome stops = verify(invalid, "Player 1\n", {}, 2, 1);
-  EXPECT_EQ(stops.run.status, RunOutcome::Status::kInvalidInput);
-  EXPECT_TRUE(stops.report.passed());
-  const VerifyOutcome goes_on = verify(invalid, "Player 1\nPlayer 2\n", {}, 2, 1);
-  EXPECT_EQ(goes_on.run.status, RunOutcome::Status::kInvalidInput);
-  EXPECT_TRUE(goes_on.report.extra);
+// An invalid instance anywhere is the grader's error, whatever the
+// candidate: the judging goes on past the first mismatch (which stops only
+// the comparison) to find it, in every chunk size.
+TEST(RunVerify, InvalidInstanceAfterTheFirstMismatchIsStillFound) {
+  const std::string invalid = kInstances + kInstances.substr(0, 27) + "Ks Qd\n8c 8x\n2s 8d Ad 4c Jh\n";
+  for (const std::size_t chunk : {std::size_t{1}, std::size_t{20}, std::size_t{1 << 16}}) {
+    SCOPED_TRACE("chunks of " + std::to_string(chunk));
+    const VerifyOutcome wrong_first = verify(invalid, "Draw\nPlayer 2\nDraw\nPlayer 1\n", {}, 2, chunk);
+    EXPECT_EQ(wrong_first.run.status, RunOutcome::Status::kInvalidInput);
+    ASSERT_TRUE(wrong_first.run.input_error.has_value());
+    EXPECT_EQ(wrong_first.run.input_error->line, 14u);
+    const VerifyOutcome candidate_fails = verify(invalid, "Player 1\nPlayer 2\nDraw\n", {}, 2, chunk, 2);
+    EXPECT_EQ(candidate_fails.run.status, RunOutcome::Status::kInvalidInput);
+  }
+}
+
+// A CRLF candidate, or one with blanks after its answers, is wrong on every
+// line, and the report names the option that forgives it.
+TEST(RunVerify, WrongLinesThatDifferOnlyAtTheirEndNameTheLenientOption) {
+  VerifyOptions all;
+  all.all = true;
+  const VerifyOutcome crlf = verify(kInstances, "Player 1\r\nPlayer 2\r\nDraw\r\n", all, 2, 20);
+  EXPECT_EQ(crlf.report.wrong_lines, 3u);
+  EXPECT_EQ(crlf.report.forgiving_option(), "--strip-trailing-cr");
+  EXPECT_NE(
+      render_verify_report(crlf, all).find("\nnote: all 3 wrong lines differ from the expected ones only by a "
+                                           "CR at their end (CRLF line ends); --strip-trailing-cr forgives that\n"),
+      std::string::npos)
+      << render_verify_report(crlf, all);
+  EXPECT_NE(
+      render_verify_json(crlf, all, "in.txt", "c.txt").find("\"wrong_lines_forgiven_by\":\"--strip-trailing-cr\""),
+      std::string::npos);
+
+  const VerifyOutcome blanks = verify(kInstances, "Player 1 \nPlayer 2\t\nDraw", all, 2, 20);
+  EXPECT_EQ(blanks.report.wrong_lines, 3u);  // the last one lacks its newline
+  EXPECT_EQ(blanks.report.forgiving_option(), "--ignore-trailing-space");
+  VerifyOptions lenient = all;
+  lenient.ignore_trailing_space = true;
+  EXPECT_TRUE(verify(kInstances, "Player 1 \nPlayer 2\t\nDraw", lenient, 2, 20).report.passed());
+
+  // One line wrong for another reason: no option would make it right.
+  const VerifyOutcome mixed = verify(kInstances, "Player 1\r\nPlayer 2\r\nPlayer 1\r\n", all, 2, 20);
+  EXPECT_EQ(mixed.report.forgiving_option(), "");
+  EXPECT_EQ(render_verify_report(mixed, all).find("note:"), std::string::npos);
+  EXPECT_NE(render_verify_json(mixed, all, "in.txt", "c.txt").find("\"wrong_lines_forgiven_by\":null"),
+            std::string::npos);
+
+  // With --strip-trailing-cr given, blanks before the CR are what is left.
+  VerifyOptions stripped = all;
+  stripped.strip_trailing_cr = true;
+  const VerifyOutcome blank_cr = verify(kInstances, "Player 1 \r\nPlayer 2\r\nDraw\r\n", stripped, 2, 20);
+  EXPECT_EQ(blank_cr.report.forgiving_option(), "--ignore-trailing-space");
 }
 
 TEST(RunVerify, CandidateReadErrorIsReported) {
@@ -366,7 +410,7 @@ TEST(VerifyReport, EscapesAndCounts) {
   outcome.report.listed.push_back(m);
   VerifyOptions all;
   all.all = true;
-  EXPECT_EQ(render_verify_report(outcome, all, "in.txt"),
+  EXPECT_EQ(render_verify_report(outcome, all),
             "MISMATCH at instance 2 (input line 4, answer line 2)\n"
             "instance:\n"
             "  4 | a\\x09b\n"
@@ -375,16 +419,6 @@ TEST(VerifyReport, EscapesAndCounts) {
             "got:\n"
             "  2 | x\\xff... (500 bytes) (no newline at the end)\n"
             "compared 2 instances: 1 right, 1 wrong, 0 missing, 0 extra lines\n");
-}
-
-TEST(VerifyReport, NoteQuotesTheInputErrorAsTheJudgePrintsIt) {
-  VerifyOutcome outcome;
-  outcome.run.status = RunOutcome::Status::kInvalidInput;
-  outcome.run.input_error = InputError{10, 1, "invalid card '\\x00\\x00'"};
-  EXPECT_EQ(render_verify_report(outcome, {}, "in.txt"),
-            "OK: the first instance is invalid, so no answer is expected, and the candidate has none\n"
-            "note: the instances stop at an error: in.txt:10:1: invalid card '\\x00\\x00'; the expected answers "
-            "end before it\n");
 }
 
 TEST(VerifyReport, LineTooLongAndUncountedExtraLines) {
@@ -403,7 +437,7 @@ TEST(VerifyReport, LineTooLongAndUncountedExtraLines) {
   VerifyOptions all;
   all.all = true;
   all.max_candidate_line = 20;
-  EXPECT_EQ(render_verify_report(outcome, all, "in.txt"),
+  EXPECT_EQ(render_verify_report(outcome, all),
             "EXTRA LINES: the candidate goes on after the last expected answer, from line 4\n"
             "got:\n"
             "  4 | Draw\n"

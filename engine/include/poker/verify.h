@@ -73,7 +73,9 @@ struct Mismatch {
   bool whole_instances = false;       // kMissingLines: the lines are instances' whole answers
   std::uint64_t same_from = 0;        // kMissingLines: instances same_from.. before `instance` expect the same answer
   std::int64_t shift = 0;             // after this: candidate line number less expected line number
-  std::uint64_t column = 0;           // kDiffers: 1-based byte of the first difference in the first line; 0: none
+  std::uint64_t column = 0;           // kDiffers, kSummary: 1-based byte of the first difference in line first_wrong
+  std::size_t first_wrong = 0;        // kDiffers, kSummary: the first differing line of `expected` and `got`
+                                      // (the instance's lines before it agree, shown for context)
   std::vector<std::string> instance_lines;  // the instance's lines (cut at max_line bytes)
   std::vector<std::string> expected;        // the expected lines, without their newlines
   std::vector<io::TextCursor::Line> got;    // the candidate's lines at the same place, as many as it has
@@ -95,17 +97,33 @@ struct VerifyReport {
                                     // the comparison stopped; 0: none
   std::vector<Mismatch> listed;     // the first max_listed mismatches, in output order
   int candidate_error = 0;          // errno of a failed read of the candidate: no verdict
+  std::uint64_t wrong_lines = 0;    // candidate lines compared with an expected line in step, and differing
+  std::uint64_t wrong_lines_cr_only = 0;     // of them, those that differ only by a "\r" before the newline
+  std::uint64_t wrong_lines_blank_only = 0;  // those that differ only by trailing blanks or a missing final newline
 
   bool passed() const {
     return mismatching == 0 && !summary_differs && !extra && extra_inside == 0 && too_long_line == 0 && listed.empty();
   }
   std::uint64_t wrong() const { return mismatching - missing; }
+  // The lenient option under which every wrong line would be right
+  // ("--strip-trailing-cr", else "--ignore-trailing-space"), or empty: a
+  // candidate written with CRLF line ends, or with blanks after its answers,
+  // is most often right but for that.
+  std::string_view forgiving_option() const {
+    if (wrong_lines == 0) return {};
+    if (wrong_lines_cr_only == wrong_lines) return "--strip-trailing-cr";
+    if (wrong_lines_blank_only == wrong_lines) return "--ignore-trailing-space";
+    return {};
+  }
 };
 
 struct VerifyOutcome {
-  // How judging went. kInvalidInput is no failure here: the expected answers
-  // are those before the error, and the candidate must stop after them too.
-  // Without --all, a mismatch stops the run early, with status kOk.
+  // How judging went. The instances are judged to their end, even past the
+  // first mismatch that stops the comparison, so that an error anywhere in
+  // them is seen. Only kOk gives a verdict: instances that do not judge
+  // cleanly are the grader's to fix, whatever the candidate holds (the
+  // report then covers the answers before the error, and the candidate is
+  // read no further than they need).
   RunOutcome run;
   VerifyReport report;
 };
@@ -115,12 +133,11 @@ VerifyOutcome run_verify(const Format& format, io::ByteSource& input, io::ByteSo
                          const PipelineOptions& pipeline_options, const VerifyOptions& options);
 
 // The report, for a grader to read: lines of printable ASCII (other bytes
-// written \xNN), `input_name` naming the instance file in a note about its
-// error, `candidate_name` (when given) the candidate in the OK line.
-// REQUIRES: outcome.report.candidate_error == 0, and outcome.run.status kOk
-// or kInvalidInput.
+// written \xNN), `candidate_name` (when given) naming the candidate in the
+// OK line.
+// REQUIRES: outcome.report.candidate_error == 0, and outcome.run.status kOk.
 std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptions& options,
-                                 std::string_view input_name, std::string_view candidate_name = {});
+                                 std::string_view candidate_name = {});
 
 // The same verdict as one line of JSON, schema "poker-verify/1"
 // (docs/grading.md documents its fields); the same REQUIRES.

@@ -39,7 +39,9 @@ std::string mismatch_json(const Mismatch& m) {
   out += ",\"got\":";
   out += (m.got.empty() ? std::string("null") : json_quote(m.got.front().head));
   out += ",\"column\":";
-  out += number_or_null(m.kind == Mismatch::Kind::kDiffers && !m.got.empty() ? m.column : 0);
+  // The column is that of the first line, `expected` and `got`: null when
+  // the instance's first line agrees and a later one differs.
+  out += number_or_null(m.kind == Mismatch::Kind::kDiffers && !m.got.empty() && m.first_wrong == 0 ? m.column : 0);
   out += "}";
   return out;
 }
@@ -57,7 +59,7 @@ std::string render_verify_json(const VerifyOutcome& outcome, const VerifyOptions
   out += json_quote(input_name);
   out += ",\"candidate\":";
   out += json_quote(candidate_name);
-  // Without --all the run stops at the first difference: the counts cover
+  // Without --all the comparison stops at the first difference: the counts cover
   // the instances up to it.
   out += ",\"complete\":";
   out += std::string(options.all || report.passed() ? "true" : "false");
@@ -78,19 +80,11 @@ std::string render_verify_json(const VerifyOutcome& outcome, const VerifyOptions
   out += std::string(report.summary_differs ? "true" : "false");
   out += ",\"line_too_long\":";
   out += number_or_null(report.too_long_line);
-  const bool at_error = outcome.run.status == RunOutcome::Status::kInvalidInput && outcome.run.input_error;
-  if (at_error) {
-    const InputError& error = *outcome.run.input_error;
-    out += ",\"input_error\":{\"line\":";
-    out += std::to_string(error.line);
-    out += ",\"column\":";
-    out += std::to_string(error.column);
-    out += ",\"message\":";
-    out += json_quote(error.message);
-    out += "}";
-  } else {
-    out += ",\"input_error\":null";
-  }
+  // Instances that do not judge cleanly give no verdict, so no JSON: the
+  // field stays, null, for the readers of the schema.
+  out += ",\"input_error\":null";
+  out += ",\"wrong_lines_forgiven_by\":";
+  out += report.forgiving_option().empty() ? std::string("null") : json_quote(report.forgiving_option());
   out += ",\"first_mismatch\":";
   out += (report.listed.empty() ? std::string("null") : mismatch_json(report.listed.front()));
   out += ",\"mismatches\":[";

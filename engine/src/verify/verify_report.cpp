@@ -58,6 +58,36 @@ std::string shift_note(std::int64_t shift) {
   return "from there on the candidate matches " + count(lines, "line", "lines") + (shift < 0 ? " earlier" : " later");
 }
 
+// "first difference: line N, column C: ...", unless the difference is only
+// the newline or bytes not kept.
+void add_first_difference(std::string& out, const Mismatch& m) {
+  const std::size_t i = m.first_wrong;
+  if (m.column == 0 || i >= m.got.size() || i >= m.expected.size()) return;
+  const io::TextCursor::Line& got = m.got[i];
+  const std::string& expected = m.expected[i];
+  if (got.too_long || got.length != got.head.size() || (m.column > expected.size() && m.column > got.head.size())) {
+    return;
+  }
+  out += "first difference: line " + std::to_string(m.candidate_line + i) + ", column " + std::to_string(m.column) +
+         ": expected " + byte_name(expected, m.column) + ", got " + byte_name(got.head, m.column) + "\n";
+}
+
+// The note that names the lenient option every wrong line needs, if any.
+void add_forgiving_note(std::string& out, const VerifyReport& report) {
+  const std::string_view option = report.forgiving_option();
+  if (option.empty()) return;
+  const bool one = report.wrong_lines == 1;
+  out +=
+      one ? std::string("note: the wrong line differs from the expected one only by ")
+          : "note: all " + std::to_string(report.wrong_lines) + " wrong lines differ from the expected ones only by ";
+  if (option == "--strip-trailing-cr") {
+    out += one ? "a CR at its end (a CRLF line end)" : "a CR at their end (CRLF line ends)";
+  } else {
+    out += "blanks at the end or a missing final newline";
+  }
+  out += "; " + std::string(option) + " forgives that\n";
+}
+
 void describe(std::string& out, const Mismatch& m) {
   const std::string where =
       "(input line " + std::to_string(m.input_line) + ", answer line " + std::to_string(m.answer_line) + ")";
@@ -69,14 +99,7 @@ void describe(std::string& out, const Mismatch& m) {
       add_lines(out, "instance", m.input_line, m.instance_lines);
       add_lines(out, "expected", m.answer_line, m.expected);
       add_candidate_lines(out, m.candidate_line, m.got, m.expected.size());
-      // The first difference, unless it is only the newline or bytes not kept.
-      if (m.column > 0 && !m.got.empty() && !m.got.front().too_long &&
-          m.got.front().length == m.got.front().head.size() &&
-          !(m.column > m.expected.front().size() && m.column > m.got.front().head.size())) {
-        out += "first difference: line " + std::to_string(m.candidate_line) + ", column " + std::to_string(m.column) +
-               ": expected " + byte_name(m.expected.front(), m.column) + ", got " +
-               byte_name(m.got.front().head, m.column) + "\n";
-      }
+      add_first_difference(out, m);
       return;
     case Mismatch::Kind::kMissingLines:
       if (!m.whole_instances) {
@@ -118,9 +141,11 @@ void describe(std::string& out, const Mismatch& m) {
              std::to_string(m.instance) + " " + where + "\n";
       break;
     case Mismatch::Kind::kSummary:
-      out += "MISMATCH in the summary (answer line " + std::to_string(m.answer_line) + ")\n";
+      // The summary is shown whole; the heading names its first line that differs.
+      out += "MISMATCH in the summary (answer line " + std::to_string(m.answer_line + m.first_wrong) + ")\n";
       add_lines(out, "expected", m.answer_line, m.expected);
       add_candidate_lines(out, m.answer_line, m.got, m.expected.size());
+      add_first_difference(out, m);
       return;
     case Mismatch::Kind::kExtra:
       out += "EXTRA LINES: the candidate goes on after the last expected answer, from line " +
@@ -136,21 +161,18 @@ void describe(std::string& out, const Mismatch& m) {
 }  // namespace
 
 std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptions& options,
-                                 std::string_view input_name, std::string_view candidate_name) {
+                                 std::string_view candidate_name) {
   const VerifyReport& report = outcome.report;
-  const bool at_error = outcome.run.status == RunOutcome::Status::kInvalidInput && outcome.run.input_error;
   std::string out;
   std::string ok = "OK: ";
   if (!candidate_name.empty()) ok.append(candidate_name).append(": ");
   if (report.passed() && report.compared == 0) {
     out += ok;
-    out += at_error ? "the first instance is invalid, so no answer is expected, and the candidate has none\n"
-                    : "there are no instances, and the candidate has no answers\n";
+    out += "there are no instances, and the candidate has no answers\n";
   } else if (report.passed()) {
     out += ok;
     out += "the answers to " + std::string(report.compared == 1 ? "the " : "all ") +
-           count(report.compared, "instance", "instances") +
-           (at_error ? " before the invalid one match, and the candidate stops there too\n" : " match\n");
+           count(report.compared, "instance", "instances") + " match\n";
   }
   std::uint64_t listed_instances = 0;
   for (const Mismatch& m : report.listed) {
@@ -173,13 +195,6 @@ std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptio
     out += "LINE TOO LONG: the candidate's line " + std::to_string(report.too_long_line) + " is longer than " +
            std::to_string(options.max_candidate_line) + " bytes, which no answer line is; the comparison stops there\n";
   }
-  if (at_error) {
-    // The message is already one printable line, its bytes escaped as the
-    // judge prints them: escaping it again made `\x00` read `\x5cx00`.
-    const InputError& error = *outcome.run.input_error;
-    out += "note: the instances stop at an error: " + std::string(input_name) + ":" + std::to_string(error.line) + ":" +
-           std::to_string(error.column) + ": " + error.message + "; the expected answers end before it\n";
-  }
   if (options.all) {
     // right + wrong + missing = compared; extra counts lines that answer nothing.
     out += "compared " + count(report.compared, "instance", "instances") + ": " + std::to_string(report.right) +
@@ -189,6 +204,7 @@ std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptio
     if (report.summary_differs) out += "; the summary differs";
     out += "\n";
   }
+  add_forgiving_note(out, report);
   return out;
 }
 
