@@ -171,7 +171,7 @@ TEST(JudgeProgress, ShowsOnATerminalForANamedInputFile) {
 // answer comes once the computation ends, so the line shows meanwhile on
 // the same terminal, and is erased before the answer.
 TEST(EquityProgress, ShowsOnTheTerminalTheAnswerGoesTo) {
-  TerminalRun poker({"equity", "random", "random", "random", "--time", "2", "-j", "1"}, {});
+  TerminalRun poker({"equity", "random", "random", "random", "--time", "3", "-j", "1"}, {});
   START_OR_SKIP(poker);
   EXPECT_EQ(poker.wait(kTimeout), 0) << printable(poker.shown());
   const std::string& shown = poker.shown();
