@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <chrono>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -12,6 +13,7 @@
 #include "messages.h"
 #include "output_file.h"
 #include "poker/equity_format.h"
+#include "poker/pipeline.h"
 
 namespace poker::cli {
 namespace {
@@ -49,7 +51,7 @@ void add_equity_options(CLI::App& app, Options& options) {
   const auto number = [&settings](const char* name) {
     return [&settings, name](const std::string& value) {
       if (std::optional<std::string> problem = read_equity_number(name, value, settings)) {
-        throw CLI::ValidationError("equity: " + *problem);
+        throw CLI::ValidationError(*problem);  // reported as equity's: `poker: equity: ...`
       }
     };
   };
@@ -99,13 +101,18 @@ std::optional<int> run_equity_alone(const Options& options, const StopSignals& s
   request.settings.stop = &signals.stop_flag();
   EquityProgress progress;
   request.settings.progress = &progress;
+  const auto start = std::chrono::steady_clock::now();
   const EquityResult result = [&] {
     // Erased before anything is written.
-    const EquityProgressLine progress_line(progress, request.settings.seconds, is_standard(options.output));
+    const EquityProgressLine progress_line(progress, request.settings.seconds, options.quiet);
     return compute_equity(request.query, request.settings);
   }();
   // A result cut short by a signal is not printed; main() re-raises it.
   if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
+  if (options.verbose) {
+    report_equity_query(options.json, usable_threads(options.threads), result,
+                        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
   const EquityEcho echo = equity_echo(words, request);
   std::string answer;
   if (options.json) {

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <string>
 
+#include "stats_json.h"
+
 namespace poker::cli {
 namespace {
 
@@ -26,11 +28,12 @@ std::string time_left(double seconds) {
 
 }  // namespace
 
-EquityProgressLine::EquityProgressLine(const EquityProgress& progress, double seconds, bool answers_on_stdout)
+EquityProgressLine::EquityProgressLine(const EquityProgress& progress, double seconds, bool quiet)
     : progress_(progress),
       seconds_(seconds),
       start_(std::chrono::steady_clock::now()),
-      line_(StatusLine::allowed(current_terminals(), answers_on_stdout)) {
+      // No answer is written while the line lives: stdout may be its terminal.
+      line_(!quiet && StatusLine::allowed(current_terminals(), false)) {
   if (line_.enabled()) watcher_ = std::thread([this] { watch(); });
 }
 
@@ -74,6 +77,24 @@ void EquityProgressLine::render(std::chrono::steady_clock::time_point now) {
   text += progress_.exact.load(std::memory_order_relaxed) ? " (exact)" : " (Monte Carlo)";
   if (fraction > 0) text += ", " + time_left(elapsed * (1 - fraction) / fraction);
   line_.show(text);
+}
+
+void report_equity_query(bool json, std::size_t threads, const EquityResult& result, double seconds) {
+  constexpr const char* kWhat = "equity query from the command line";
+  std::string text;
+  if (json) {
+    // One query read from no input: 0 bytes, 1 instance, as a query file's line counts.
+    text = stats_json(kWhat, threads, 0, RunStats{.bytes = 0, .instances = 1}, seconds, "command line");
+  } else {
+    char line[200];
+    const double rate = seconds > 0 ? static_cast<double>(result.boards) / seconds : 0;
+    std::snprintf(line, sizeof line, "poker: %s, %zu threads\npoker: %s, %llu boards in %.3f s: %.0f boards/s\n", kWhat,
+                  threads, result.exact ? "exact" : "Monte Carlo", static_cast<unsigned long long>(result.boards),
+                  seconds, rate);
+    text = line;
+  }
+  std::fputs(text.c_str(), stderr);
+  std::fflush(stderr);
 }
 
 }  // namespace poker::cli

@@ -1,12 +1,14 @@
 // The progress line of a long `poker equity` computation: after a second,
 // a few times a second, "poker: equity 42% (exact), about 3 s left" on a
-// StatusLine (status_line.h: only where it cannot mix with the answer),
-// erased when the computation ends.
+// StatusLine whenever stderr is a terminal (stdout's terminal too: the
+// answer is written after the computation, once the line is erased), and
+// -v's report of the computation.
 #ifndef POKER_CLI_EQUITY_PROGRESS_H_
 #define POKER_CLI_EQUITY_PROGRESS_H_
 
 #include <chrono>
 #include <condition_variable>
+#include <cstddef>
 #include <mutex>
 #include <thread>
 
@@ -18,9 +20,9 @@ namespace poker::cli {
 class EquityProgressLine {
  public:
   // Watches `settings.progress` (which must be set) while it lives; `seconds`
-  // is the --time of a Monte Carlo run for a time, 0 otherwise;
-  // `answers_on_stdout`: no -o FILE (StatusLine::allowed()).
-  EquityProgressLine(const EquityProgress& progress, double seconds, bool answers_on_stdout);
+  // is the --time of a Monte Carlo run for a time, 0 otherwise. Shown
+  // unless `quiet` (-q).
+  EquityProgressLine(const EquityProgress& progress, double seconds, bool quiet);
   ~EquityProgressLine();  // stops watching and erases the line
 
   EquityProgressLine(const EquityProgressLine&) = delete;
@@ -39,6 +41,11 @@ class EquityProgressLine {
   bool finished_ = false;
   std::thread watcher_;
 };
+
+// -v for a query on the command line, as for a query file (main.cpp): what
+// is computed and with how many threads, then the boards counted, the time
+// and the rate; with --json (`json`), poker-stats/1's one line of JSON.
+void report_equity_query(bool json, std::size_t threads, const EquityResult& result, double seconds);
 
 }  // namespace poker::cli
 

@@ -2,14 +2,18 @@
 
 #include <CLI/CLI.hpp>
 
+#include <iterator>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "did_you_mean.h"
 #include "exit_status.h"
 #include "messages.h"
 #include "options.h"
 #include "output_file.h"
+#include "poker/escape.h"
 #include "poker/holdem_format.h"
 #include "poker/io/output_sink.h"
 #include "poker/number_text.h"
@@ -40,7 +44,9 @@ void add_generate_options(CLI::App& subcommand, Options& options) {
   std::string& output = options.output;
   CLI::App* app = &subcommand;
   command.app = app;  // resolve_generate_command asks it which options were given
-  app->add_option("FORMAT", command.format, "holdem (default), a player count 2..23, euler, eval, draw or equity")
+  app->add_option("FORMAT", command.format,
+                  "The format, one of: holdem, euler, eval, draw, equity; or a player count 2..23 (hold'em; "
+                  "default holdem)")
       ->type_name("FORMAT");
   app->add_option("-p,--players", command.players, "hold'em: players per instance (default 2)")->type_name("N");
   app->add_option("-o,--output", output, "Output file ('-': standard output, the default)")->type_name("FILE");
@@ -57,7 +63,7 @@ void add_generate_options(CLI::App& subcommand, Options& options) {
   app->add_option("--hand-size", command.hand_size, "eval: cards per hand, N or MIN-MAX within 5..52 (default 5-7)")
       ->type_name("N");
   app->add_option("--error-at", command.generator.error_at, "Plant a fault in instance K (1-based)")->type_name("K");
-  app->add_option("--error-kind", command.error_kind, "The fault: " + fault_names() + " (default invalid-card)")
+  app->add_option("--error-kind", command.error_kind, "The fault, one of: " + fault_names() + " (default invalid-card)")
       ->type_name("KIND");
 }
 
@@ -82,7 +88,14 @@ std::optional<std::string> resolve_generate_command(GenerateCommand& command) {
         known = true;
       }
     }
-    if (!known) return "unknown FORMAT '" + format + "': expected holdem, 2..23, euler, eval, draw or equity";
+    if (!known) {
+      std::vector<std::string> names{"holdem"};
+      for (const auto& [name, value] : formats) names.emplace_back(name);
+      if (const std::optional<std::string> meant = closest_word(format, names)) {
+        return "unknown FORMAT '" + escape_bytes(format) + "'; did you mean '" + *meant + "'?";
+      }
+      return "unknown FORMAT '" + escape_bytes(format) + "': expected holdem, 2..23, euler, eval, draw or equity";
+    }
     if (command.players) return "--players belongs to hold'em, not to " + format;
   }
   if (!command.hand_size.empty()) {
@@ -96,27 +109,30 @@ std::optional<std::string> resolve_generate_command(GenerateCommand& command) {
     options.max_hand = static_cast<int>(*high);
   }
   const std::optional<FaultKind> kind = parse_fault_kind(command.error_kind);
-  if (!kind) return "unknown --error-kind '" + command.error_kind + "': expected one of " + fault_names();
+  if (!kind) {
+    const std::vector<std::string> names(std::begin(kFaultNames), std::end(kFaultNames));
+    if (const std::optional<std::string> meant = closest_word(command.error_kind, names)) {
+      return "unknown --error-kind '" + escape_bytes(command.error_kind) + "'; did you mean '" + *meant + "'?";
+    }
+    return "unknown --error-kind '" + escape_bytes(command.error_kind) + "': expected one of " + fault_names();
+  }
   options.error_kind = *kind;
   const bool fault_asked = command.app->count("--error-at") > 0;
   if (fault_asked && options.error_at == 0) return "--error-at K counts instances from 1: K must be at least 1";
   if (command.app->count("--error-kind") > 0 && !fault_asked) return "--error-kind needs --error-at K";
-  if (command.instances == 0 && command.bytes == 0) {
-    if (command.app->count("--instances") > 0 || command.app->count("--bytes") > 0) {
-      return "--instances and --bytes must be at least 1";
-    }
-    command.instances = kDefaultInstances;
-  }
+  // -n 0 and --bytes 0 write an empty file, a fair test input.
+  const bool by_size = command.app->count("--bytes") > 0;
+  if (!by_size && command.app->count("--instances") == 0) command.instances = kDefaultInstances;
   // The output ends, with its fault in it: with --instances N the fault is
   // one of the N; with --bytes SIZE it may lie past the size (it was asked
   // for), but not past instance SIZE, which reaches the size at the latest
   // (every instance takes a byte or more).
-  if (command.instances != 0 && options.error_at > command.instances) {
+  if (!by_size && options.error_at > command.instances) {
     return "--error-at " + std::to_string(options.error_at) + " is past the " + std::to_string(command.instances) +
            " instances written" +
            (command.app->count("--instances") > 0 ? "" : " (the default; set more with --instances N)");
   }
-  if (command.bytes != 0 && options.error_at > command.bytes) {
+  if (by_size && options.error_at > command.bytes) {
     return "--error-at " + std::to_string(options.error_at) + " is past the instances that --bytes " +
            std::to_string(command.bytes) + " writes (at most one per byte)";
   }

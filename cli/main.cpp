@@ -32,6 +32,7 @@
 #include "progress.h"
 #include "standard_descriptors.h"
 #include "stats_json.h"
+#include "status_line.h"
 #include "stop_signals.h"
 
 namespace poker::cli {
@@ -116,6 +117,19 @@ std::optional<int> open_streams(const Options& options, const StopSignals& signa
   return std::nullopt;
 }
 
+// A person at a terminal who gave no input file would wait on a silent
+// program: say what it reads, and how to end it (as `bc` and `python -` do).
+void say_when_reading_a_terminal(const Options& options) {
+  if (options.quiet || !current_terminals().stdin_is_terminal) return;
+  const char* what = nullptr;
+  if (is_standard(options.input)) {
+    what = options.command == Command::kEquity ? "queries" : "instances";
+  } else if (options.verify && is_standard(options.answers)) {
+    what = "the candidate's answers";
+  }
+  if (what != nullptr) report(std::string("reading ") + what + " from standard input; Ctrl-D ends");
+}
+
 // What the pipeline came to, and `poker verify`'s verdict.
 struct Judged {
   RunOutcome outcome;
@@ -138,7 +152,10 @@ Judged judge(const Options& options, const Format& format, Streams& streams, con
   const auto start = std::chrono::steady_clock::now();
   Judged judged;
   {
-    ProgressLine progress(!options.quiet, is_standard(options.output), input_size(options.input));
+    // `poker verify --answers -` reads the candidate's answers from stdin:
+    // typed there too, perhaps.
+    const bool stdin_read = is_standard(options.input) || (options.verify && is_standard(options.answers));
+    ProgressLine progress(!options.quiet, is_standard(options.output), stdin_read, input_size(options.input));
     PipelineOptions pipeline_options;
     pipeline_options.chunk_size = options.chunk_size;
     pipeline_options.on_progress = [&progress](const RunStats& stats) { progress.update(stats); };
@@ -228,6 +245,7 @@ int run(const Options& options, const StopSignals& signals, const ClosedStandard
   }
   Streams streams;
   if (const std::optional<int> failed = open_streams(options, signals, closed, streams)) return *failed;
+  say_when_reading_a_terminal(options);
   const std::unique_ptr<Format> format = row.make_format(options, signals.stop_flag());
   const std::string format_name = row.describe(options);
   if (!options.json) {

@@ -8,12 +8,15 @@
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
+#include <vector>
 
 #include "command_table.h"
 #include "did_you_mean.h"
@@ -39,7 +42,8 @@ CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
       [min, max](std::string& text) -> std::string {
         const std::optional<std::uint64_t> value = parse_whole_number(text);
         if (!value || *value < min || *value > max) {
-          return "expected a whole number from " + std::to_string(min) + " to " + std::to_string(max);
+          return "expected a whole number from " + std::to_string(min) + " to " + std::to_string(max) + ", found '" +
+                 escape_bytes(text) + "'";
         }
         text = std::to_string(*value);
         return {};
@@ -65,7 +69,7 @@ CLI::Validator byte_size(std::uint64_t min, std::uint64_t max) {
         }
         if (!number || shift < 0 || *number > (max >> shift) || (*number << shift) < min) {
           return "expected a size in bytes from " + std::to_string(min) + " to " + std::to_string(max) +
-                 ", like 64K or 1M";
+                 ", like 64K or 1M, found '" + escape_bytes(text) + "'";
         }
         text = std::to_string(*number << shift);
         return {};
@@ -94,7 +98,7 @@ void add_shared_options(CLI::App& app, Options& options) {
   app.add_flag("--mmap,!--no-mmap", options.mmap,
                "Read a regular input file through a memory map (a map that cannot be made falls back to reads); "
                "--no-mmap: with pread(), the default. The last one given wins");
-  app.set_version_flag("--version", version_text());
+  app.set_version_flag("--version", std::function<std::string()>(version_text));
   app.add_flag("--json", options.json,
                "Write verify's report, -v's statistics and equity's answers as JSON objects (docs/guide.md and "
                "docs/grading.md: the schemas)");
@@ -155,7 +159,11 @@ void add_row_commands(CLI::App& parent, Options& options, std::optional<std::str
                                           : std::string("poker ") + row.name + " " + row.example;
     const char* exit_statuses = verifying ? verify_help().exit_statuses : row.exit_statuses;
     sub->footer(exit_statuses + std::string("\nExample:\n  ") + example);
-    if (row.make_format != nullptr) add_shared_options(*sub, options);  // a command of its own has its own
+    if (row.make_format != nullptr) {
+      add_shared_options(*sub, options);
+    } else {  // a command of its own has its own options; --version stands after any subcommand
+      sub->set_version_flag("--version", std::function<std::string()>(version_text));
+    }
     if (row.add_options != nullptr) row.add_options(*sub, options);
     // A format without operands of its own takes its input file as one.
     if (row.make_format != nullptr &&
@@ -230,25 +238,31 @@ struct Mistake {
   std::string command;  // "range", "verify euler"; empty: poker's own
 };
 
-// A parse error's message in the words of the command line: an option that
-// the command where it stands does not take. A long option that no command
-// takes is a mistyped one ("did you mean …?" among all long options); any
-// other is named with the subcommand where it stands (`poker: range: unknown
-// option '-o'`), with the closest of that subcommand's own long options when
-// one is close. Nothing when every option stands where it belongs.
-std::optional<Mistake> explain_mistyped(const CLI::App& app, int argc, char** argv) {
+// The command line as the parser would read it, word by word: the
+// subcommands named ("verify euler": whose help says more of a mistake), and
+// the first option that the command where it stands does not take. A long
+// option that no command takes is a mistyped one ("did you mean …?" among
+// all long options); any other is named with the subcommand where it stands
+// (`poker: range: unknown option '-o'`), with the closest of that
+// subcommand's own long options when one is close.
+struct CommandLineWalk {
+  std::string path;
+  std::optional<Mistake> unknown_option;
+};
+
+CommandLineWalk walk_command_line(const CLI::App& app, int argc, char** argv) {
   std::vector<std::string> options, commands;
   collect_words(app, options, commands);
   std::sort(options.begin(), options.end());
   options.erase(std::unique(options.begin(), options.end()), options.end());
   const CLI::App* level = &app;
-  std::string path;  // the subcommands' names: "range", "verify euler"
+  CommandLineWalk walk;
   for (int i = 1; i < argc; ++i) {
     const std::string_view word = argv[i];
     if (word == "--") break;
     if (const CLI::App* sub = subcommand_named(*level, word)) {
       level = sub;
-      path += (path.empty() ? "" : " ") + std::string(word);
+      walk.path += (walk.path.empty() ? "" : " ") + std::string(word);
       continue;
     }
     // "--name", "--name=value", "-x", "-xvalue"; "-5%" and "-" are operands.
@@ -263,19 +277,69 @@ std::optional<Mistake> explain_mistyped(const CLI::App& app, int argc, char** ar
       if (option->get_expected_min() > 0 && !attached) ++i;
       continue;
     }
+    if (walk.unknown_option) continue;
     const std::string quoted = "'" + escape_bytes(name) + "'";
     if (is_long && std::find(options.begin(), options.end(), name) == options.end()) {
       const std::optional<std::string> meant = closest_word(name, options);
-      return Mistake{"unknown option " + quoted + (meant ? "; did you mean '" + *meant + "'?" : ""), ""};
+      walk.unknown_option = Mistake{"unknown option " + quoted + (meant ? "; did you mean '" + *meant + "'?" : ""), ""};
+      continue;
     }
     std::vector<std::string> own;
     for (const CLI::Option* option : level->get_options()) {
       for (const std::string& long_name : option->get_lnames()) own.push_back("--" + long_name);
     }
     const std::optional<std::string> meant = is_long ? closest_word(name, own) : std::nullopt;
-    return Mistake{"unknown option " + quoted + (meant ? "; did you mean '" + *meant + "'?" : ""), path};
+    walk.unknown_option = Mistake{"unknown option " + quoted + (meant ? "; did you mean '" + *meant + "'?" : ""), ""};
   }
-  return std::nullopt;
+  // A mistake is explained by the help of the command where it stands.
+  if (walk.unknown_option) walk.unknown_option->command = walk.path;
+  return walk;
+}
+
+// The text after "PREFIX" in `message`, when it starts so.
+std::optional<std::string> after_prefix(const std::string& message, std::string_view prefix) {
+  if (!message.starts_with(prefix)) return std::nullopt;
+  return message.substr(prefix.size());
+}
+
+// The option library's message for a mistake, in the command line's own
+// words: `poker -i a -i b`, `-n x`, `range a b`, `--exact --mc 1M`.
+std::string plain_words(const CLI::ParseError& error) {
+  const std::string message = error.what();
+  const std::string kind = error.get_name();
+  const std::size_t colon = message.find(": ");
+  const std::string name = message.substr(0, colon);
+  if (kind == "ArgumentMismatch" && colon != std::string::npos) {
+    const std::string rest = message.substr(colon + 2);
+    if (rest.starts_with("At Most")) return name + " given twice: give it once";
+    if (rest.ends_with(" missing")) {  // "1 required FILE missing"
+      const std::string needed = rest.substr(0, rest.size() - std::string_view(" missing").size());
+      return name + " needs a value: " + needed.substr(needed.rfind(' ') + 1);
+    }
+  }
+  if (const std::optional<std::string> rest = after_prefix(message, "Could not convert: ")) {
+    const std::size_t equals = rest->find(" = ");
+    if (equals != std::string::npos) {
+      return rest->substr(0, equals) + ": expected a number, found '" + escape_bytes(rest->substr(equals + 3)) + "'";
+    }
+  }
+  // "The following argument(s) was/were not expected: W ...", the extra
+  // words last first (CLI11 names the error after the subcommand).
+  const std::size_t extras = message.find(" not expected: ");
+  if (message.starts_with("The following argument") && extras != std::string::npos) {
+    const std::string words = message.substr(extras + 15);
+    return "extra operand '" + escape_bytes(words.substr(words.rfind(' ') + 1)) + "'";
+  }
+  if (kind == "RequiredError") {
+    if (message.ends_with(" is required")) return "missing " + message.substr(0, message.size() - 12);
+  }
+  if (kind == "ExcludesError") {
+    const std::size_t excludes = message.find(" excludes ");
+    if (excludes != std::string::npos) {
+      return message.substr(0, excludes) + " and " + message.substr(excludes + 10) + " do not go together";
+    }
+  }
+  return message;
 }
 
 bool is_existing_file(const std::string& word) { return word == "-" || ::access(word.c_str(), F_OK) == 0; }
@@ -322,9 +386,10 @@ std::optional<std::string> operand_mistake(const CLI::App& app, const std::strin
 }
 
 // PLAYERS and FILE from the hold'em judge's operands: a whole number is
-// PLAYERS, any other word the input file. Nothing, or the usage error.
+// PLAYERS, any other word the input file. `input_operand`: the operand that
+// named the input, if one did. Nothing, or the usage error.
 std::optional<std::string> read_operands(const CLI::App& app, const Operands& operands, std::optional<int>& players,
-                                         Options& options) {
+                                         Options& options, std::optional<std::string>& input_operand) {
   for (const std::optional<std::string>& operand : {operands.first, operands.second}) {
     if (!operand) continue;
     if (const std::optional<std::uint64_t> number = parse_whole_number(*operand); number && !players) {
@@ -338,122 +403,229 @@ std::optional<std::string> read_operands(const CLI::App& app, const Operands& op
     if (players && !is_existing_file(*operand) && looks_like_number(*operand)) {
       return "extra operand '" + escape_bytes(*operand) + "' after PLAYERS";
     }
+    if (operand->empty()) return "FILE: the file name is empty ('-' is standard input)";
     if (const std::optional<std::string> mistake = operand_mistake(app, *operand, "")) return mistake;
+    if (input_operand) {
+      return "two input files: '" + escape_bytes(*input_operand) + "' and '" + escape_bytes(*operand) +
+             "' (one file per run)";
+    }
     if (options.input != "-") return "the input file given twice: FILE '" + escape_bytes(*operand) + "' and -i";
     options.input = *operand;
+    input_operand = *operand;
   }
   return std::nullopt;
+}
+
+// An option's empty file name ("-i ''"): no file has it, and it is no
+// standard stream either ('-' is).
+std::optional<std::string> empty_file_name(const CLI::App& app, const Options& options) {
+  const std::pair<const char*, const std::string*> files[] = {
+      {"--input", &options.input}, {"--output", &options.output}, {"--answers", &options.answers}};
+  for (const auto& [name, value] : files) {
+    if (!value->empty()) continue;
+    // Given, at one level or another: the variable holds what was given.
+    bool given = false;
+    for (const CLI::App* level = &app; level != nullptr;) {
+      const CLI::Option* option = level->get_option_no_throw(name);
+      given = given || (option != nullptr && option->count() > 0);
+      const std::vector<CLI::App*> parsed = level->get_subcommands();
+      level = parsed.empty() ? nullptr : parsed.front();
+    }
+    if (given) {
+      return std::string(name) + ": the file name is empty ('-' is standard " +
+             (std::string_view(name) == "--output" ? "output" : "input") + ")";
+    }
+  }
+  return std::nullopt;
+}
+
+// The command line's parser and the variables it fills.
+struct CommandLine {
+  CLI::App app{command_row(Command::kHoldem).description, "poker"};
+  CLI::App* verify = nullptr;
+  Options options;
+  Operands operands, verify_operands;
+  std::optional<int> option_players;
+  HoldemArguments holdem, verify_holdem;
+  std::optional<std::string> format_file;  // a subcommand's FILE operand
+};
+
+void build_command_line(CommandLine& line) {
+  CLI::App& app = line.app;
+  app.formatter(make_help_formatter(help_width()));
+  app.footer(std::string(command_row(Command::kHoldem).exit_statuses) +
+             "\nThe subcommands judge other formats with the same input, output and error rules; "
+             "'poker verify' compares the answers with a candidate's instead of printing them (status 4 when they "
+             "differ). 'poker help SUBCOMMAND' shows a subcommand's help." +
+             "\nExamples:\n  poker " + command_row(Command::kHoldem).example + "\n  poker -j 2 examples/sample.txt");
+  app.require_subcommand(0, 1);
+  line.holdem = add_holdem_arguments(app, line.options, line.operands, line.option_players);
+  add_shared_options(app, line.options);
+  add_row_commands(app, line.options, line.format_file, false);
+
+  CLI::App* verify = line.verify = app.add_subcommand("verify", verify_help().description);
+  verify->footer(verify_help().exit_statuses + std::string("\nExamples:\n  poker verify ") +
+                 command_row(Command::kHoldem).verify_example + "\n  poker verify " +
+                 command_row(Command::kEuler).name + " " + command_row(Command::kEuler).verify_example);
+  verify->group(verify_help().summary);
+  add_shared_options(*verify, line.options);
+  verify->require_subcommand(0, 1);
+  add_verify_options(*verify, line.options);
+  line.verify_holdem = add_holdem_arguments(*verify, line.options, line.verify_operands, line.option_players);
+  add_row_commands(*verify, line.options, line.format_file, true);
+}
+
+// `poker help [SUBCOMMAND...]`, as git and cargo take it: the words after
+// `poker` of `poker [SUBCOMMAND...] --help`, or the usage error of a word that names
+// no subcommand. Nothing when the first word is not `help`.
+std::optional<std::variant<std::vector<std::string>, std::string>> help_command(const CLI::App& app, int argc,
+                                                                                char** argv) {
+  if (argc < 2 || std::string_view(argv[1]) != "help") return std::nullopt;
+  std::vector<std::string> words;
+  const CLI::App* level = &app;
+  for (int i = 2; i < argc; ++i) {
+    const std::string word = argv[i];
+    level = subcommand_named(*level, word);
+    if (level == nullptr) {
+      std::vector<std::string> options, commands;
+      collect_words(app, options, commands);
+      const std::optional<std::string> meant = closest_word(word, commands);
+      return "help: unknown subcommand '" + escape_bytes(word) + "'" +
+             (meant ? "; did you mean '" + *meant + "'?" : "");
+    }
+    words.push_back(word);
+  }
+  words.push_back("--help");
+  return words;
+}
+
+// The usage error of a command line the parser refused.
+ParsedCommandLine parse_failure(const CommandLine& line, const CLI::ParseError& error, int argc, char** argv) {
+  const CommandLineWalk walk = walk_command_line(line.app, argc, argv);
+  const char* command = walk.path.empty() ? nullptr : walk.path.c_str();
+  if (walk.unknown_option) {
+    const std::string& where = walk.unknown_option->command;
+    return ParsedCommandLine{std::nullopt,
+                             usage_error(walk.unknown_option->what, where.empty() ? nullptr : where.c_str())};
+  }
+  // Too many operands: the first word that is neither a number nor a
+  // file may be a subcommand mistyped (`poker equty AhKh QsQd`).
+  for (const std::optional<std::string>& operand : {line.operands.first, line.verify_operands.first}) {
+    if (!operand) continue;
+    if (const std::optional<std::string> mistyped = operand_mistake(line.app, *operand, "")) {
+      return ParsedCommandLine{std::nullopt, usage_error(*mistyped)};
+    }
+  }
+  return ParsedCommandLine{std::nullopt, usage_error(plain_words(error), command)};
+}
+
+// What the shared options cannot do for the command given: -v and --json
+// report a judge's run, which `poker range` and `poker generate` have not,
+// and the judge's answers are plain lines (--json: -v's statistics).
+std::optional<std::string> option_without_effect(const Options& options, const CommandRow* row) {
+  if (row != nullptr && row->make_format == nullptr) {
+    if (options.verbose) return std::string("-v does not apply to 'poker ") + row->name + "': it reports a judge's run";
+    if (options.json) return std::string("--json does not apply to 'poker ") + row->name + "'";
+  }
+  const bool answers_as_json = options.verify || options.command == Command::kEquity;
+  if (options.json && !options.verbose && !answers_as_json) {
+    return "--json writes -v's statistics here (the answers are plain lines): give -v too";
+  }
+  return std::nullopt;
+}
+
+// The subcommands given, as usage errors name them: "verify euler", "range",
+// "verify"; empty for the hold'em judge.
+std::string command_name(const Options& options, const CommandRow* row) {
+  const std::string format = row == nullptr ? "" : row->name;
+  if (!options.verify) return format;
+  return format.empty() ? "verify" : "verify " + format;
+}
+
+// The operands and what may not go together, once parsed: the usage error
+// (with the subcommand whose help says more), or nothing.
+std::optional<Mistake> check_parsed(CommandLine& line, const CommandRow* row) {
+  Options& options = line.options;
+  const std::string name = command_name(options, row);
+  std::optional<int> players;
+  std::optional<std::string> input_operand;
+  for (const Operands* given : {&line.operands, &line.verify_operands}) {
+    if (std::optional<std::string> problem = read_operands(line.app, *given, players, options, input_operand)) {
+      return Mistake{*problem, ""};
+    }
+  }
+  if (line.format_file) {
+    if (line.format_file->empty()) return Mistake{"FILE: the file name is empty ('-' is standard input)", name};
+    if (std::optional<std::string> mistake = operand_mistake(line.app, *line.format_file, name)) {
+      return Mistake{*mistake, ""};
+    }
+    if (options.input != "-") {
+      return Mistake{"the input file given twice: FILE '" + escape_bytes(*line.format_file) + "' and -i", name};
+    }
+    options.input = *line.format_file;
+  }
+  if (players && line.option_players) return Mistake{"PLAYERS excludes --players", ""};
+  if (options.command == Command::kEquity) {
+    if (const std::optional<std::string> conflict = equity_conflict(options)) {
+      return Mistake{"equity: " + *conflict, ""};
+    }
+  }
+  if (options.verify && options.answers.empty()) {
+    return Mistake{"'poker verify' needs the candidate's answers: --answers FILE", ""};
+  }
+  if (options.verify && (options.answers == "-") && (options.input.empty() || options.input == "-")) {
+    return Mistake{"the instances and the candidate's answers cannot both be standard input: give -i FILE", ""};
+  }
+  options.players = players.value_or(line.option_players.value_or(2));
+  return std::nullopt;
+}
+
+// A usage error's status, reported; the parse's result.
+ParsedCommandLine usage(const std::string& what, const std::string& command = {}) {
+  return ParsedCommandLine{std::nullopt, usage_error(what, command.empty() ? nullptr : command.c_str())};
 }
 
 }  // namespace
 
 ParsedCommandLine parse_command_line(int argc, char** argv) {
-  CLI::App app{command_row(Command::kHoldem).description, "poker"};
-  app.formatter(make_help_formatter(help_width()));
-  app.footer(std::string(command_row(Command::kHoldem).exit_statuses) +
-             "\nThe subcommands judge other formats with the same input, output and error rules; "
-             "'poker verify' compares the answers with a candidate's instead of printing them (status 4 when they "
-             "differ)." +
-             "\nExamples:\n  poker " + command_row(Command::kHoldem).example + "\n  poker -j 2 examples/sample.txt");
-  app.require_subcommand(0, 1);
-
-  Options options;
-  Operands operands;
-  std::optional<int> option_players;
-  const HoldemArguments holdem = add_holdem_arguments(app, options, operands, option_players);
-  add_shared_options(app, options);
-  std::optional<std::string> format_file;  // a subcommand's FILE operand
-  add_row_commands(app, options, format_file, false);
-
-  CLI::App* verify = app.add_subcommand("verify", verify_help().description);
-  verify->footer(verify_help().exit_statuses + std::string("\nExamples:\n  poker verify ") +
-                 command_row(Command::kHoldem).verify_example + "\n  poker verify " +
-                 command_row(Command::kEuler).name + " " + command_row(Command::kEuler).verify_example);
-  verify->group(verify_help().summary);
-  add_shared_options(*verify, options);
-  verify->require_subcommand(0, 1);
-  add_verify_options(*verify, options);
-  Operands verify_operands;
-  const HoldemArguments verify_holdem = add_holdem_arguments(*verify, options, verify_operands, option_players);
-  add_row_commands(*verify, options, format_file, true);
-
+  CommandLine line;
+  build_command_line(line);
+  CLI::App& app = line.app;
+  Options& options = line.options;
   try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    std::ostringstream text;
-    const int status = app.exit(e, text);
-    return ParsedCommandLine{std::nullopt, status, text.str()};
-  } catch (const CLI::CallForVersion& e) {
+    if (const auto help = help_command(app, argc, argv)) {
+      if (const std::string* mistake = std::get_if<std::string>(&*help)) return usage(*mistake);
+      std::vector<std::string> words = std::get<std::vector<std::string>>(*help);
+      std::reverse(words.begin(), words.end());  // CLI11 takes the words last first
+      app.parse(words);
+    } else {
+      app.parse(argc, argv);
+    }
+  } catch (const CLI::Success& e) {  // --help, --version
     std::ostringstream text;
     const int status = app.exit(e, text);
     return ParsedCommandLine{std::nullopt, status, text.str()};
   } catch (const CLI::ParseError& e) {
-    if (const std::optional<Mistake> mistyped = explain_mistyped(app, argc, argv)) {
-      return ParsedCommandLine{
-          std::nullopt, usage_error(mistyped->what, mistyped->command.empty() ? nullptr : mistyped->command.c_str())};
-    }
-    // Too many operands: the first word that is neither a number nor a
-    // file may be a subcommand mistyped (`poker equty AhKh QsQd`).
-    for (const std::optional<std::string>& operand : {operands.first, verify_operands.first}) {
-      if (!operand) continue;
-      if (const std::optional<std::string> mistyped = operand_mistake(app, *operand, "")) {
-        return ParsedCommandLine{std::nullopt, usage_error(*mistyped)};
-      }
-    }
-    return ParsedCommandLine{std::nullopt, usage_error(e.what())};
+    return parse_failure(line, e, argc, argv);
   }
-  if (const std::optional<std::string> twice = option_given_twice(app)) {
-    return ParsedCommandLine{std::nullopt, usage_error(*twice)};
-  }
-  options.verify = verify->parsed();
-  const CommandRow* row = parsed_row(options.verify ? *verify : app);
+  if (const std::optional<std::string> twice = option_given_twice(app)) return usage(*twice);
+  options.verify = line.verify->parsed();
+  const CommandRow* row = parsed_row(options.verify ? *line.verify : app);
   options.command = row != nullptr ? row->command : Command::kHoldem;
-  if (row != nullptr && holdem.count() + verify_holdem.count() > 0) {
-    const std::string name = (options.verify ? "verify " : "") + std::string(row->name);
-    return ParsedCommandLine{
-        std::nullopt, usage_error("PLAYERS, FILE, --players and --explain belong to the hold'em judge, not to 'poker " +
-                                  name + "' (give its input with -i)")};
+  const std::string name = command_name(options, row);
+  if (const std::optional<std::string> empty = empty_file_name(app, options)) return usage(*empty, name);
+  if (const std::optional<std::string> useless = option_without_effect(options, row)) return usage(*useless, name);
+  if (row != nullptr && line.holdem.count() + line.verify_holdem.count() > 0) {
+    return usage("PLAYERS, FILE, --players and --explain belong to the hold'em judge, not to 'poker " + name +
+                 "' (give its input with -i)");
   }
   if (options.command == Command::kGenerate) {
     if (const std::optional<std::string> problem = resolve_generate_command(options.generator)) {
-      return ParsedCommandLine{std::nullopt, usage_error(*problem, "generate")};
+      return usage(*problem, "generate");
     }
     return ParsedCommandLine{options, kExitOk};
   }
-  std::optional<int> players;
-  for (const Operands* given : {&operands, &verify_operands}) {
-    if (const std::optional<std::string> problem = read_operands(app, *given, players, options)) {
-      return ParsedCommandLine{std::nullopt, usage_error(*problem)};
-    }
-  }
-  if (format_file) {
-    const std::string name = (options.verify ? "verify " : "") + std::string(row->name);
-    if (const std::optional<std::string> mistake = operand_mistake(app, *format_file, name)) {
-      return ParsedCommandLine{std::nullopt, usage_error(*mistake)};
-    }
-    if (options.input != "-") {
-      return ParsedCommandLine{
-          std::nullopt, usage_error("the input file given twice: FILE '" + escape_bytes(*format_file) + "' and -i")};
-    }
-    options.input = *format_file;
-  }
-  if (players && option_players) {
-    return ParsedCommandLine{std::nullopt, usage_error("PLAYERS excludes --players")};
-  }
-  if (options.command == Command::kEquity) {
-    if (const std::optional<std::string> conflict = equity_conflict(options)) {
-      return ParsedCommandLine{std::nullopt, usage_error("equity: " + *conflict)};
-    }
-  }
-  if (options.verify && options.answers.empty()) {
-    return ParsedCommandLine{std::nullopt, usage_error("'poker verify' needs the candidate's answers: --answers FILE")};
-  }
-  if (options.verify && (options.answers == "-") && (options.input.empty() || options.input == "-")) {
-    return ParsedCommandLine{
-        std::nullopt,
-        usage_error("the instances and the candidate's answers cannot both be standard input: give -i FILE")};
-  }
-  options.players = players.value_or(option_players.value_or(2));
+  if (const std::optional<Mistake> mistake = check_parsed(line, row)) return usage(mistake->what, mistake->command);
   return ParsedCommandLine{options, kExitOk};
 }
 

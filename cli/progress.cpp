@@ -16,8 +16,8 @@ constexpr std::chrono::milliseconds kUpdateInterval{250};
 
 }  // namespace
 
-bool progress_allowed(const Terminals& terminals, bool answers_on_stdout) {
-  return StatusLine::allowed(terminals, answers_on_stdout) && !terminals.stdin_is_terminal;
+bool progress_allowed(const Terminals& terminals, bool answers_on_stdout, bool input_on_stdin) {
+  return StatusLine::allowed(terminals, answers_on_stdout) && !(input_on_stdin && terminals.stdin_is_terminal);
 }
 
 std::string progress_text(const RunStats& stats, std::optional<std::uint64_t> total_bytes, double seconds) {
@@ -35,8 +35,9 @@ std::string progress_text(const RunStats& stats, std::optional<std::uint64_t> to
   return text;
 }
 
-ProgressLine::ProgressLine(bool enabled, bool answers_on_stdout, std::optional<std::uint64_t> total_bytes)
-    : line_(enabled && progress_allowed(current_terminals(), answers_on_stdout)),
+ProgressLine::ProgressLine(bool enabled, bool answers_on_stdout, bool input_on_stdin,
+                           std::optional<std::uint64_t> total_bytes)
+    : line_(enabled && progress_allowed(current_terminals(), answers_on_stdout, input_on_stdin)),
       total_bytes_(total_bytes),
       start_(Clock::now()),
       next_update_(start_ + kFirstUpdate) {}

@@ -3,8 +3,9 @@
 // left), rewritten in place a few times a second and erased at the end.
 //
 // Shown only where it can corrupt nothing: stderr is a terminal, stdout is
-// not that same terminal (the answers would run into the line), and stdin is
-// no terminal (a person typing instances sees their own lines).
+// not that same terminal (the answers would run into the line), and the
+// input is not a terminal (a person typing instances sees their own lines;
+// a person who named a file on a terminal sees the line).
 #ifndef POKER_CLI_PROGRESS_H_
 #define POKER_CLI_PROGRESS_H_
 
@@ -20,8 +21,9 @@ namespace poker::cli {
 
 // Whether a progress line may be shown on such streams; `answers_on_stdout`:
 // the answers go to stdout (no -o FILE), where they would run into the line
-// if stdout is stderr's terminal.
-bool progress_allowed(const Terminals& terminals, bool answers_on_stdout);
+// if stdout is stderr's terminal; `input_on_stdin`: the input is standard
+// input (no named file), which someone may be typing on a terminal.
+bool progress_allowed(const Terminals& terminals, bool answers_on_stdout, bool input_on_stdin);
 
 // The line's text (no "\r", no erasing): bytes, the share of `total_bytes`
 // and the seconds left when the total is known, instances, rate.
@@ -30,8 +32,9 @@ std::string progress_text(const RunStats& stats, std::optional<std::uint64_t> to
 class ProgressLine {
  public:
   // Shows nothing unless `enabled` and progress_allowed(current_terminals(),
-  // answers_on_stdout). `total_bytes`: the input's size, when known.
-  ProgressLine(bool enabled, bool answers_on_stdout, std::optional<std::uint64_t> total_bytes);
+  // answers_on_stdout, input_on_stdin). `total_bytes`: the input's size,
+  // when known.
+  ProgressLine(bool enabled, bool answers_on_stdout, bool input_on_stdin, std::optional<std::uint64_t> total_bytes);
 
   ProgressLine(const ProgressLine&) = delete;
   ProgressLine& operator=(const ProgressLine&) = delete;

@@ -2,6 +2,8 @@
 
 #include <tbb/version.h>
 
+#include <string_view>
+
 #include "poker/simd_path.h"
 
 namespace poker::cli {
@@ -14,7 +16,10 @@ std::string version_text() {
 #else
   const std::string compiler = "unknown compiler";
 #endif
-  return std::string("poker ") + POKER_VERSION + "\ncompiler: " + compiler + "\noneTBB: " TBB_VERSION_STRING +
+  // The commit, when the build knew it (cli/CMakeLists.txt): a benchmark or
+  // a bug report then names the exact sources.
+  const std::string commit = std::string_view(POKER_COMMIT).empty() ? "" : "\ncommit: " POKER_COMMIT;
+  return std::string("poker ") + POKER_VERSION + commit + "\ncompiler: " + compiler + "\noneTBB: " TBB_VERSION_STRING +
          " (runtime " + TBB_runtime_version() + ")\ncard decoding: " + std::string(active_decode_path_name()) +
          "\nLicense: MIT";
 }

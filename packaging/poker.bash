@@ -1,7 +1,8 @@
 # bash completion for poker: subcommands (verify's format subcommands too),
 # options, file names for FILE operands and after the options whose value
-# is a FILE (-i, -o, --answers), nothing after card and number options
-# (--board, --dead, -j).
+# is a FILE (-i, -o, --answers), the values an option or operand takes when
+# its help lists them ("one of: a, b, c": generate's FORMAT, --error-kind),
+# nothing after card and number options (--board, --dead, -j).
 #
 # Nothing is listed here: the subcommands and options are read from
 # `poker --help` and `poker SUBCOMMAND --help` when TAB is pressed (a few
@@ -45,6 +46,43 @@ _poker_option_type() {
   awk -v name="$1" '$1 == name { print $2; exit }' <<<"$2"
 }
 
+# The entries of a help text on stdin, one line each, a description whose
+# help wraps it joined into one line: "SECTION<tab>NAMES<tab>DESCRIPTION",
+# SECTION being Arguments, Options or Subcommands. An entry starts within
+# the first columns; its wrapped lines start at column 25.
+_poker_help_entries() {
+  awk '
+    function flush() { if (names != "") print section "\t" names "\t" text; names = ""; text = "" }
+    /^(Arguments|Options|Subcommands):$/ { flush(); section = substr($0, 1, length($0) - 1); next }
+    /^$/ || /^[^ ]/ { flush(); section = ""; next }
+    section == "" { next }
+    /^                        / { sub(/^ +/, ""); text = text (text == "" ? "" : " ") $0; next }
+    {
+      flush(); sub(/^ +/, "")
+      gap = index($0, "  ")
+      if (gap == 0) { names = $0; next }
+      names = substr($0, 1, gap - 1); text = substr($0, gap); sub(/^ +/, "", text)
+    }
+    END { flush() }'
+}
+
+# The values that the option or operand $1 takes, one a line, from the help
+# entries on stdin (_poker_help_entries): those its description lists after
+# "one of: ". $1 empty: those of every operand.
+_poker_help_values() {
+  awk -F '\t' -v name="$1" '
+    {
+      found = name == "" && $1 == "Arguments"
+      n = split($2, names, /, /)
+      for (i = 1; i <= n; i++) { sub(/[= ].*/, "", names[i]); if (names[i] == name) found = 1 }
+      at = index($3, "one of: ")
+      if (!found || at == 0) next
+      list = substr($3, at + 8); sub(/[;.(].*/, "", list); gsub(/ or /, ", ", list); gsub(/ /, "", list)
+      n = split(list, values, /,/)
+      for (i = 1; i <= n; i++) if (values[i] != "") print values[i]
+    }'
+}
+
 # Whether the help text $1 takes a FILE operand.
 _poker_takes_file() {
   sed -n '/^Arguments:$/,/^$/p' <<<"$1" | grep -q '^  FILE '
@@ -74,8 +112,8 @@ _poker() {
     fi
   done
 
-  # After an option that takes a value: a file name for a FILE, nothing to
-  # offer for a number or cards.
+  # After an option that takes a value: a file name for a FILE, the values
+  # its help lists, nothing to offer for a number or cards.
   local type
   type=$(_poker_option_type "$prev" "$options")
   if [[ -n $type && $type != flag ]]; then
@@ -83,6 +121,8 @@ _poker() {
     if [[ $type == FILE ]]; then
       compopt -o filenames 2>/dev/null
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    else
+      mapfile -t COMPREPLY < <(compgen -W "$(_poker_help_entries <<<"$help" | _poker_help_values "$prev")" -- "$cur")
     fi
     return 0
   fi
@@ -93,6 +133,7 @@ _poker() {
   fi
   COMPREPLY=()
   [[ -n $subcommands ]] && mapfile -t COMPREPLY < <(compgen -W "$subcommands" -- "$cur")
+  mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "$(_poker_help_entries <<<"$help" | _poker_help_values "")" -- "$cur")
   if _poker_takes_file "$help"; then
     compopt -o filenames 2>/dev/null
     mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$cur")

@@ -2,6 +2,8 @@
 // input file, mistyped words get "did you mean", help is GNU style within
 // 80 columns, --version works anywhere, counts read 1M and 1e6, and input
 // errors name their instance and, where one is likely, the cause.
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -23,13 +25,17 @@ const std::string kExamples = std::string(POKER_SOURCE_DIR) + "/examples/";
 
 std::string example(const std::string& name) { return read_whole_file(kExamples + name); }
 
-// A usage error of one line plus the pointer to --help, that says `says`.
-void expect_usage_error(const std::vector<std::string>& args, const std::string& says) {
+// A usage error of one line plus the pointer to --help, that says `says`;
+// `command`: the subcommand whose help it points at, and that it names.
+void expect_usage_error(const std::vector<std::string>& args, const std::string& says,
+                        const std::string& command = "") {
   SCOPED_TRACE(::testing::PrintToString(args));
   const RunResult result = run_poker(args);
   EXPECT_EQ(result.exit_status, 2) << result.err;
   EXPECT_EQ(result.out, "");
-  EXPECT_EQ(result.err, "poker: " + says + "\nRun 'poker --help' for usage.\n");
+  const std::string named = command.empty() ? "" : command + ": ";
+  const std::string help = command.empty() ? "" : command + " ";
+  EXPECT_EQ(result.err, "poker: " + named + says + "\nRun 'poker " + help + "--help' for usage.\n");
 }
 
 // The one error line of running `args` on `input`, checked to be one line.
@@ -89,6 +95,13 @@ TEST(Operands, FileAndInputOptionTogetherAreAUsageError) {
                      "the input file given twice: FILE '" + kExamples + "sample.txt' and -i");
 }
 
+// Two operands that name files: one input per run, and no -i was typed.
+TEST(Operands, TwoInputFilesAreAUsageErrorNamingBoth) {
+  expect_usage_error(
+      {kExamples + "sample.txt", kExamples + "euler.txt"},
+      "two input files: '" + kExamples + "sample.txt' and '" + kExamples + "euler.txt' (one file per run)");
+}
+
 TEST(DidYouMean, MistypedSubcommands) {
   expect_usage_error({"equty", "AhKh", "QsQd"}, "unknown subcommand 'equty'; did you mean 'equity'?");
   expect_usage_error({"Euler"}, "unknown subcommand 'Euler'; did you mean 'euler'?");
@@ -97,7 +110,7 @@ TEST(DidYouMean, MistypedSubcommands) {
 
 TEST(DidYouMean, MistypedLongOptions) {
   expect_usage_error({"--explian"}, "unknown option '--explian'; did you mean '--explain'?");
-  expect_usage_error({"euler", "--sumary"}, "unknown option '--sumary'; did you mean '--summary'?");
+  expect_usage_error({"euler", "--sumary"}, "unknown option '--sumary'; did you mean '--summary'?", "euler");
   expect_usage_error({"--threads=2", "--chunk-sise=1K"}, "unknown option '--chunk-sise'; did you mean '--chunk-size'?");
   expect_usage_error({"--zzzzzz"}, "unknown option '--zzzzzz'");
 }
@@ -224,8 +237,8 @@ TEST(Help, ParagraphsAreFilledToTheWidth) {
 
 TEST(Version, WorksAfterAnySubcommand) {
   const std::string version = run_poker({"--version"}).out;
-  for (const std::vector<std::string>& command :
-       std::vector<std::vector<std::string>>{{"equity"}, {"euler"}, {"verify"}, {"verify", "draw"}}) {
+  for (const std::vector<std::string>& command : std::vector<std::vector<std::string>>{
+           {"equity"}, {"euler"}, {"verify"}, {"verify", "draw"}, {"range", "QQ+"}, {"range"}, {"generate"}}) {
     const RunResult result = run_poker(concat(command, {"--version"}));
     EXPECT_EQ(result.exit_status, 0) << result.err;
     EXPECT_EQ(result.out, version);
@@ -296,6 +309,111 @@ TEST(Hints, LikelyCausesAreNamed) {
   EXPECT_EQ(hint_of({kExamples + "draw.txt"}, ""), "this looks like a 'poker draw' input: try 'poker draw FILE'");
   // No hint where no cause is likely.
   EXPECT_EQ(hint_of({}, "Ah Kh\nQs Qx\n" + board), "");
+}
+
+}  // namespace
+}  // namespace poker::e2e
+
+namespace poker::e2e {
+namespace {
+
+// The option library's own words never reach the user: each mistake is
+// one line in the command line's words, pointing at the help of the
+// subcommand where it stands.
+TEST(UsageWording, OptionLibraryWordsAreOurs) {
+  expect_usage_error({"-i", "a", "-i", "b"}, "--input given twice: give it once");
+  expect_usage_error({"-p", "2", "-p", "3", kExamples + "sample.txt"}, "--players given twice: give it once");
+  expect_usage_error({"equity", "--mc", "1M", "--mc", "2M", "AhKh", "QQ"}, "--mc given twice: give it once", "equity");
+  expect_usage_error({"euler", "-e"}, "unknown option '-e'", "euler");
+  expect_usage_error({"-x", kExamples + "sample.txt"}, "unknown option '-x'");
+  expect_usage_error({"-i"}, "--input needs a value: FILE");
+  expect_usage_error({"range", "QQ", "KK"}, "extra operand 'KK'", "range");
+  expect_usage_error({"generate", "3", "4"}, "extra operand '4'", "generate");
+  expect_usage_error({"range"}, "missing RANGE", "range");
+  expect_usage_error({"generate", "-n", "abc"}, "--instances: expected a number, found 'abc'", "generate");
+  expect_usage_error({"equity", "--exact", "--mc", "1M", "AhKh", "QQ"}, "--exact and --mc do not go together",
+                     "equity");
+}
+
+// A subcommand's mistake points at that subcommand's help.
+TEST(UsageWording, SubcommandErrorsPointAtTheSubcommandsHelp) {
+  expect_usage_error({"equity", "AhKh", "QQ", "-j", "two"},
+                     "--threads: expected a whole number from 1 to 4096, found 'two'", "equity");
+  expect_usage_error({"verify", "euler", "--answers"}, "--answers needs a value: FILE", "verify euler");
+}
+
+// A value that is refused is quoted.
+TEST(UsageWording, RefusedValuesAreQuoted) {
+  expect_usage_error({"-j", "two"}, "--threads: expected a whole number from 1 to 4096, found 'two'");
+  expect_usage_error({"--chunk-size", "5Q"},
+                     "--chunk-size: expected a size in bytes from 1 to 1073741824, like 64K or 1M, found '5Q'");
+}
+
+// `poker help [SUBCOMMAND...]`, as git, cargo and docker users type it: the
+// same help as --help.
+TEST(HelpCommand, PrintsTheHelpOfTheSubcommandNamed) {
+  for (const std::vector<std::string>& command : std::vector<std::vector<std::string>>{
+           {}, {"equity"}, {"verify"}, {"verify", "euler"}, {"generate"}, {"range"}}) {
+    SCOPED_TRACE(::testing::PrintToString(command));
+    const RunResult help = run_poker(concat({"help"}, command));
+    EXPECT_EQ(help.exit_status, 0) << help.err;
+    EXPECT_EQ(help.err, "");
+    EXPECT_EQ(help.out, run_poker(concat(command, {"--help"})).out);
+  }
+  expect_usage_error({"help", "equty"}, "help: unknown subcommand 'equty'; did you mean 'equity'?");
+  expect_usage_error({"help", "zzzzzz"}, "help: unknown subcommand 'zzzzzz'");
+}
+
+// A git checkout's build names its commit; a build from a tarball names
+// none, and says the rest all the same.
+TEST(Version, NamesTheCommitOfAGitCheckout) {
+  const RunResult result = run_poker({"--version"});
+  EXPECT_EQ(result.exit_status, 0);
+  if (::access((kSourceDir + "/.git").c_str(), F_OK) != 0) GTEST_SKIP() << "not built from a git checkout";
+  const std::size_t commit = result.out.find("\ncommit: ");
+  ASSERT_NE(commit, std::string::npos) << result.out;
+  EXPECT_GT(result.out.find('\n', commit + 1), commit + 10) << result.out;  // a hash or a describe's name
+}
+
+// -v and --json report a judge's run: `poker range` and `poker generate` have
+// none, before or after their name; the judge's answers are plain lines, so
+// its --json needs -v.
+TEST(SharedOptions, VerboseAndJsonWhereTheyHaveNoEffectAreUsageErrors) {
+  expect_usage_error({"-v", "range", "QQ"}, "-v does not apply to 'poker range': it reports a judge's run", "range");
+  expect_usage_error({"range", "QQ", "-v"}, "unknown option '-v'", "range");
+  expect_usage_error({"--json", "generate"}, "--json does not apply to 'poker generate'", "generate");
+  expect_usage_error({"generate", "-v"}, "unknown option '-v'", "generate");
+  expect_usage_error({"--json", kExamples + "sample.txt"},
+                     "--json writes -v's statistics here (the answers are plain lines): give -v too");
+  expect_usage_error({"euler", "--json", kExamples + "euler.txt"},
+                     "--json writes -v's statistics here (the answers are plain lines): give -v too", "euler");
+  const RunResult stats = run_poker({"-v", "--json", kExamples + "sample.txt"});
+  EXPECT_EQ(stats.exit_status, 0) << stats.err;
+  EXPECT_EQ(stats.err.rfind("{\"schema\":\"poker-stats/1\"", 0), 0u) << stats.err;
+}
+
+// An empty file name is no file and no standard stream ('-' is).
+TEST(FileNames, EmptyNamesAreUsageErrors) {
+  expect_usage_error({"-i", ""}, "--input: the file name is empty ('-' is standard input)");
+  expect_usage_error({"-o", "", kExamples + "sample.txt"}, "--output: the file name is empty ('-' is standard output)");
+  expect_usage_error({"generate", "-o", ""}, "--output: the file name is empty ('-' is standard output)", "generate");
+  expect_usage_error({"euler", "-i", ""}, "--input: the file name is empty ('-' is standard input)", "euler");
+  expect_usage_error({""}, "FILE: the file name is empty ('-' is standard input)");
+  expect_usage_error({"verify", "-i", kExamples + "sample.txt", "--answers", ""},
+                     "--answers: the file name is empty ('-' is standard input)", "verify");
+}
+
+// `poker equity HANDS -v` says what it computed, as -v does for a query file.
+TEST(EquityVerbose, ReportsAQueryOnTheCommandLine) {
+  const RunResult text = run_poker({"equity", "AhKh", "QsQd", "--board", "Ts9s2d", "-v", "-j", "1"});
+  EXPECT_EQ(text.exit_status, 0) << text.err;
+  EXPECT_EQ(text.err.rfind("poker: equity query from the command line, 1 threads\npoker: exact, 990 boards in ", 0), 0u)
+      << text.err;
+  const RunResult json = run_poker({"equity", "AhKh", "QsQd", "--board", "Ts9s2d", "-v", "--json", "-j", "1"});
+  EXPECT_EQ(json.exit_status, 0) << json.err;
+  EXPECT_EQ(json.err.rfind("{\"schema\":\"poker-stats/1\",\"format\":\"equity query from the command line\"", 0), 0u)
+      << json.err;
+  EXPECT_EQ(run_poker({"equity", "AhKh", "QsQd", "--board", "Ts9s2d"}).err, "");
 }
 
 }  // namespace

@@ -193,7 +193,7 @@ TEST(EquityCommand, InvalidQueriesAreUsageErrors) {
       {{"equity", "AhKh", "QsQd", "--board", "Ts", "9s", "2d"},
        "poker: equity: hand 3 '9s': a hand has two cards, '9s' is one: write cards of the board or dead cards "
        "together ('Ts9s2d'), or quote them ('Ts 9s 2d')\n"},
-      {{"equity", "AhKh", "QsQd", "--exact", "--mc", "10"}, "poker: --exact excludes --mc\n"},
+      {{"equity", "AhKh", "QsQd", "--exact", "--mc", "10"}, "poker: equity: --exact and --mc do not go together\n"},
       {{"equity", "AhKh", "QsQd", "-i", "examples/equity.txt"},
        "poker: equity: hands on the command line and -i do not go together\n"},
       {{"equity", "--board", "Ts9s", "-i", "examples/equity.txt"},

@@ -147,6 +147,32 @@ TEST(Generate, UsageErrorsExitWithStatusTwo) {
   }
 }
 
+// A mistyped FORMAT or fault names the one meant, as a mistyped subcommand does.
+TEST(Generate, MistypedFormatOrFaultGetsDidYouMean) {
+  const RunResult format = run_poker({"generate", "eulr"});
+  EXPECT_EQ(format.exit_status, 2);
+  EXPECT_EQ(format.err,
+            "poker: generate: unknown FORMAT 'eulr'; did you mean 'euler'?\nRun 'poker generate --help' for usage.\n");
+  const RunResult kind = run_poker({"generate", "--error-at", "1", "--error-kind", "duplicat"});
+  EXPECT_EQ(kind.exit_status, 2);
+  EXPECT_EQ(kind.err,
+            "poker: generate: unknown --error-kind 'duplicat'; did you mean 'duplicate'?\n"
+            "Run 'poker generate --help' for usage.\n");
+}
+
+// An empty file is a fair test input: -n 0 and --bytes 0 write one, which
+// the judge answers with nothing. A fault cannot be planted in it.
+TEST(Generate, ZeroInstancesWriteAnEmptyFile) {
+  for (const Args& args : {Args{"-n", "0"}, Args{"euler", "--instances", "0"}, Args{"--bytes", "0"}}) {
+    SCOPED_TRACE(::testing::PrintToString(args));
+    EXPECT_EQ(generate(args).out, "");
+  }
+  const RunResult fault = run_poker({"generate", "-n", "0", "--error-at", "1"});
+  EXPECT_EQ(fault.exit_status, 2);
+  EXPECT_EQ(fault.err,
+            "poker: generate: --error-at 1 is past the 0 instances written\nRun 'poker generate --help' for usage.\n");
+}
+
 // Instances count from 1: K = 0 would plant nothing, and the run would
 // say nothing of it.
 TEST(Generate, ErrorAtZeroIsAUsageError) {

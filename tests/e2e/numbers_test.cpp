@@ -30,10 +30,11 @@ TEST(Numbers, LeadingZerosAreDecimalNotOctal) {
 TEST(Numbers, HexSignsAndOtherSpellingsAreUsageErrors) {
   expect_usage_error({"0x8"}, "poker: PLAYERS: expected a whole number from 2 to 23\n");
   expect_usage_error({"+8"}, "poker: PLAYERS: expected a whole number from 2 to 23\n");
-  expect_usage_error({"-p", "0b11"}, "poker: --players: expected a whole number from 2 to 23\n");
-  expect_usage_error({"-j", "0x2"}, "poker: --threads: expected a whole number from 1 to 4096\n");
+  expect_usage_error({"-p", "0b11"}, "poker: --players: expected a whole number from 2 to 23, found '0b11'\n");
+  expect_usage_error({"-j", "0x2"}, "poker: --threads: expected a whole number from 1 to 4096, found '0x2'\n");
   expect_usage_error({"--chunk-size", "0x10K"},
-                     "poker: --chunk-size: expected a size in bytes from 1 to 1073741824, like 64K or 1M\n");
+                     "poker: --chunk-size: expected a size in bytes from 1 to 1073741824, like 64K or 1M, found "
+                     "'0x10K'\n");
 }
 
 // --mc takes 1e6: --time takes the same spelling, on the command line and

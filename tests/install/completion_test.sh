@@ -80,6 +80,13 @@ expect "poker verify --answers examples/euler.e" "examples/euler.expected"
 expect "poker equity AhKh QsQd --board " ""
 expect "poker equity AhKh QsQd --dead e" ""
 
+# Values that the help lists ("one of: ..."): generate's FORMAT and the
+# fault of --error-kind.
+expect_all "poker generate " "holdem euler eval draw equity" "README.md"
+expect "poker generate eu" "euler"
+expect_all "poker generate --error-kind " "invalid-card duplicate crlf-line truncated" "README.md"
+expect "poker generate --error-at 2 --error-kind cr" "crlf-line"
+
 # Every subcommand and long option --help shows.
 for name in $(help_subcommands); do
   expect_all "poker $name" "$name"

@@ -45,6 +45,8 @@ if command -v zsh >/dev/null; then
   check "$(zsh_complete "poker -i ")" "poker -i " "<files>" "euler"
   check "$(zsh_complete "poker equity AhKh QsQd --board ")" "poker equity AhKh QsQd --board " "" "<files>"
   check "$(zsh_complete "poker -j ")" "poker -j " "" "<files> euler"
+  check "$(zsh_complete "poker generate ")" "poker generate " "holdem euler eval draw equity"
+  check "$(zsh_complete "poker generate --error-kind ")" "poker generate --error-kind " "invalid-card crlf-line"
   tested=$((tested + 1))
 fi
 
@@ -60,6 +62,14 @@ if command -v fish >/dev/null; then
   check "$(fish_complete "poker -i examples/sample.t")" "poker -i examples/sample.t" "examples/sample.txt"
   check "$(fish_complete "poker equity AhKh QsQd --board ")" "poker equity AhKh QsQd --board " "" "README.md"
   check "$(fish_complete "poker -j ")" "poker -j " "" "README.md euler"
+  check "$(fish_complete "poker generate ")" "poker generate " "holdem euler eval draw equity"
+  check "$(fish_complete "poker generate --error-kind ")" "poker generate --error-kind " "invalid-card crlf-line"
+  # Descriptions whole, though the help wraps them (generate's summary
+  # passes the 80 columns).
+  described=$(cd "$POKER_SOURCE_DIR" && fish -c "source '$fish_script'; complete -C 'poker gen'")
+  [[ $described == "generate"$'\t'"Seeded random instances of any format, for tests and benchmarks" ]] ||
+    fail "fish: the description of generate is cut: '$described'"
+  poker --help | grep -q '^  generate .*for tests and$' || fail "the help no longer wraps generate's summary: test another"
   tested=$((tested + 1))
 fi
 

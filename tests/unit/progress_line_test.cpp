@@ -15,18 +15,27 @@ namespace {
 
 TEST(ProgressLine, ShowsOnlyWhereItCorruptsNothing) {
   EXPECT_TRUE(progress_allowed(
-      {.stdin_is_terminal = false, .stderr_is_terminal = true, .stdout_is_stderr_terminal = false}, true));
+      {.stdin_is_terminal = false, .stderr_is_terminal = true, .stdout_is_stderr_terminal = false}, true, true));
   EXPECT_FALSE(progress_allowed(
-      {.stdin_is_terminal = false, .stderr_is_terminal = false, .stdout_is_stderr_terminal = false}, true));
+      {.stdin_is_terminal = false, .stderr_is_terminal = false, .stdout_is_stderr_terminal = false}, true, true));
   // The answers on the same terminal would run into the line.
   EXPECT_FALSE(progress_allowed(
-      {.stdin_is_terminal = false, .stderr_is_terminal = true, .stdout_is_stderr_terminal = true}, true));
+      {.stdin_is_terminal = false, .stderr_is_terminal = true, .stdout_is_stderr_terminal = true}, true, true));
   // The answers going to a file (-o FILE): stdout's terminal gets none of them.
   EXPECT_TRUE(progress_allowed(
-      {.stdin_is_terminal = false, .stderr_is_terminal = true, .stdout_is_stderr_terminal = true}, false));
+      {.stdin_is_terminal = false, .stderr_is_terminal = true, .stdout_is_stderr_terminal = true}, false, true));
   // Someone typing instances by hand.
   EXPECT_FALSE(progress_allowed(
-      {.stdin_is_terminal = true, .stderr_is_terminal = true, .stdout_is_stderr_terminal = false}, true));
+      {.stdin_is_terminal = true, .stderr_is_terminal = true, .stdout_is_stderr_terminal = false}, true, true));
+}
+
+// A person who types `poker draw big.txt -o out.txt` at a terminal: stdin is
+// that terminal, but the input is the file, and nobody types.
+TEST(ProgressLine, ShowsForANamedFileWhileStdinIsATerminal) {
+  EXPECT_TRUE(progress_allowed(
+      {.stdin_is_terminal = true, .stderr_is_terminal = true, .stdout_is_stderr_terminal = true}, false, false));
+  EXPECT_TRUE(progress_allowed(
+      {.stdin_is_terminal = true, .stderr_is_terminal = true, .stdout_is_stderr_terminal = false}, true, false));
 }
 
 // What current_terminals() says of stdout in a child whose controlling
