@@ -1,24 +1,73 @@
 # Type stubs of the package poker (python/poker/__init__.py).
 import dataclasses
-from typing import Optional, Sequence
+from os import PathLike
+from typing import Literal, Optional, Sequence, Union, overload
 
 import numpy as np
 import numpy.typing as npt
 
-from ._poker import (
-    CATEGORIES as CATEGORIES,
-    InputError as InputError,
-    best_five as best_five,
-    card_str as card_str,
-    category as category,
-    evaluate as evaluate,
-    judge as judge,
-    judge_file as judge_file,
-    parse_cards as parse_cards,
-)
+from ._poker import CATEGORIES as CATEGORIES, InputError as InputError, __version__ as __version__
+
+@overload
+def parse_cards(text: str, *, check: bool = True) -> npt.NDArray[np.uint8]: ...
+@overload
+def parse_cards(text: Sequence[str], *, check: bool = True) -> npt.NDArray[np.uint8]: ...
+@overload
+def card_str(cards: int) -> str: ...
+@overload
+def card_str(cards: npt.ArrayLike) -> Union[str, list[str]]: ...
+@overload
+def evaluate(cards: str, *, check: bool = True, threads: Optional[int] = None) -> int: ...
+@overload
+def evaluate(
+    cards: Union[npt.ArrayLike, Sequence[str]], *, check: bool = True, threads: Optional[int] = None
+) -> npt.NDArray[np.uint16]: ...
+def category(values: npt.ArrayLike) -> npt.NDArray[np.uint8]: ...
+def best_five(
+    cards: Union[str, Sequence[str], npt.ArrayLike], *, threads: Optional[int] = None
+) -> npt.NDArray[np.uint8]: ...
+def judge(
+    boards: npt.ArrayLike, holes: npt.ArrayLike, *, check: bool = True, threads: Optional[int] = None
+) -> npt.NDArray[np.int8]: ...
+@overload
+def judge_file(
+    path: Union[str, bytes, PathLike[str], PathLike[bytes]],
+    players: int = 2,
+    format: Literal["holdem", "euler", "eval"] = "holdem",
+    *,
+    threads: Optional[int] = None,
+    mmap: Optional[bool] = None,
+) -> npt.NDArray[np.int8]: ...
+@overload
+def judge_file(
+    path: Union[str, bytes, PathLike[str], PathLike[bytes]],
+    players: int = 2,
+    *,
+    format: Literal["draw"],
+    threads: Optional[int] = None,
+    mmap: Optional[bool] = None,
+) -> npt.NDArray[np.int16]: ...
+@overload
+def judge_file(
+    path: Union[str, bytes, PathLike[str], PathLike[bytes]],
+    players: int = 2,
+    *,
+    format: Literal["equity"],
+    threads: Optional[int] = None,
+    mmap: Optional[bool] = None,
+) -> list[Equity]: ...
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Range:
+    combos: npt.NDArray[np.uint8]
+    weights: npt.NDArray[np.float64]
+    def __len__(self) -> int: ...
+
+def parse_range(text: str) -> Range: ...
 
 @dataclasses.dataclass(frozen=True)
 class Equity:
+    hands: tuple[str, ...]
     win: npt.NDArray[np.float64]
     tie: npt.NDArray[np.float64]
     equity: npt.NDArray[np.float64]
@@ -32,7 +81,8 @@ def equity(
     dead: str = "",
     *,
     exact: Optional[bool] = None,
-    samples: Optional[int] = None,
-    seed: Optional[int] = None,
+    samples: Union[int, str, None] = None,
+    time: Union[float, str, None] = None,
+    seed: Union[int, str, None] = None,
     threads: Optional[int] = None,
 ) -> Equity: ...

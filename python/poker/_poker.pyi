@@ -1,18 +1,21 @@
-# Type stubs of the compiled extension poker._poker (python/src/*.cpp).
+# Type stubs of the compiled extension poker._poker (python/src/*.cpp); the
+# package poker wraps these functions (python/poker/__init__.py).
 from os import PathLike
-from typing import Any, Literal, Optional, Sequence, Union, overload
+from typing import Any, Optional, Sequence, Union, overload
 
 import numpy as np
 import numpy.typing as npt
 
+__version__: str
 CATEGORIES: tuple[str, ...]
 
 class InputError(ValueError):
     path: str
     line: int
     column: int
+    instance: Optional[int]
     message: str
-    answers: npt.NDArray[np.int8]
+    answers: Any
 
 @overload
 def parse_cards(text: str, *, check: bool = True) -> npt.NDArray[np.uint8]: ...
@@ -31,17 +34,20 @@ def judge(
 def judge_file(
     path: Union[str, bytes, PathLike[str], PathLike[bytes]],
     players: int = 2,
-    format: Literal["holdem", "euler"] = "holdem",
+    format: str = "holdem",
     *,
     threads: Optional[int] = None,
     mmap: Optional[bool] = None,
-) -> npt.NDArray[np.int8]: ...
+) -> Any: ...
+def _parse_range(text: str) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]: ...
+def _normalised_hand(word: str) -> str: ...
 def _equity(
     hands: list[str],
     board: str,
     dead: str,
     exact: Optional[bool],
-    samples: Optional[int],
-    seed: Optional[int],
+    samples: Optional[str],
+    time: Optional[str],
+    seed: Optional[str],
     threads: Optional[int],
 ) -> dict[str, Any]: ...

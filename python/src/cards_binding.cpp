@@ -5,14 +5,17 @@
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "bindings.h"
 #include "card_arrays.h"
 #include "poker/cards.h"
 #include "poker/escape.h"
+#include "poker/range.h"
 
 namespace poker::python {
 namespace {
@@ -20,6 +23,10 @@ namespace {
 // What the hold'em format's messages say a card looks like (the tests
 // compare with the CLI's message).
 constexpr std::string_view kCardSyntax = card_syntax(Notation::kHoldem);
+
+// A card as players write it, in either case ("Ah", "ah", "AH"), as equity
+// and parse_range read cards.
+std::optional<Card> card_of(std::string_view token) { return parse_card_any_case(token); }
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n'; }
 
@@ -46,11 +53,10 @@ std::vector<Card> parse_text(std::string_view text, bool check) {
     // A run is its cards only if every piece is one; else the token is
     // reported whole, as the CLI reports a token.
     bool run = token.size() % 2 == 0;
-    for (std::size_t i = 0; run && i < token.size(); i += 2)
-      run = parse_card(token.substr(i, 2), Notation::kHoldem).has_value();
+    for (std::size_t i = 0; run && i < token.size(); i += 2) run = card_of(token.substr(i, 2)).has_value();
     if (!run) throw py::value_error("invalid card " + quote_token(token) + ": expected " + std::string(kCardSyntax));
     for (std::size_t i = 0; i < token.size(); i += 2) {
-      const Card card = *parse_card(token.substr(i, 2), Notation::kHoldem);
+      const Card card = *card_of(token.substr(i, 2));
       const std::size_t column = at + i - line_start + 1;
       if (check && (seen & mask_of(card)) != 0) {
         throw py::value_error("duplicate card " + quote_token(token.substr(i, 2)) + ": already at line " +
@@ -135,6 +141,27 @@ py::object card_str(const py::object& cards) {
   return texts;
 }
 
+// The combos of a range as (uint8 (n, 2) cards, the higher first; float64
+// (n,) weights), in the engine's order; poker.parse_range wraps them.
+py::tuple parse_range_text(const std::string& text) {
+  auto parsed = parse_range(text);
+  if (const auto* error = std::get_if<RangeError>(&parsed)) {
+    throw py::value_error("range " + quote_token(text) + ", column " + std::to_string(error->offset + 1) + ": " +
+                          error->message);
+  }
+  const Range& range = std::get<Range>(parsed);
+  const auto count = static_cast<py::ssize_t>(range.combos.size());
+  py::array_t<std::uint8_t> cards({count, py::ssize_t{2}});
+  py::array_t<double> weights(count);
+  for (py::ssize_t i = 0; i < count; ++i) {
+    const WeightedCombo& combo = range.combos[static_cast<std::size_t>(i)];
+    cards.mutable_at(i, 0) = combo.high;
+    cards.mutable_at(i, 1) = combo.low;
+    weights.mutable_at(i) = combo.weight;
+  }
+  return py::make_tuple(cards, weights);
+}
+
 }  // namespace
 
 void bind_cards(py::module_& m) {
@@ -145,13 +172,16 @@ The encoding is the engine's: index = 4 * rank + suit, rank 0..12 for 2..A,
 suit 0..3 for c, d, h, s; so "2c" is 0, "Ah" is 50 and "As" is 51.
 
 text: a str of cards separated by blanks or written one after another
-    ("Ah Kh 7c", "AhKh7c"), giving a 1-d array; or a sequence of such str,
-    each with the same number of cards, giving a 2-d array (one row each).
+    ("Ah Kh 7c", "AhKh7c"), in either case ("ah kh"), giving a 1-d array;
+    or a sequence of such str, each with the same number of cards, giving a
+    2-d array (one row each).
 check: raise ValueError for a card written twice in one str.
 
 Bad text raises ValueError with the CLI's message, e.g.
 "invalid card 'Ax': expected a rank (2-9, T, J, Q, K, A) then a suit
-(h, d, s, c), like 'Ah' or 'Td'".
+(h, d, s, c), like 'Ah' or 'Td'". Either case is read, as equity() and
+parse_range() read cards (the judge's files keep the hold'em notation's
+upper-case rank and lower-case suit).
 
 >>> poker.parse_cards("Ah Kh 7c")
 array([50, 46, 20], dtype=uint8)
@@ -161,6 +191,10 @@ array([50, 46, 20], dtype=uint8)
 Cards as text, the inverse of parse_cards: an index gives "Ah", a 1-d array
 "Ah Kh 7c", a 2-d array a list of such str (one per row).
 )doc");
+
+  m.def("_parse_range", &parse_range_text, py::arg("text"),
+        "The combos and weights of poker.parse_range's answer as a tuple (poker.parse_range is the documented "
+        "entry point).");
 }
 
 }  // namespace poker::python

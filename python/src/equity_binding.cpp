@@ -6,6 +6,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,23 +17,71 @@
 #include "bindings.h"
 #include "poker/equity.h"
 #include "poker/equity_format.h"
+#include "poker/range.h"
 #include "run_batch.h"
 
 namespace poker::python {
 namespace {
 
-EquitySettings settings_of(std::optional<bool> exact, std::optional<long long> samples, std::optional<long long> seed) {
-  EquitySettings settings;
-  if (samples && *samples < 1) throw py::value_error("samples must be at least 1");
-  if (seed && *seed < 0) throw py::value_error("seed must not be negative");
-  if (exact.value_or(false) && samples) throw py::value_error("exact=True counts every deal: it takes no samples");
-  if (exact) settings.method = *exact ? EquityMethod::kExact : EquityMethod::kMonteCarlo;
-  if (samples) {
-    settings.method = EquityMethod::kMonteCarlo;
-    settings.samples = static_cast<std::uint64_t>(*samples);
+// The settings of exact=, samples=, time= and seed=, the numbers read as the
+// CLI reads --mc, --time and --seed (poker.equity writes an int or a float
+// as such text), with the CLI's messages.
+EquitySettings settings_of(std::optional<bool> exact, const std::optional<std::string>& samples,
+                           const std::optional<std::string>& time, const std::optional<std::string>& seed) {
+  if (exact.value_or(false) && (samples || time)) {
+    throw py::value_error("exact=True counts every deal: it takes no samples or time");
   }
-  if (seed) settings.seed = static_cast<std::uint64_t>(*seed);
+  if (samples && time) throw py::value_error("samples and time both say when Monte Carlo ends: give one");
+  EquitySettings settings;
+  if (exact) settings.method = *exact ? EquityMethod::kExact : EquityMethod::kMonteCarlo;
+  const auto read = [&](const char* name, std::string_view option, const std::optional<std::string>& value) {
+    if (!value) return;
+    if (std::optional<std::string> problem = read_equity_number(option, *value, settings)) {
+      throw py::value_error(std::string(name) + ": " + *problem);
+    }
+  };
+  read("samples", "--mc", samples);
+  read("time", "--time", time);
+  read("seed", "--seed", seed);
   return settings;
+}
+
+bool is_random(std::string_view text) {
+  constexpr std::string_view kRandom = "random";
+  return text.size() == kRandom.size() && std::equal(text.begin(), text.end(), kRandom.begin(), [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == b;
+         });
+}
+
+// A player's hand or range as the answer repeats it, whatever the case it
+// was written in: a hand's cards as card names ("ahkh" is "AhKh"), a
+// range's hand classes with upper-case ranks and lower-case 's' or 'o'
+// ("qq+,aks" is "QQ+,AKs"), weights and percentages as written.
+std::string normalised_hand(std::string_view word) {
+  std::string out;
+  std::size_t at = 0;
+  while (at <= word.size()) {
+    const std::size_t end = std::min(word.find_first_of(",-:", at), word.size());
+    const std::string_view piece = word.substr(at, end - at);
+    const bool weight = at > 0 && word[at - 1] == ':';
+    std::optional<Card> first, second;
+    if (piece.size() == 4 && (first = parse_card_any_case(piece.substr(0, 2))) &&
+        (second = parse_card_any_case(piece.substr(2)))) {
+      out += card_name(*first);
+      out += card_name(*second);
+    } else {
+      std::string text(piece);
+      const bool hand_class = !weight && !text.empty() && text.back() != '%' && !is_random(text);
+      for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        text[i] = static_cast<char>(hand_class && i < 2 ? std::toupper(c) : std::tolower(c));
+      }
+      out += text;
+    }
+    if (end < word.size()) out += word[end];
+    at = end + 1;
+  }
+  return out;
 }
 
 std::string without_blanks(std::string text) {
@@ -41,9 +90,10 @@ std::string without_blanks(std::string text) {
 }
 
 py::dict equity(const std::vector<std::string>& hands, const std::string& board_text, const std::string& dead_text,
-                std::optional<bool> exact, std::optional<long long> samples, std::optional<long long> seed,
+                std::optional<bool> exact, const std::optional<std::string>& samples,
+                const std::optional<std::string>& time, const std::optional<std::string>& seed,
                 const py::object& threads) {
-  const EquitySettings defaults = settings_of(exact, samples, seed);
+  const EquitySettings defaults = settings_of(exact, samples, time, seed);
   const std::optional<std::size_t> thread_limit = thread_count(threads);
   for (std::size_t i = 0; i < hands.size(); ++i) {
     // The CLI's words: a word starting with '-' would be read as an option.
@@ -82,7 +132,10 @@ py::dict equity(const std::vector<std::string>& hands, const std::string& board_
     share.mutable_at(p) = player.equity;
     error.mutable_at(p) = player.equity_error;
   }
+  py::list normalised;
+  for (const std::string& hand : hands) normalised.append(py::str(normalised_hand(hand)));
   py::dict answer;
+  answer["hands"] = py::tuple(normalised);
   answer["win"] = win;
   answer["tie"] = tie;
   answer["equity"] = share;
@@ -96,8 +149,10 @@ py::dict equity(const std::vector<std::string>& hands, const std::string& board_
 
 void bind_equity(py::module_& m) {
   m.def("_equity", &equity, py::arg("hands"), py::arg("board"), py::arg("dead"), py::arg("exact"), py::arg("samples"),
-        py::arg("seed"), py::arg("threads"),
+        py::arg("time"), py::arg("seed"), py::arg("threads"),
         "The fields of poker.equity's answer as a dict (poker.equity is the documented entry point).");
+  m.def("_normalised_hand", &normalised_hand, py::arg("word"),
+        "A hand or range as an Equity's hands repeat it (judge_file's equity answers).");
 }
 
 }  // namespace poker::python

@@ -166,7 +166,8 @@ void bind_evaluate(py::module_& m) {
 Hand values of rows of cards: the strength of the best five-card hand in each.
 
 cards: an integer array of shape (..., k), card indices 0..51 (see
-    parse_cards), k from 5 to 52. 7 cards (and 5 or 6) take the fast path,
+    parse_cards), k from 5 to 52; or cards as parse_cards reads them: a str
+    ("Ah Kh Qh Jh Th", giving an int) or a sequence of str (one row each). 7 cards (and 5 or 6) take the fast path,
     about 2 ns a hand on one core; more cards take a slower one. uint8
     C-contiguous arrays are used in place, other integer arrays are converted.
 check: raise ValueError, naming the row, for a row holding a card twice.
@@ -176,11 +177,13 @@ threads: how many threads work on the batch (None: all cores; more than the
     hardware has are as many). The GIL is released meanwhile, and Ctrl-C
     stops a long batch and raises KeyboardInterrupt.
 
-Returns a uint16 array of shape (...): larger is a better hand, equal values
-tie; category(values) gives the categories.
+Returns a uint16 array of shape (...) (an int for a str): larger is a
+better hand, equal values tie; category(values) gives the categories.
 
 >>> poker.evaluate(poker.parse_cards(["Ah Kh Qh Jh Th 2c 3d", "2c 2d 5h 9s Jd Kc Ac"]))
 array([32778,  4315], dtype=uint16)
+>>> poker.evaluate("Ah Kh Qh Jh Th")
+32778
 )doc");
 
   m.def("category", &categories_of, py::arg("values"), R"doc(
@@ -190,7 +193,8 @@ Raises ValueError for a value no hand has.
 )doc");
 
   m.def("best_five", &best_five_of, py::arg("cards"), py::kw_only(), py::arg("threads") = py::none(), R"doc(
-The five cards that make each hand: shape (..., k) in, uint8 (..., 5) out, in
+The five cards that make each hand: shape (..., k) in (or text, as evaluate
+takes it), uint8 (..., 5) out, in
 the order the CLI's explain mode prints them (groups before kickers,
 straights from the top, the wheel as 5 4 3 2 A). Rows holding a card twice
 or a value over 51 raise ValueError. threads= as for evaluate.

@@ -6,6 +6,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
@@ -13,10 +14,14 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "bindings.h"
+#include "poker/draw_format.h"
+#include "poker/equity_format.h"
 #include "poker/euler_format.h"
+#include "poker/eval_format.h"
 #include "poker/holdem_format.h"
 #include "poker/io/input.h"
 #include "poker/io/output_sink.h"
@@ -32,53 +37,165 @@ constexpr std::size_t kReadBuffer = 1024 * 1024;
 
 PyObject* input_error_type = nullptr;  // poker.InputError, created by bind_judge_file
 
-// The answers the pipeline writes, "Player K" or "Draw" a line, as winners
-// K - 1 or -1. The writer hands over whole lines, in input order.
-class WinnerSink final : public io::OutputSink {
+// The answers the pipeline writes, whole lines in input order, as the
+// array judge_file returns; `answers()` holds those of the instances written
+// so far (an InputError's `answers`).
+class AnswerSink : public io::OutputSink {
  public:
   io::WriteResult write(std::string_view bytes) override {
     while (!bytes.empty()) {
       const std::size_t end = bytes.find('\n');
       const std::string_view line = bytes.substr(0, end);
       bytes.remove_prefix(end == std::string_view::npos ? bytes.size() : end + 1);
-      constexpr std::string_view kPlayer = "Player ";
-      int player = 0;
-      if (line == "Draw") {
-        winners_.push_back(-1);
-      } else if (line.starts_with(kPlayer) &&
-                 std::from_chars(line.data() + kPlayer.size(), line.data() + line.size(), player).ec == std::errc{}) {
-        winners_.push_back(static_cast<std::int8_t>(player - 1));
-      } else {
-        return {io::WriteResult::Kind::kFailed, EPROTO};  // not an answer of the judge: a bug, reported
-      }
+      // Not an answer of the format: a bug, reported.
+      if (!take(line)) return {io::WriteResult::Kind::kFailed, EPROTO};
     }
     return {};
   }
   io::WriteResult finish() override { return {}; }
+  virtual py::object answers() const = 0;
 
-  py::array_t<std::int8_t> winners() const {
+ private:
+  virtual bool take(std::string_view line) = 0;
+};
+
+// The hold'em, Euler and eval judges' answers as winners: "Player K" or
+// "Hand K wins" is K - 1, "Draw" or "Tie" is -1. An eval answer is three
+// lines, the verdict last.
+class WinnerSink final : public AnswerSink {
+ public:
+  explicit WinnerSink(std::size_t lines_per_answer) : lines_per_answer_(lines_per_answer) {}
+
+  py::object answers() const override {
     py::array_t<std::int8_t> array(static_cast<py::ssize_t>(winners_.size()));
     std::copy(winners_.begin(), winners_.end(), array.mutable_data());
     return array;
   }
 
  private:
+  bool take(std::string_view line) override {
+    if (++line_ % lines_per_answer_ != 0) return true;
+    if (line == "Draw" || line == "Tie") {
+      winners_.push_back(-1);
+      return true;
+    }
+    for (const std::string_view prefix : {std::string_view("Player "), std::string_view("Hand ")}) {
+      if (!line.starts_with(prefix)) continue;
+      int winner = 0;
+      const char* const last = line.data() + line.size();
+      const auto [end, error] = std::from_chars(line.data() + prefix.size(), last, winner);
+      if (error != std::errc{} || (prefix == "Hand " && std::string_view(end, last) != " wins")) return false;
+      winners_.push_back(static_cast<std::int8_t>(winner - 1));
+      return true;
+    }
+    return false;
+  }
+
+  const std::size_t lines_per_answer_;
+  std::size_t line_ = 0;
   std::vector<std::int8_t> winners_;
 };
 
-std::unique_ptr<Format> make_format(const std::string& format, int players) {
-  if (format == "holdem") {
-    if (players < kMinHoldemPlayers || players > kMaxHoldemPlayers) {
-      throw py::value_error("players must be " + std::to_string(kMinHoldemPlayers) + " to " +
-                            std::to_string(kMaxHoldemPlayers) + ", not " + std::to_string(players));
+// The draw puzzle's answers: a row of the 8 least round counts an instance.
+class RoundsSink final : public AnswerSink {
+ public:
+  py::object answers() const override {
+    py::array_t<std::int16_t> array({static_cast<py::ssize_t>(rounds_.size() / draw::kHandTypeCount),
+                                     static_cast<py::ssize_t>(draw::kHandTypeCount)});
+    std::copy(rounds_.begin(), rounds_.end(), array.mutable_data());
+    return array;
+  }
+
+ private:
+  bool take(std::string_view line) override {
+    const char* at = line.data();
+    const char* const last = line.data() + line.size();
+    for (int i = 0; i < draw::kHandTypeCount; ++i) {
+      if (i != 0 && (at == last || *at++ != ' ')) return false;
+      std::int16_t rounds = 0;
+      const auto [end, error] = std::from_chars(at, last, rounds);
+      if (error != std::errc{}) return false;
+      rounds_.push_back(rounds);
+      at = end;
     }
-    return make_holdem_format(HoldemOptions{players, false});
+    return at == last;
   }
-  if (format == "euler") {
-    if (players != 2) throw py::value_error("the euler format has 2 players, not " + std::to_string(players));
-    return make_euler_format(EulerOptions{false});
+
+  std::vector<std::int16_t> rounds_;
+};
+
+// The equity format's JSON answers, a str each (poker.judge_file makes them
+// Equity results).
+class LineSink final : public AnswerSink {
+ public:
+  py::object answers() const override {
+    py::list list;
+    for (const std::string& line : lines_) list.append(py::str(line));
+    return list;
   }
-  throw py::value_error("format must be 'holdem' or 'euler', not '" + format + "'");
+
+ private:
+  bool take(std::string_view line) override {
+    lines_.emplace_back(line);
+    return true;
+  }
+
+  std::vector<std::string> lines_;
+};
+
+enum class FileFormat { kHoldem, kEuler, kEval, kDraw, kEquity };
+
+// The format named as the CLI's subcommand is ("holdem" for the judge that
+// has none), checked with its player count before any work.
+FileFormat file_format(const std::string& name, int players) {
+  constexpr std::pair<std::string_view, FileFormat> kFormats[] = {{"holdem", FileFormat::kHoldem},
+                                                                  {"euler", FileFormat::kEuler},
+                                                                  {"eval", FileFormat::kEval},
+                                                                  {"draw", FileFormat::kDraw},
+                                                                  {"equity", FileFormat::kEquity}};
+  const auto* found =
+      std::find_if(std::begin(kFormats), std::end(kFormats), [&](const auto& entry) { return entry.first == name; });
+  if (found == std::end(kFormats)) {
+    throw py::value_error("format must be 'holdem', 'euler', 'eval', 'draw' or 'equity', not '" + name + "'");
+  }
+  const FileFormat format = found->second;
+  if (format == FileFormat::kHoldem && (players < kMinHoldemPlayers || players > kMaxHoldemPlayers)) {
+    throw py::value_error("players must be " + std::to_string(kMinHoldemPlayers) + " to " +
+                          std::to_string(kMaxHoldemPlayers) + ", not " + std::to_string(players));
+  }
+  if ((format == FileFormat::kEuler || format == FileFormat::kEval) && players != 2) {
+    throw py::value_error("the " + name + " format has 2 players, not " + std::to_string(players));
+  }
+  if ((format == FileFormat::kDraw || format == FileFormat::kEquity) && players != 2) {
+    throw py::value_error("players is for the holdem format, not " + name);
+  }
+  return format;
+}
+
+// The format of a run; an equity query stops on `stop` too, as it may
+// compute for long.
+std::unique_ptr<Format> make_format(FileFormat format, int players, const std::atomic<bool>& stop) {
+  switch (format) {
+    case FileFormat::kHoldem: return make_holdem_format(HoldemOptions{players, false});
+    case FileFormat::kEuler: return make_euler_format(EulerOptions{false});
+    case FileFormat::kEval: return make_eval_format();
+    case FileFormat::kDraw: return make_draw_format();
+    case FileFormat::kEquity: break;
+  }
+  EquityRequest defaults;
+  defaults.settings.stop = &stop;
+  return make_equity_format(defaults, EquityOutput::kJson);
+}
+
+std::unique_ptr<AnswerSink> make_sink(FileFormat format) {
+  switch (format) {
+    case FileFormat::kHoldem:
+    case FileFormat::kEuler: return std::make_unique<WinnerSink>(1);
+    case FileFormat::kEval: return std::make_unique<WinnerSink>(3);
+    case FileFormat::kDraw: return std::make_unique<RoundsSink>();
+    case FileFormat::kEquity: break;
+  }
+  return std::make_unique<LineSink>();
 }
 
 // judge_file's path: the bytes open() gets (os.fsencode's: a str in the
@@ -117,16 +234,17 @@ Path path_of(const py::object& path_like) {
   throw py::error_already_set();
 }
 
-py::array_t<std::int8_t> judge_file(const py::object& path_like, int players, const std::string& format_name,
-                                    const py::object& threads, std::optional<bool> mmap) {
+py::object judge_file(const py::object& path_like, int players, const std::string& format_name,
+                      const py::object& threads, std::optional<bool> mmap) {
   const Path path = path_of(path_like);
   // None: the CLI's default (neither --mmap nor --no-mmap).
   const io::FileReading reading = mmap.value_or(false) ? io::FileReading::kMap : io::FileReading::kReadAt;
-  const std::unique_ptr<Format> format = make_format(format_name, players);
+  const FileFormat chosen = file_format(format_name, players);
   const std::optional<std::size_t> thread_limit = thread_count(threads);
+  const std::unique_ptr<AnswerSink> sink = make_sink(chosen);
   io::OpenedInput input;
-  WinnerSink sink;
   RunOutcome outcome;
+  std::size_t lines_per_instance = 0;
   // A pipe, a FIFO or standard input may keep the run waiting: interruptible.
   run_batch(thread_limit, true, [&](const Stop& stop) {
     {
@@ -135,22 +253,28 @@ py::array_t<std::int8_t> judge_file(const py::object& path_like, int players, co
       input = io::open_input(path.bytes, kMapWindow, kReadBuffer, stop.wake_fd(), reading);
     }
     if (!input.source) return;
+    const std::unique_ptr<Format> format = make_format(chosen, players, stop.flag());
+    lines_per_instance = format->lines_per_instance();
     PipelineOptions options;
     options.stop = &stop.flag();
-    outcome = run_pipeline(*format, *input.source, sink, options);
+    outcome = run_pipeline(*format, *input.source, *sink, options);
   });
   if (!input.source) raise_os_error(input.error_number, path);
   switch (outcome.status) {
-    case RunOutcome::Status::kOk: return sink.winners();
+    case RunOutcome::Status::kOk: return sink->answers();
     case RunOutcome::Status::kInvalidInput: {
       const InputError& where = *outcome.input_error;
-      const py::str text = py::str("{}:{}:{}: {}").format(path.shown, where.line, where.column, where.message);
+      // The 1-based instance, as the CLI's message gives it: a handle on a huge file.
+      const std::uint64_t instance = where.line == 0 ? 0 : (where.line - 1) / lines_per_instance + 1;
+      py::str text = py::str("{}:{}:{}: {}").format(path.shown, where.line, where.column, where.message);
+      if (instance != 0) text = py::str("{} (instance {})").format(text, instance);
       py::object error = py::reinterpret_borrow<py::object>(input_error_type)(text);
       error.attr("path") = path.shown;
       error.attr("line") = where.line;
       error.attr("column") = where.column;
+      error.attr("instance") = instance == 0 ? py::object(py::none()) : py::object(py::int_(instance));
       error.attr("message") = where.message;
-      error.attr("answers") = sink.winners();
+      error.attr("answers") = sink->answers();
       PyErr_SetObject(input_error_type, error.ptr());
       throw py::error_already_set();
     }
@@ -169,23 +293,31 @@ py::array_t<std::int8_t> judge_file(const py::object& path_like, int players, co
 void bind_judge_file(py::module_& m) {
   input_error_type = PyErr_NewExceptionWithDoc(
       "poker.InputError",
-      "An invalid instance file (judge_file). str() is the CLI's message, PATH:LINE:COLUMN: MESSAGE; the attributes\n"
-      "path, line, column (1-based) and message hold its parts, and answers the winners of the instances before it.",
+      "An invalid instance file (judge_file). str() is the CLI's message, PATH:LINE:COLUMN: MESSAGE (instance N);\n"
+      "the attributes path, line, column (1-based), instance (1-based) and message hold its parts, and answers\n"
+      "the answers of the instances before it.",
       PyExc_ValueError, nullptr);
   if (input_error_type == nullptr) throw py::error_already_set();
   m.add_object("InputError", py::handle(input_error_type));
 
   m.def("judge_file", &judge_file, py::arg("path"), py::arg("players") = 2, py::arg("format") = "holdem", py::kw_only(),
         py::arg("threads") = py::none(), py::arg("mmap") = py::none(), R"doc(
-Judges a file of instances as `poker -i PATH` does, with the same pipeline,
-and returns the answers as an int8 array: the 0-based winner of each
-instance ("Player K" is K - 1), or -1 for a draw.
+Judges a file of instances as `poker -i PATH` (or `poker FORMAT -i PATH`)
+does, with the same pipeline, and returns its answers.
 
 path: a str, bytes or os.PathLike, as open() takes it (a str in the
     filesystem encoding, surrogate escapes included); "-" is standard input.
     An empty path, or one holding a NUL, raises ValueError.
 players: players per hold'em instance, 2 to 23 (`poker -p`).
-format: "holdem" (the default format) or "euler" (`poker euler`, 2 players).
+format: the CLI's subcommand whose files the file holds:
+    "holdem" (the judge, the default) or "euler" (`poker euler`, 2
+        players): an int8 array, the 0-based winner of each instance
+        ("Player K" is K - 1), or -1 for a draw;
+    "eval" (`poker eval`): an int8 array, 0 or 1 for the hand that wins
+        ("Hand K wins" is K - 1), -1 for a tie;
+    "draw" (`poker draw`): an int16 array of shape (instances, 8), the least
+        rounds to each hand type, in the answer line's order;
+    "equity" (`poker equity`, a query a line): a list of Equity, one a query.
 threads: how many threads work (None: all cores; more than the hardware's
     are as many); the GIL is released. Ctrl-C (a signal handler that raises)
     stops the run, even one waiting for input, and raises its exception.
@@ -195,8 +327,8 @@ mmap: how a regular file is read, as `poker --mmap` / `--no-mmap` choose:
     default (pread). The answers are the same either way.
 
 An invalid file raises InputError (a ValueError) whose str() is the CLI's
-message "PATH:LINE:COLUMN: MESSAGE"; a file that cannot be opened or read
-raises OSError.
+message "PATH:LINE:COLUMN: MESSAGE (instance N)"; a file that cannot be
+opened or read raises OSError.
 )doc");
 }
 

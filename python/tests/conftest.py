@@ -37,6 +37,12 @@ def cli_error(result: subprocess.CompletedProcess) -> str:
     return re.sub(r" \(instance \d+\)(; hint: .*)?$", "", result.stderr.decode().rstrip("\n")) + "\n"
 
 
+def cli_error_line(result: subprocess.CompletedProcess) -> str:
+    """The CLI's error line up to its " (instance N)": without the "; hint:
+    ..." it may add (cli/input_error_hint.h)."""
+    return re.sub(r"; hint: .*$", "", result.stderr.decode().rstrip("\n")) + "\n"
+
+
 def deal(rng: np.random.Generator, rows: int, cards: int) -> np.ndarray:
     """`rows` random deals of `cards` distinct cards each, uint8 (rows, cards)."""
     if cards > 8:  # a random permutation's first cards

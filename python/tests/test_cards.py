@@ -34,7 +34,7 @@ def test_card_str_inverts_parse_cards_for_every_card():
     assert poker.card_str(0) == "2c"
 
 
-@pytest.mark.parametrize("text", ["Ah Kx", "Ah 10h", "ah", "Ahh", "A"])
+@pytest.mark.parametrize("text", ["Ah Kx", "Ah 10h", "Ahh", "A", "Ax"])
 def test_a_bad_card_raises_the_clis_message(tmp_path, poker_cli, text):
     # The CLI reads the same token on a hold'em line: its message after the position.
     path = tmp_path / "bad.txt"
