@@ -17,5 +17,13 @@ case "$flavour" in
                -DPOKER_BUILD_TESTS=OFF -DPOKER_BUILD_BENCHMARKS=OFF) ;;
   *) echo "build.sh: unknown flavour '$flavour' (release, sanitize, tsan or fuzz)" >&2; exit 2 ;;
 esac
+# Through ccache where it is installed: builds of the same sources with the
+# same flags in other directories (python/tests/test_install.py's wheel
+# build, a second worktree) then reuse these compilations; paths under the
+# tree are hashed relative to it.
+if command -v ccache >/dev/null; then
+  flags+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
+fi
 cmake -S "$root" -B "$root/build/$flavour" -G Ninja "${flags[@]}" "$@" >/dev/null
 cmake --build "$root/build/$flavour"

@@ -11,6 +11,10 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc)
 "$root/scripts/setup.sh"
+# scripts/build.sh compiles through ccache; the wheel that the Python tests
+# build (test_install.py) then reuses the release build's compilations,
+# hashed relative to the tree.
+export CCACHE_BASEDIR=$root
 
 # Runs a stage, `stage NAME COMMAND...`: "== NAME" before it, its time after
 # it ("== NAME: 2m13s"), and all the stages' times at the end.
