@@ -12,6 +12,7 @@
 #include "messages.h"
 #include "output_file.h"
 #include "poker/equity_format.h"
+#include "range_command.h"
 
 namespace poker::cli {
 namespace {
@@ -66,6 +67,7 @@ void add_equity_options(CLI::App& app, Options& options) {
   app.add_option_function<std::string>("--seed", number("--seed"),
                                        "Monte Carlo seed: the same deals at any thread count (default 1)")
       ->type_name("N");
+  add_percent_order_option(app, "equity", settings.percent_order);
 }
 
 std::unique_ptr<Format> make_equity_query_format(const Options& options, const std::atomic<bool>& stop) {
