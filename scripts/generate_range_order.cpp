@@ -16,11 +16,12 @@
 // Build and run (from the repository root, after scripts/build.sh release):
 //
 //     g++ -std=c++20 -O2 -Iengine/include -o /tmp/generate_range_order \
-//         scripts/generate_range_order.cpp build/release/engine/libpoker_engine.a -ltbb
+//         scripts/generate_range_order.cpp build/release/engine/libpoker_engine.a \
+//         build/release/engine/libpoker_eval.a -ltbb
 //     /tmp/generate_range_order > engine/src/equity/range_order_generated.h
 //
 // The output is deterministic; the committed header is exactly what this
-// program prints. It takes about a minute on two cores.
+// program prints. It takes a minute or two on two cores.
 #include <algorithm>
 #include <cstdio>
 #include <string>
