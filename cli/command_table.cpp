@@ -45,10 +45,7 @@ constexpr char kDraw[] = "draw";
 constexpr char kEquityQueries[] = "equity queries";
 constexpr char kRangeGrid[] = "range";
 
-void add_range_options(CLI::App& app, Options& options) {
-  app.add_option("RANGE", options.range, "The range, like QQ+,AKs,T9s-65s or 10%")->required()->type_name("RANGE");
-}
-std::optional<int> run_range(const Options& options, const StopSignals&) { return run_range_command(options.range); }
+std::optional<int> run_range(const Options& options, const StopSignals&) { return run_range_command(options); }
 
 constexpr char kGenerateName[] = "generate";
 std::optional<int> run_generate(const Options& options, const StopSignals& signals) {
@@ -87,18 +84,19 @@ const CommandRow kRows[] = {
     {Command::kEquity, "equity", true, true, "How often hands and ranges win, exactly or by Monte Carlo",
      "How often each hand wins from here: 2 to 10 hands or ranges (QQ+, AKs, A5s-A2s, T9s-65s, 10%, 5%-15%, "
      "22-55, random, JTo:0.25, comma-separated), a board of 0, 3, 4 or 5 cards and dead cards. Prints each player's "
-     "win %, "
-     "tie % and equity % (ties split), and the boards counted. Without hands, reads one query per line from "
+     "win %, tie % and equity % (ties split), the pots won and tied, and the boards counted; percentages such "
+     "as 10% in PokerStove's order. Without hands, reads one query per line from "
      "the input (the same words) and prints one line per query.",
      "AhKh QsQd --board Ts9s2d", "-i examples/equity.txt --answers examples/equity.expected", add_equity_options,
      make_equity_query_format, describe_as<kEquityQueries>, run_equity_alone,
      "Exit status: 0 answered, 1 an invalid query line in the input, 2 usage error (an invalid hand, board or "
      "option on the command line too), 3 I/O error, " POKER_STOPPED_STATUSES},
     {Command::kRange, "range", true, false, "A range as the 13x13 grid of starting hands",
-     "Shows a range (the notation of 'poker equity') as the 13x13 grid of starting hands, pairs on the "
-     "diagonal, suited above and offsuit below, with its combos and their share of all 1326. Colour on a "
-     "terminal, none with NO_COLOR set.",
-     "QQ+,AKs,T9s-65s", nullptr, add_range_options, nullptr, describe_as<kRangeGrid>, run_range,
+     "Shows a range (the notation of 'poker equity'; several words are joined by commas) as the 13x13 grid of "
+     "starting hands, pairs on the diagonal, suited above and offsuit below, then the range written out as "
+     "PokerStove writes it (the hands a percentage such as 10% means) and its combos and their share of all 1326. "
+     "Colour on a terminal, none with NO_COLOR set (--color).",
+     "10%", nullptr, add_range_options, nullptr, describe_as<kRangeGrid>, run_range,
      "Exit status: 0 shown, 2 usage error (an invalid range too), 3 I/O error, " POKER_STOPPED_STATUSES},
     {Command::kGenerate, "generate", true, false, "Seeded random instances of any format, for tests and benchmarks",
      "Writes seeded random instances of any format: hold'em (FORMAT a player count 2..23, or holdem with -p), "

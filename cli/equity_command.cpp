@@ -14,6 +14,7 @@
 #include "output_file.h"
 #include "poker/equity_format.h"
 #include "poker/pipeline.h"
+#include "range_command.h"
 
 namespace poker::cli {
 namespace {
@@ -68,6 +69,7 @@ void add_equity_options(CLI::App& app, Options& options) {
   app.add_option_function<std::string>("--seed", number("--seed"),
                                        "Monte Carlo seed: the same deals at any thread count (default 1)")
       ->type_name("N");
+  add_percent_order_option(app, "equity", settings.percent_order);
 }
 
 std::unique_ptr<Format> make_equity_query_format(const Options& options, const std::atomic<bool>& stop) {

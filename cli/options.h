@@ -16,6 +16,9 @@ namespace poker::cli {
 // Which format judges the input: the default hold'em judge, or a subcommand.
 enum class Command { kHoldem, kEuler, kEval, kDraw, kEquity, kRange, kGenerate };
 
+// When `poker range` colours its grid (--color).
+enum class Colour { kAuto, kAlways, kNever };
+
 // `poker equity`: one query from the command line (hands given), or a query
 // file (-i) with these as every line's defaults.
 struct EquityOptions {
@@ -31,7 +34,9 @@ struct Options {
   bool explain = false;  // hold'em
   bool summary = false;  // euler
   EquityOptions equity;
-  std::string range;         // `poker range RANGE`
+  std::vector<std::string> range;  // `poker range RANGE...`: its words, joined by commas
+  PercentOrder range_order = PercentOrder::kPokerStove;
+  Colour colour = Colour::kAuto;
   std::string input = "-";   // "-": standard input
   std::string output = "-";  // "-": standard output
   std::size_t threads = 0;   // 0: all hardware threads

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "e2e_helpers.h"
+#include "support/text_lines.h"
 
 namespace poker::e2e {
 namespace {
@@ -27,9 +28,9 @@ const std::string kFlopLine =
 TEST(EquityCommand, OneQueryPrintsATable) {
   const RunResult result = run_poker({"equity", "AhKh", "QsQd"});
   EXPECT_EQ(result.out,
-            "Hand      Win %      Tie %   Equity %\n"
-            "AhKh  46.017880   0.393154  46.214457\n"
-            "QsQd  53.588966   0.393154  53.785543\n"
+            "Hand      Win %     Tie %   Equity %  Pots won  Pots tied\n"
+            "AhKh  46.017880  0.393154  46.214457    787966       6732\n"
+            "QsQd  53.588966  0.393154  53.785543    917606       6732\n"
             "1712304 boards, exact enumeration\n");
   EXPECT_EQ(result.err, "");
   EXPECT_EQ(result.exit_status, 0);
@@ -38,9 +39,9 @@ TEST(EquityCommand, OneQueryPrintsATable) {
 TEST(EquityCommand, RangesBoardAndDeadCards) {
   const RunResult ranges = run_poker({"equity", "AK", "QQ", "-j", "2"});
   EXPECT_EQ(ranges.out,
-            "Hand      Win %      Tie %   Equity %\n"
-            "AK    43.731443   0.424881  43.943884\n"
-            "QQ    55.843676   0.424881  56.056116\n"
+            "Hand      Win %     Tie %   Equity %  Pots won  Pots tied\n"
+            "AK    43.731443  0.424881  43.943884  71886264     698424\n"
+            "QQ    55.843676  0.424881  56.056116  91796496     698424\n"
             "164381184 boards, exact enumeration\n");
   const RunResult flop = run_poker({"equity", "AhKh", "QsQd", "--board", "Ts9s2d", "--dead=2c"});
   EXPECT_NE(flop.out.find("946 boards, exact enumeration"), std::string::npos) << flop.out;
@@ -52,18 +53,31 @@ TEST(EquityCommand, TheTableRepeatsTheBoardAndTheDeadCards) {
   EXPECT_EQ(flop.out,
             "Board: Ts 9s 2d\n"
             "Dead:  2c\n"
-            "Hand      Win %      Tie %   Equity %\n"
-            "AhKh  22.304440   0.000000  22.304440\n"
-            "QsQd  77.695560   0.000000  77.695560\n"
+            "Hand      Win %     Tie %   Equity %  Pots won  Pots tied\n"
+            "AhKh  22.304440  0.000000  22.304440       211          0\n"
+            "QsQd  77.695560  0.000000  77.695560       735          0\n"
             "946 boards, exact enumeration\n");
   EXPECT_EQ(flop.exit_status, 0) << flop.err;
+}
+
+using testing::split_lines;
+
+// The blank-separated words of a line.
+std::vector<std::string> words(const std::string& line) {
+  std::vector<std::string> out;
+  for (std::size_t at = line.find_first_not_of(' '); at != std::string::npos; at = line.find_first_not_of(' ', at)) {
+    const std::size_t end = line.find(' ', at);
+    out.push_back(line.substr(at, end - at));
+    at = end;
+  }
+  return out;
 }
 
 // A table without its header and the players' labels: the figures and the
 // count, to compare queries written differently.
 std::string figures(const std::string& table) {
   std::string kept;
-  std::size_t line = table.find("Equity %\n");
+  std::size_t line = table.rfind("Hand ", 0) == 0 ? 0 : table.find("\nHand ");
   if (line == std::string::npos) return table;
   for (line = table.find('\n', line) + 1; line < table.size(); line = table.find('\n', line) + 1) {
     const std::size_t end = table.find('\n', line);
@@ -85,10 +99,8 @@ TEST(EquityCommand, CardsAndHandsAsPlayersWriteThem) {
     SCOPED_TRACE(::testing::PrintToString(loose));
     const RunResult result = run_poker(concat({"equity", "ahkh", "QSQD"}, loose));
     EXPECT_EQ(result.exit_status, 0) << result.err;
-    // The same cards and figures; the hands are labelled as written.
-    EXPECT_EQ(result.out.substr(0, result.out.find("Hand")), strict.out.substr(0, strict.out.find("Hand")));
-    EXPECT_EQ(figures(result.out), figures(strict.out));
-    EXPECT_NE(result.out.find("\nahkh  "), std::string::npos) << result.out;
+    // The same table: the hands are labelled as the notation spells them.
+    EXPECT_EQ(result.out, strict.out);
   }
   const RunResult classes = run_poker({"equity", "aks", "qq", "--board", "Ts9s2d"});
   const RunResult upper = run_poker({"equity", "AKs", "QQ", "--board", "Ts9s2d"});
@@ -112,9 +124,12 @@ TEST(EquityCommand, PercentagesAndConnectorSpans) {
 
 TEST(EquityCommand, JsonIsOneObjectPerQuery) {
   const std::string exact =
-      "{\"query\":\"AhKh QsQd --board Ts9s2d --dead 2c\",\"board\":\"Ts9s2d\",\"dead\":\"2c\",\"players\":["
-      "{\"hand\":\"AhKh\",\"win\":0.22304440,\"tie\":0.00000000,\"equity\":0.22304440,\"std_error\":0.00000000},"
-      "{\"hand\":\"QsQd\",\"win\":0.77695560,\"tie\":0.00000000,\"equity\":0.77695560,\"std_error\":0.00000000}],"
+      "{\"schema\":\"poker-equity/1\",\"query\":\"AhKh QsQd --board Ts9s2d --dead 2c\",\"board\":\"Ts9s2d\","
+      "\"dead\":\"2c\",\"players\":["
+      "{\"hand\":\"AhKh\",\"win\":0.22304440,\"tie\":0.00000000,\"equity\":0.22304440,\"std_error\":0.00000000,"
+      "\"pots_won\":211,\"pots_tied\":0},"
+      "{\"hand\":\"QsQd\",\"win\":0.77695560,\"tie\":0.00000000,\"equity\":0.77695560,\"std_error\":0.00000000,"
+      "\"pots_won\":735,\"pots_tied\":0}],"
       "\"deals\":946,\"method\":\"exact\"}\n";
   const RunResult one = run_poker({"equity", "AhKh", "QsQd", "--board", "Ts 9s 2d", "--dead", "2c", "--json"});
   EXPECT_EQ(one.out, exact);
@@ -124,9 +139,10 @@ TEST(EquityCommand, JsonIsOneObjectPerQuery) {
   ASSERT_EQ(file.exit_status, 0) << file.err;
   EXPECT_EQ(file.out.substr(0, exact.size()), exact);
   const std::string second = file.out.substr(exact.size());
-  EXPECT_EQ(
-      second.rfind("{\"query\":\"AK QQ --dead 2c\",\"board\":\"\",\"dead\":\"2c\",\"players\":[{\"hand\":\"AK\"", 0),
-      0u)
+  EXPECT_EQ(second.rfind("{\"schema\":\"poker-equity/1\",\"query\":\"AK QQ --dead "
+                         "2c\",\"board\":\"\",\"dead\":\"2c\",\"players\":[{\"hand\":\"AK\"",
+                         0),
+            0u)
       << second;
   EXPECT_NE(second.find("\"deals\":1000,\"method\":\"monte-carlo\"}\n"), std::string::npos) << second;
   EXPECT_EQ(std::count(file.out.begin(), file.out.end(), '\n'), 2);
@@ -408,6 +424,92 @@ TEST(EquityCommand, UnwritableOutputFailsBeforeTheComputation) {
   EXPECT_EQ(result.exit_status, 3);
   EXPECT_EQ(result.err, "poker: /nonexistent/dir/out.txt: cannot open for writing: No such file or directory\n");
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10)) << "it computed first";
+}
+
+// holdem-eval's README gives 34.52% for 8h9h against PokerStove's 10.3%.
+TEST(EquityCommand, PercentagesArePokerStoves) {
+  const RunResult result = run_poker({"equity", "8h9h", "10.3%", "--json"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_NE(result.out.find("\"method\":\"exact\""), std::string::npos) << result.out;
+  const std::string key = "\"equity\":";
+  const std::size_t at = result.out.find(key);
+  ASSERT_NE(at, std::string::npos) << result.out;
+  EXPECT_NEAR(std::stod(result.out.substr(at + key.size())), 0.3452, 0.00005) << result.out;
+  // The other order, by name.
+  const RunResult equity = run_poker({"equity", "8h9h", "10.3%", "--order", "equity"});
+  EXPECT_EQ(equity.exit_status, 0) << equity.err;
+  EXPECT_EQ(figures(equity.out), figures(run_poker({"equity", "8h9h", "66+,A8s+,KJs+,ATo+"}).out));
+}
+
+// A percentage's digits past the standard error's second significant one
+// are noise: 100,000 deals give an error of about 0.16 points, two decimals.
+TEST(EquityCommand, MonteCarloPrintsTheDigitsItsErrorSupports) {
+  const RunResult result = run_poker({"equity", "AhKh", "QsQd", "--mc", "100000"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  const std::vector<std::string> lines = split_lines(result.out);
+  ASSERT_EQ(lines.size(), 4u) << result.out;
+  EXPECT_EQ(lines[0], "Hand  Win %  Tie %  Equity %  Std error  Pots won  Pots tied");
+  for (const std::size_t row : {1u, 2u}) {
+    const std::vector<std::string> cells = words(lines[row]);
+    ASSERT_EQ(cells.size(), 7u) << lines[row];
+    for (std::size_t cell = 1; cell <= 4; ++cell) {
+      const std::string& text = cells[cell];
+      EXPECT_EQ(text.size() - text.find('.'), 3u) << text;  // two decimals
+    }
+  }
+  EXPECT_EQ(lines[3], "100000 deals, Monte Carlo");
+  // A query line says as much; exact answers keep their six decimals.
+  const RunResult line = run_poker({"equity"}, "AhKh QsQd --mc 100000\n");
+  EXPECT_NE(line.out.find("; error 0.16 0.16; deals 100000 monte-carlo\n"), std::string::npos) << line.out;
+  EXPECT_EQ(run_poker({"equity"}, "AhKh QsQd\n").out, kAceKingQueensLine);
+}
+
+TEST(EquityCommand, OneBoardIsOneBoard) {
+  const RunResult river = run_poker({"equity", "AhKh", "QsQd", "--board", "Ts9s2d3c4h"});
+  ASSERT_EQ(river.exit_status, 0) << river.err;
+  EXPECT_NE(river.out.find("\n1 board, exact enumeration\n"), std::string::npos) << river.out;
+  const RunResult one_deal = run_poker({"equity", "AhKh", "QsQd", "--mc", "1"});
+  ASSERT_EQ(one_deal.exit_status, 0) << one_deal.err;
+  EXPECT_NE(one_deal.out.find("\n1 deal, Monte Carlo\n"), std::string::npos) << one_deal.out;
+}
+
+// The counts PokerStove and pokenum print: of the 1,712,304 boards, AhKh
+// wins 787,966, QsQd 917,606, and they split the other 6,732.
+TEST(EquityCommand, PotsWonAndTiedAreCounted) {
+  const RunResult table = run_poker({"equity", "AhKh", "QsQd"});
+  ASSERT_EQ(table.exit_status, 0) << table.err;
+  const std::vector<std::string> lines = split_lines(table.out);
+  ASSERT_EQ(lines.size(), 4u) << table.out;
+  EXPECT_EQ(words(lines[0]).back(), "tied");
+  EXPECT_EQ(words(lines[1]),
+            (std::vector<std::string>{"AhKh", "46.017880", "0.393154", "46.214457", "787966", "6732"}));
+  EXPECT_EQ(words(lines[2]),
+            (std::vector<std::string>{"QsQd", "53.588966", "0.393154", "53.785543", "917606", "6732"}));
+  const RunResult json = run_poker({"equity", "AhKh", "QsQd", "--json"});
+  EXPECT_NE(json.out.find("\"pots_won\":787966,\"pots_tied\":6732}"), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"pots_won\":917606,\"pots_tied\":6732}"), std::string::npos) << json.out;
+}
+
+TEST(EquityCommand, TheHandColumnSpellsHandsAsTheNotationDoes) {
+  const RunResult result = run_poker({"equity", "ahkh", "qq"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  const std::vector<std::string> lines = split_lines(result.out);
+  ASSERT_GE(lines.size(), 3u) << result.out;
+  EXPECT_EQ(words(lines[1]).front(), "AhKh");
+  EXPECT_EQ(words(lines[2]).front(), "QQ");
+  const RunResult line = run_poker({"equity"}, "ahkh qsqd\n");
+  EXPECT_EQ(line.out, kAceKingQueensLine);
+  const RunResult json = run_poker({"equity", "--json", "ahkh", "qq"});
+  EXPECT_NE(json.out.find("\"query\":\"AhKh QQ\""), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("{\"hand\":\"QQ\""), std::string::npos) << json.out;
+}
+
+// Like verify's and -v's JSON, equity's says what it is.
+TEST(EquityCommand, JsonNamesItsSchema) {
+  const RunResult one = run_poker({"equity", "--json", "AhKh", "QsQd"});
+  EXPECT_EQ(one.out.rfind("{\"schema\":\"poker-equity/1\",\"query\":", 0), 0u) << one.out;
+  const RunResult file = run_poker({"equity", "--json"}, "AhKh QsQd\n");
+  EXPECT_EQ(file.out.rfind("{\"schema\":\"poker-equity/1\",\"query\":", 0), 0u) << file.out;
 }
 
 }  // namespace

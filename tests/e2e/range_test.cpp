@@ -54,5 +54,55 @@ TEST(RangeCommand, AnOptionItDoesNotTakeIsNamedWithTheCommand) {
   EXPECT_EQ(long_option.err, "poker: range: unknown option '--output'\nRun 'poker range --help' for usage.\n");
 }
 
+// In a pipe, a line under the grid names in words the hands of its cells.
+TEST(RangeCommand, InAPipeTheRangeIsWrittenOutUnderTheGrid) {
+  const RunResult result = run_poker({"range", "QQ+,AKs"});
+  EXPECT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_NE(result.out.find("\nQQ+,AKs\n22 combos, 1.66% of all 1326\n"), std::string::npos) << result.out;
+}
+
+// PokerStove's 10.3%, as holdem-eval's README gives it.
+TEST(RangeCommand, APercentageShowsWhichHandsItMeans) {
+  const RunResult result = run_poker({"range", "10.3%"});
+  EXPECT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_NE(result.out.find("\n77+,A9s+,KTs+,QTs+,AJo+,KQo\n136 combos, 10.26% of all 1326\n"), std::string::npos)
+      << result.out;
+}
+
+TEST(RangeCommand, OrderEquityTakesPercentagesByEquityAgainstARandomHand) {
+  const RunResult equity = run_poker({"range", "--order", "equity", "10.3%"});
+  EXPECT_EQ(equity.exit_status, 0) << equity.err;
+  EXPECT_NE(equity.out.find("\n66+,A8s+,KJs+,ATo+\n"), std::string::npos) << equity.out;
+  const RunResult pokerstove = run_poker({"range", "10.3%", "--order=pokerstove"});
+  EXPECT_EQ(pokerstove.out, run_poker({"range", "10.3%"}).out);
+  const RunResult wrong = run_poker({"range", "--order", "sklansky", "10%"});
+  EXPECT_EQ(wrong.exit_status, 2);
+  EXPECT_EQ(wrong.out, "");
+  EXPECT_EQ(wrong.err.substr(0, wrong.err.find('\n')),
+            "poker: range: --order: expected pokerstove or equity, not 'sklansky'");
+}
+
+TEST(RangeCommand, ColorAlwaysColoursAPipeAndNeverLeavesItPlain) {
+  const RunResult always = run_poker({"range", "--color=always", "QQ+"});
+  EXPECT_EQ(always.exit_status, 0) << always.err;
+  EXPECT_EQ(always.out.rfind("\033[30;42mAA \033[0m", 0), 0u) << always.out;
+  const RunResult never = run_poker({"range", "--color", "never", "QQ+"});
+  EXPECT_EQ(never.out.find('\033'), std::string::npos) << never.out;
+  EXPECT_EQ(never.out, run_poker({"range", "--color=auto", "QQ+"}).out);  // a pipe: no colour
+  const RunResult wrong = run_poker({"range", "--color=yes", "QQ+"});
+  EXPECT_EQ(wrong.exit_status, 2);
+  EXPECT_EQ(wrong.err.substr(0, wrong.err.find('\n')),
+            "poker: range: --color: expected always, never or auto, not 'yes'");
+}
+
+TEST(RangeCommand, SeveralWordsAreOneRange) {
+  const RunResult words = run_poker({"range", "AA", "KK", "AKs"});
+  EXPECT_EQ(words.exit_status, 0) << words.err;
+  EXPECT_EQ(words.out, run_poker({"range", "AA,KK,AKs"}).out);
+  EXPECT_NE(words.out.find("\nKK+,AKs\n"), std::string::npos) << words.out;
+  // A comma kept at a word's end, as PokerStove's "QQ+, AKs" splits in a shell, is not doubled.
+  EXPECT_EQ(run_poker({"range", "QQ+,", "AKs"}).out, run_poker({"range", "QQ+,AKs"}).out);
+}
+
 }  // namespace
 }  // namespace poker::e2e

@@ -175,22 +175,25 @@ TEST(Range, CaseDoesNotMatter) {
   }
 }
 
-// The order is PokerStove's (equity against a random hand): its head and
-// tail are classics that any table of it shows.
-TEST(Range, PercentagesTakeTheBestClassesUntilTheShareIsReached) {
-  EXPECT_EQ(combo_set(parse_ok("0.1%")), combo_set(parse_ok("AA")));     // 1.3 combos: the first class
-  EXPECT_EQ(combo_set(parse_ok("0.5%")), combo_set(parse_ok("AA,KK")));  // 6.6: two classes
+// A percentage takes whole classes of the order as long as they fit in the
+// share, as PokerStove does; a share below AA's still names AA.
+TEST(Range, PercentagesTakeTheBestClassesThatFitInTheShare) {
+  EXPECT_EQ(combo_set(parse_ok("0.1%")), combo_set(parse_ok("AA")));      // 1.3 combos: the first class still
+  EXPECT_EQ(combo_set(parse_ok("0.5%")), combo_set(parse_ok("AA")));      // 6.6: KK would make 12
+  EXPECT_EQ(combo_set(parse_ok("0.91%")), combo_set(parse_ok("AA,KK")));  // 12.07
   EXPECT_EQ(parse_ok("100%").combos.size(), 1326u);
   EXPECT_EQ(combo_set(parse_ok("100%")), combo_set(parse_ok("random")));
-  // The worst hand is 32o, the last 12 combos.
-  EXPECT_EQ(combo_set(parse_ok("99%-100%")), combo_set(parse_ok("32o")));  // 1312.7 combos: all but 32o
+  // PokerStove's worst hands are 72o then 32o, the last 24 combos.
+  EXPECT_EQ(combo_set(parse_ok("99%-100%")), combo_set(parse_ok("72o,32o")));  // 1312.7 combos: 1302 fit
   for (const double percent : {1.0, 2.5, 5.0, 10.0, 15.0, 20.0, 50.0, 75.0}) {
     const std::string text = std::to_string(percent).substr(0, 4) + "%";
     const std::size_t combos = parse_ok(text).combos.size();
-    // At least the share asked for, and no whole class more than needed (a class has at most 12 combos).
-    EXPECT_GE(static_cast<double>(combos), percent / 100 * 1326 - 1e-9) << text;
-    EXPECT_LT(static_cast<double>(combos), percent / 100 * 1326 + 12) << text;
+    // At most the share asked for, and no whole class fewer (a class has at most 12 combos).
+    EXPECT_LE(static_cast<double>(combos), percent / 100 * 1326 + 1e-9) << text;
+    EXPECT_GT(static_cast<double>(combos), percent / 100 * 1326 - 12) << text;
   }
+  // A share written from a combo count is that count, not one class less.
+  EXPECT_EQ(parse_ok("4.524887%").combos.size(), 60u);
   // A span is the difference of two tops, in either order.
   const ComboSet top5 = combo_set(parse_ok("5%"));
   const ComboSet top15 = combo_set(parse_ok("15%"));
@@ -473,6 +476,56 @@ TEST(RangeErrors, MessagesArePrintableOneLineAscii) {
       EXPECT_TRUE(c >= 0x20 && c < 0x7F) << "byte " << static_cast<int>(static_cast<unsigned char>(c)) << " in "
                                          << error.message;
     }
+  }
+}
+
+}  // namespace
+}  // namespace poker
+
+namespace poker {
+namespace {
+
+// The percentages that holdem-eval's README (an OMPEval front end) gives as
+// PokerStove's: 10.3% is 77+,A9s+,KTs+,QTs+,AJo+,KQo, 3.2% and 9.5% are
+// 99+,AKs and 88+,ATs+,KTs+,QJs,AJo+,KQo.
+TEST(Range, PercentagesArePokerStoves) {
+  EXPECT_EQ(combo_set(parse_ok("10.3%")), combo_set(parse_ok("77+,A9s+,KTs+,QTs+,AJo+,KQo")));
+  EXPECT_EQ(combo_set(parse_ok("3.2%")), combo_set(parse_ok("99+,AKs")));
+  EXPECT_EQ(combo_set(parse_ok("9.5%")), combo_set(parse_ok("88+,ATs+,KTs+,QJs,AJo+,KQo")));
+  // The head and the tail of PokerStove's list.
+  EXPECT_EQ(combo_set(parse_ok("2.6%")), combo_set(parse_ok("TT+,AKs")));
+  EXPECT_EQ(combo_set(parse_ok("0%-0.91%")), combo_set(parse_ok("AA,KK")));
+}
+
+// The order by equity against a random hand stays, by name.
+TEST(Range, PercentagesInTheEquityOrderWhenAsked) {
+  const auto equity = [](std::string_view text) { return std::get<Range>(parse_range(text, PercentOrder::kEquity)); };
+  EXPECT_EQ(combo_set(equity("10.3%")), combo_set(parse_ok("66+,A8s+,KJs+,ATo+")));
+  EXPECT_EQ(combo_set(equity("100%")), combo_set(parse_ok("random")));
+  // Its worst hands are 42o then 32o, where PokerStove's are 72o then 32o.
+  EXPECT_EQ(combo_set(equity("99%-100%")), combo_set(parse_ok("42o,32o")));
+  // Only percentages depend on the order.
+  EXPECT_EQ(combo_set(equity("QQ+,AKs")), combo_set(parse_ok("QQ+,AKs")));
+}
+
+TEST(Range, NormalizedRangeTextSpellsRangesAsTheNotationDoes) {
+  const std::pair<std::string_view, std::string_view> cases[] = {
+      {"ahkh", "AhKh"},
+      {"qq", "QQ"},
+      {"AHKH", "AhKh"},
+      {"aks,KQO", "AKs,KQo"},
+      {"qq+, aks", "QQ+,AKs"},
+      {"RANDOM", "random"},
+      {"Random:0.5", "random:0.5"},
+      {"10%", "10%"},
+      {"5%-15%", "5%-15%"},
+      {"t9s-65s", "T9s-65s"},
+      {"jto:0.25", "JTo:0.25"},
+      {"QQ+,AKs", "QQ+,AKs"},
+  };
+  for (const auto& [text, spelled] : cases) {
+    EXPECT_EQ(normalized_range_text(text), spelled) << text;
+    EXPECT_EQ(combo_set(parse_ok(spelled)), combo_set(parse_ok(normalized_range_text(spelled)))) << text;
   }
 }
 

@@ -76,6 +76,9 @@ struct EquitySettings {
   std::uint64_t samples = 0;  // at most kMaxSamples
   double seconds = 0;         // 0, or kMinSeconds..kMaxSeconds
   std::uint64_t seed = 1;
+  // The preflop order the query's percentage ranges ("10%") take their
+  // hands from (range.h): PokerStove's unless asked otherwise.
+  PercentOrder percent_order = PercentOrder::kPokerStove;
   // If set, turning it true (from any thread) ends the computation within
   // a block of deals or a board class: compute_equity then returns a result
   // of no meaning, which the caller, knowing why, discards.

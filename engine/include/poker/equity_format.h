@@ -18,13 +18,15 @@
 //
 // Answers. On the command line, a table (equity_table). In a query file,
 // one line per query (append_equity_line) that repeats the query, its
-// players as written and the board and dead cards it was computed with:
+// players as the notation spells them (normalized_range_text: "ahkh" is
+// "AhKh") and the board and dead cards it was computed with:
 //
 //     AhKh QsQd: equity 46.214457 53.785543; win 46.017880 53.588966; tie 0.393154 0.393154; boards 1712304 exact
 //     AK QQ --board Ts9s2d: equity 46.2 53.8; win ...; tie ...; error 0.015763 0.015763; deals 1000000 monte-carlo
 //
-// percentages with six decimals, player by player; Monte Carlo adds the
-// standard error of each equity. With --json, one JSON object per query
+// percentages player by player, with six decimals when exact; Monte Carlo
+// adds the standard error of each equity and prints the percentages to the
+// largest error's second significant digit (0.157 points: two decimals). With --json, one JSON object per query
 // (append_equity_json), on one line.
 //
 // Thread safety: functions are pure; the Format is immutable.
@@ -102,8 +104,11 @@ struct EquityEcho {
 EquityEcho equity_echo(std::span<const std::string_view> words, const EquityRequest& request);
 
 // The answer as a table: the board and dead cards when there are some, a
-// line per player (labelled with its hand or range as written) headed by the
-// column names, then the number of boards and the method.
+// line per player (labelled with its hand or range as the notation spells
+// it) headed by the column names: win, tie and equity %, Monte Carlo's
+// standard error, and the pots won and tied (the shares times the boards,
+// as PokerStove counts them); then the number of boards ("1 board") and the
+// method.
 std::string equity_table(const EquityEcho& echo, const EquityResult& result);
 
 // The answer as one line, '\n' included (the batch format's answer), after
@@ -111,8 +116,9 @@ std::string equity_table(const EquityEcho& echo, const EquityResult& result);
 void append_equity_line(std::string& out, const EquityEcho& echo, const EquityResult& result);
 
 // The answer as one JSON object on one line, '\n' included:
-//   {"query":"AK QQ --board Ts9s2d","board":"Ts9s2d","dead":"","players":[
-//    {"hand":"AK","win":0.4,"tie":0.01,"equity":0.405,"std_error":0.0002},...],
+//   {"schema":"poker-equity/1","query":"AK QQ --board Ts9s2d","board":"Ts9s2d",
+//    "dead":"","players":[{"hand":"AK","win":0.4,"tie":0.01,"equity":0.405,
+//    "std_error":0.0002,"pots_won":400000,"pots_tied":10000},...],
 //    "deals":1000000,"method":"monte-carlo"}
 // Shares are fractions in [0, 1] (8 decimals); "std_error" is the standard
 // error of "equity", 0 for "exact"; "deals" counts the boards dealt (exact)

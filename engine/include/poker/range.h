@@ -20,9 +20,11 @@
 //   T9s-65s    non-pairs with the same gap between their ranks and the same
 //              suitedness, first ranks from one to the other (connectors):
 //              T9s, 98s, 87s, 76s, 65s; J9o-75o is J9o, T8o, 97o, 86o, 75o.
-//   10%        the best starting hands, by the preflop order below, until
-//              they hold at least 10% of all 1326 combos (a decimal from 0
-//              excluded to 100, e.g. 2.5%).
+//   10%        the best starting hands of a preflop order, as many classes
+//              as fit in 10% of all 1326 combos (a decimal from 0 excluded
+//              to 100, e.g. 2.5%): "10.3%" is 77+,A9s+,KTs+,QTs+,AJo+,KQo,
+//              136 combos, as in PokerStove. A share below the first
+//              class's still names it: "0.1%" is AA.
 //   5%-15%     the hands of the top 15% that are not in the top 5% (either
 //              order; the lower end may be 0%).
 //   random     all 1326 two-card combos ('*' is not accepted: a shell would
@@ -31,12 +33,18 @@
 //              as digits with at most one '.', e.g. 1, 0.5, .25, 1.0 (no
 //              sign, exponent, "inf" or "nan"). Without one the weight is 1.
 //
-// The preflop order of percentages: the 169 classes (AA, AKs, AKo, ...)
-// sorted by all-in equity against a random hand, computed exactly by this
-// project's equity engine (scripts/generate_range_order.cpp writes
-// range_order_generated.h). It is PokerStove's classic order: a measure that
-// needs no assumption about opponents or positions, that anyone can
-// recompute, and that tools users know already show.
+// The preflop orders of percentages (range_order_generated.h), the 169
+// classes (AA, KK, ..., 32o) from best to worst:
+//   - PokerStove's, the default: the order of PokerStove's and Equilab's
+//     percentage ranges, so that a percentage pasted from them names the
+//     same hands. It is their published list, carried over as data
+//     (scripts/generate_range_order.cpp says where from).
+//   - by all-in equity against a random hand, computed exactly by this
+//     project's equity engine (the generator): a measure that needs no
+//     assumption about opponents or positions and that anyone can
+//     recompute. PokerStove's order differs from it where the equity of a
+//     hand depends on the opponents' (small pairs rank lower, suited
+//     connectors higher).
 //
 // Decisions:
 //   - Case does not matter: "ahkh" is AhKh, "aks" and "AKS" are AKs,
@@ -112,13 +120,23 @@ struct RangeError {
   std::string message;
 };
 
-// Parses a range text (notation above). Returns the range or the first error.
-std::variant<Range, RangeError> parse_range(std::string_view text);
+// Which preflop order a percentage takes its classes from (above).
+enum class PercentOrder : unsigned char { kPokerStove, kEquity };
+
+// Parses a range text (notation above), its percentages in `order`.
+// Returns the range or the first error.
+std::variant<Range, RangeError> parse_range(std::string_view text, PercentOrder order = PercentOrder::kPokerStove);
 
 // A card as players write it: a rank then a suit, in either case ("Ah",
 // "ah", "AH"). Ranges and the equity query's board and dead cards read
 // cards with it; the judge's formats keep their strict notation (cards.h).
 std::optional<Card> parse_card_any_case(std::string_view token);
+
+// A valid range text spelled as the notation above writes it: ranks upper
+// case, suits and the suffixes 's'/'o' lower case, "random" in lower case,
+// no blanks ("ahkh, qq+" is "AhKh,QQ+"). What the range means is unchanged:
+// answers echo a player's range this way.
+std::string normalized_range_text(std::string_view text);
 
 // The combos of `range` that use none of the cards in `known` (board and dead
 // cards), in the same order and with the same weights.

@@ -1,6 +1,7 @@
 // The answer of an equity query in words: a table for the command line, a
 // line for a query file, a JSON object for programs.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "poker/equity_format.h"
@@ -9,11 +10,32 @@
 namespace poker {
 namespace {
 
-// `share` (0..1) as a percentage with six decimals, right-aligned in `width`.
-std::string percent(double share, int width = 0) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%*.6f", width, share * 100);
+// The decimals of the percentages: six for an exact answer; for Monte
+// Carlo, those the standard error supports, down to its second significant
+// digit (an error of 0.14 points: 46.23, not 46.231976), the largest
+// error among the players deciding for all.
+int percent_decimals(const EquityResult& result) {
+  constexpr int kMostDecimals = 6;
+  if (result.exact) return kMostDecimals;
+  double error = 0;
+  for (const PlayerEquity& player : result.players) error = std::max(error, player.equity_error * 100);
+  if (!(error > 0)) return kMostDecimals;
+  const int first_digit = static_cast<int>(std::floor(std::log10(error)));
+  return std::clamp(1 - first_digit, 0, kMostDecimals);
+}
+
+// `share` (0..1) as a percentage with `decimals` decimals, right-aligned in `width`.
+std::string percent(double share, int decimals, int width = 0) {
+  char text[48];
+  std::snprintf(text, sizeof text, "%*.*f", width, decimals, share * 100);
   return text;
+}
+
+// The deals a player won alone and the deals it tied, as PokerStove and
+// pokenum count pots: its shares of the deals counted. With weights below 1
+// the counts are weighted, so rounded to whole pots.
+std::uint64_t pots(double share, const EquityResult& result) {
+  return static_cast<std::uint64_t>(std::llround(share * static_cast<double>(result.boards)));
 }
 
 // `cards` as written in a query, one after another: "Ts9s2d".
@@ -33,10 +55,17 @@ std::string spaced_cards(const std::vector<Card>& cards) {
   return text;
 }
 
+// The players' hands or ranges as the notation spells them ("ahkh" is AhKh).
+std::vector<std::string> player_names(const EquityEcho& echo) {
+  std::vector<std::string> names;
+  for (const std::string_view player : echo.players) names.push_back(normalized_range_text(player));
+  return names;
+}
+
 // The query again, in words it could be given as: "AK QQ --board Ts9s2d".
 std::string query_text(const EquityEcho& echo) {
   std::string text;
-  for (const std::string_view player : echo.players) {
+  for (const std::string& player : player_names(echo)) {
     if (!text.empty()) text += ' ';
     text += player;
   }
@@ -51,46 +80,60 @@ void append_json_share(std::string& out, const char* name, double share) {
   out += text;
 }
 
+// "1 board", "2 boards".
+std::string counted(std::uint64_t count, const char* singular) {
+  return std::to_string(count) + " " + singular + (count == 1 ? "" : "s");
+}
+
 }  // namespace
 
 std::string equity_table(const EquityEcho& echo, const EquityResult& result) {
+  const int decimals = percent_decimals(result);
+  // Every column's cells, header first, right-aligned to the widest but the
+  // hands, which are left-aligned.
+  std::vector<std::vector<std::string>> columns;
+  columns.push_back({"Hand"});
+  for (std::string& name : player_names(echo)) columns.back().push_back(std::move(name));
+  const auto add_column = [&](const char* header, const auto& cell) {
+    columns.push_back({header});
+    for (const PlayerEquity& player : result.players) columns.back().push_back(cell(player));
+  };
+  add_column("Win %", [&](const PlayerEquity& player) { return percent(player.win, decimals); });
+  add_column("Tie %", [&](const PlayerEquity& player) { return percent(player.tie, decimals); });
+  add_column("Equity %", [&](const PlayerEquity& player) { return percent(player.equity, decimals); });
+  if (!result.exact) {
+    add_column("Std error", [&](const PlayerEquity& player) { return percent(player.equity_error, decimals); });
+  }
+  add_column("Pots won", [&](const PlayerEquity& player) { return std::to_string(pots(player.win, result)); });
+  add_column("Pots tied", [&](const PlayerEquity& player) { return std::to_string(pots(player.tie, result)); });
+
   std::string table;
   if (!echo.board.empty()) table += "Board: " + spaced_cards(echo.board) + "\n";
   if (!echo.dead.empty()) table += "Dead:  " + spaced_cards(echo.dead) + "\n";
-  std::size_t name_width = 4;  // "Hand"
-  for (const std::string_view name : echo.players) name_width = std::max(name_width, name.size());
-  const auto pad = [name_width](std::string_view text) {
-    return std::string(text) + std::string(name_width - text.size(), ' ');
-  };
-  table += pad("Hand");
-  table += "      Win %      Tie %   Equity %";
-  table += result.exact ? "\n" : "  Std error\n";
-  const auto cell = [&table](double share) {
-    table += ' ';
-    table += percent(share, 10);
-  };
-  for (std::size_t p = 0; p < result.players.size(); ++p) {
-    const PlayerEquity& player = result.players[p];
-    table += pad(echo.players[p]);
-    cell(player.win);
-    cell(player.tie);
-    cell(player.equity);
-    if (!result.exact) cell(player.equity_error);
+  for (std::size_t row = 0; row < columns.front().size(); ++row) {
+    for (std::size_t column = 0; column < columns.size(); ++column) {
+      std::size_t width = 0;
+      for (const std::string& cell : columns[column]) width = std::max(width, cell.size());
+      const std::string& cell = columns[column][row];
+      const std::string padding(width - cell.size(), ' ');
+      table += column == 0 ? cell + padding : "  " + padding + cell;
+    }
     table += '\n';
   }
-  table += result.exact ? std::to_string(result.boards) + " boards, exact enumeration\n"
-                        : std::to_string(result.boards) + " deals, Monte Carlo\n";
+  table += result.exact ? counted(result.boards, "board") + ", exact enumeration\n"
+                        : counted(result.boards, "deal") + ", Monte Carlo\n";
   return table;
 }
 
 void append_equity_line(std::string& out, const EquityEcho& echo, const EquityResult& result) {
+  const int decimals = percent_decimals(result);
   out += query_text(echo);
   out += ": ";
   const auto column = [&](const char* name, double PlayerEquity::*field) {
     out += name;
     for (const PlayerEquity& player : result.players) {
       out += ' ';
-      out += percent(player.*field);
+      out += percent(player.*field, decimals);
     }
     out += "; ";
   };
@@ -103,7 +146,8 @@ void append_equity_line(std::string& out, const EquityEcho& echo, const EquityRe
 }
 
 void append_equity_json(std::string& out, const EquityEcho& echo, const EquityResult& result) {
-  out += "{\"query\":";
+  const std::vector<std::string> names = player_names(echo);
+  out += "{\"schema\":\"poker-equity/1\",\"query\":";
   out += json_quote(query_text(echo));
   out += ",\"board\":";
   out += json_quote(card_run(echo.board));
@@ -113,7 +157,7 @@ void append_equity_json(std::string& out, const EquityEcho& echo, const EquityRe
   for (std::size_t p = 0; p < result.players.size(); ++p) {
     const PlayerEquity& player = result.players[p];
     out += p == 0 ? "{\"hand\":" : ",{\"hand\":";
-    out += json_quote(p < echo.players.size() ? echo.players[p] : std::string_view{});
+    out += json_quote(p < names.size() ? names[p] : std::string_view{});
     out += ',';
     append_json_share(out, "win", player.win);
     out += ',';
@@ -122,6 +166,8 @@ void append_equity_json(std::string& out, const EquityEcho& echo, const EquityRe
     append_json_share(out, "equity", player.equity);
     out += ',';
     append_json_share(out, "std_error", player.equity_error);
+    out += ",\"pots_won\":" + std::to_string(pots(player.win, result));
+    out += ",\"pots_tied\":" + std::to_string(pots(player.tie, result));
     out += '}';
   }
   out += "],\"deals\":" + std::to_string(result.boards);

@@ -82,7 +82,7 @@ class RequestParser {
 
  private:
   std::optional<QueryError> player(std::string_view word) {
-    auto parsed = parse_range(word);
+    auto parsed = parse_range(word, request_.settings.percent_order);
     if (auto* error = std::get_if<RangeError>(&parsed)) {
       if (is_lone_card(word)) {
         return QueryError{word_, 0,

@@ -1,6 +1,7 @@
 #include "poker/range.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -232,19 +233,27 @@ std::vector<Combo> parse_dash(Piece item, std::size_t dash) {
                         " must have the same first rank (A5s-A2s) or the same gap between their ranks (T9s-65s)");
 }
 
-// "10%": the best classes of the preflop order (range_order_generated.h),
-// in order, until they hold at least that share of all 1326 combos.
-std::size_t classes_in_top(double percent) {
+const std::array<std::string_view, 169>& classes_of(PercentOrder order) {
+  return order == PercentOrder::kEquity ? detail::kEquityOrder : detail::kPokerStoveOrder;
+}
+
+// "10%": the best classes of the order (range_order_generated.h), in order,
+// as many as fit in that share of all 1326 combos, as PokerStove counts
+// ("10.3%" is 136 combos, 10.26%, not the 148 of the next class); a share
+// smaller than the first class still names it, so that "0.1%" is AA.
+std::size_t classes_in_top(double percent, PercentOrder order) {
+  const std::array<std::string_view, 169>& classes = classes_of(order);
   const double wanted = percent / 100 * static_cast<double>(kAllCombos);
-  std::size_t classes = 0;
+  std::size_t taken = 0;
   int combos = 0;
   // A small tolerance, so that a share written from a combo count
-  // ("4.524887%" for 60 combos) is not pushed to the next class by rounding.
-  while (classes < detail::kPreflopOrder.size() && combos < wanted - 1e-6) {
-    combos += class_combo_count(detail::kPreflopOrder[classes].name);
-    ++classes;
+  // ("4.524887%" for 60 combos) is not cut to the class before by rounding.
+  while (taken < classes.size() &&
+         (combos + class_combo_count(classes[taken]) < wanted + 1e-6 || (taken == 0 && percent > 0))) {
+    combos += class_combo_count(classes[taken]);
+    ++taken;
   }
-  return classes;
+  return taken;
 }
 
 double parse_percent(Piece text, Piece item, bool lower_end) {
@@ -267,22 +276,22 @@ double parse_percent(Piece text, Piece item, bool lower_end) {
 // "10%" or "5%-15%": the classes of the top 15% not in the top 5%. A dash
 // that starts the item or follows the first one is a sign ("-5%",
 // "5%--3%"), which parse_percent reports.
-std::vector<Combo> parse_percentage(Piece item) {
+std::vector<Combo> parse_percentage(Piece item, PercentOrder order) {
   const std::size_t dash = item.text.find('-', 1);
   std::size_t first = 0;
   std::size_t last = 0;
   if (dash == std::string_view::npos) {
-    last = classes_in_top(parse_percent(item, item, false));
+    last = classes_in_top(parse_percent(item, item, false), order);
   } else {
     const double from = parse_percent(item.sub(0, dash), item, true);
     const double to = parse_percent(item.sub(dash + 1), item, true);
-    first = classes_in_top(std::min(from, to));
-    last = classes_in_top(std::max(from, to));
+    first = classes_in_top(std::min(from, to), order);
+    last = classes_in_top(std::max(from, to), order);
   }
   if (first == last) fail(item.offset, "the percentages of " + quote_token(item.text) + " name no hand");
   std::vector<Combo> combos;
   for (std::size_t i = first; i < last; ++i) {
-    const std::string_view name = detail::kPreflopOrder[i].name;
+    const std::string_view name = classes_of(order)[i];
     append_combos(std::get<HandClass>(parse_hand(Piece{name, 0}, Piece{name, 0})), combos);
   }
   return combos;
@@ -296,9 +305,9 @@ std::vector<Combo> expand_plus(const HandClass& hand) {
 }
 
 // The combos named by the hand of one part (the text before any ':').
-std::vector<Combo> parse_item(Piece item) {
+std::vector<Combo> parse_item(Piece item, PercentOrder order) {
   if (equals_ignoring_case(item.text, "random")) return all_combos();
-  if (item.text.find('%') != std::string_view::npos) return parse_percentage(item);
+  if (item.text.find('%') != std::string_view::npos) return parse_percentage(item, order);
   if (const std::size_t dash = item.text.find('-'); dash != std::string_view::npos) return parse_dash(item, dash);
   const bool plus = item.text.ends_with('+');
   const Hand hand = parse_hand(item.sub(0, item.text.size() - (plus ? 1 : 0)), item);
@@ -355,7 +364,7 @@ void check_no_space(Piece part) {
   }
 }
 
-void add_part(Piece part, std::string_view text, ComboWeights& weights) {
+void add_part(Piece part, std::string_view text, PercentOrder order, ComboWeights& weights) {
   if (part.text.empty()) {
     fail(part.offset, "empty part in " + quote_token(text) + ": a comma at either end or two commas in a row");
   }
@@ -363,14 +372,14 @@ void add_part(Piece part, std::string_view text, ComboWeights& weights) {
   const std::size_t colon = part.text.find(':');
   const Piece item = part.sub(0, colon);
   if (item.text.empty()) fail(part.offset, "expected a hand before ':' in " + quote_token(part.text));
-  const std::vector<Combo> combos = parse_item(item);
+  const std::vector<Combo> combos = parse_item(item, order);
   const double weight = colon == std::string_view::npos ? 1.0 : parse_weight(part.sub(colon + 1), part);
   weights.assign(combos, weight);
 }
 
 }  // namespace
 
-std::variant<Range, RangeError> parse_range(std::string_view text) {
+std::variant<Range, RangeError> parse_range(std::string_view text, PercentOrder order) {
   try {
     if (text.empty()) fail(0, "empty range: expected hands such as 'QQ+,AKs'");
     ComboWeights weights;
@@ -378,7 +387,7 @@ std::variant<Range, RangeError> parse_range(std::string_view text) {
     for (;;) {
       const std::size_t comma = text.find(',', start);
       const std::size_t end = comma == std::string_view::npos ? text.size() : comma;
-      add_part(Piece{text.substr(start, end - start), start}, text, weights);
+      add_part(Piece{text.substr(start, end - start), start}, text, order, weights);
       if (comma == std::string_view::npos) break;
       start = comma + 1;
     }
@@ -386,6 +395,30 @@ std::variant<Range, RangeError> parse_range(std::string_view text) {
   } catch (const ParseFailure& failure) {
     return failure.error;
   }
+}
+
+std::string normalized_range_text(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t comma = text.find(',', start);
+    const std::string_view part = text.substr(start, comma == std::string_view::npos ? comma : comma - start);
+    const std::size_t colon = part.find(':');
+    const std::string_view hand = part.substr(0, colon);
+    std::string written;
+    for (const char c : hand) {
+      if (!is_space(c)) written += rank_from_char(c) >= 0 ? upper(c) : lower(c);
+    }
+    // "random" is the one word whose letters are not ranks and suits.
+    if (equals_ignoring_case(written, "random")) written = "random";
+    out += written;
+    if (colon != std::string_view::npos) out += part.substr(colon);
+    if (comma == std::string_view::npos) break;
+    out += ',';
+    start = comma + 1;
+  }
+  return out;
 }
 
 Range without_cards(const Range& range, CardMask known) {

@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstdio>
+#include <functional>
+#include <set>
 #include <string>
+#include <vector>
 
 namespace poker {
 namespace {
@@ -45,7 +49,127 @@ std::string share_of_all(double combos) {
   return text;
 }
 
+// What the range holds of one class.
+struct CellContent {
+  int combos = 0;
+  double min_weight = 1;
+  double max_weight = 0;
+};
+
+using CellGrid = std::array<std::array<CellContent, kRankCount>, kRankCount>;
+
+CellGrid cell_contents(const Range& range) {
+  CellGrid cells{};
+  for (const WeightedCombo& combo : range.combos) {
+    const Cell cell = cell_of(combo);
+    CellContent& content = cells[static_cast<std::size_t>(cell.row)][static_cast<std::size_t>(cell.column)];
+    if (content.combos == 0) content.min_weight = combo.weight;
+    ++content.combos;
+    content.min_weight = std::min(content.min_weight, combo.weight);
+    content.max_weight = std::max(content.max_weight, combo.weight);
+  }
+  return cells;
+}
+
+// A class the range holds whole, every combo at one weight: its weight,
+// else 0.
+double whole_class_weight(const CellGrid& cells, int row, int column) {
+  const CellContent& content = cells[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
+  const bool whole = content.combos == class_combos(row, column) && content.min_weight == content.max_weight;
+  return whole ? content.max_weight : 0;
+}
+
+// ":0.25" for a weight below 1, as the notation writes it (digits, one
+// '.', no exponent), in the fewest digits that read back as the same double.
+std::string weight_suffix(double weight) {
+  if (weight == 1) return {};
+  char text[400];
+  const auto [end, error] = std::to_chars(text, text + sizeof text, weight, std::chars_format::fixed);
+  std::string suffix = ":";
+  suffix.append(text, error == std::errc() ? end : text);
+  return suffix;
+}
+
+// The runs of consecutive ranks in `held` (rank -> held), highest first, as
+// parts: `top` is the rank a run ends at to be written with '+', `name`
+// writes one class of the run, `suffix` ends every part.
+void append_runs(std::vector<std::string>& parts, const std::array<bool, kRankCount>& held, int top,
+                 const std::function<std::string(int)>& name, const std::string& suffix) {
+  for (int high = top; high >= 0; --high) {
+    if (!held[static_cast<std::size_t>(high)]) continue;
+    int low = high;
+    while (low > 0 && held[static_cast<std::size_t>(low - 1)]) --low;
+    if (low == high) {
+      parts.push_back(name(high) + suffix);
+    } else if (high == top) {
+      parts.push_back(name(low) + "+" + suffix);
+    } else {
+      parts.push_back(name(high) + "-" + name(low) + suffix);
+    }
+    high = low;
+  }
+}
+
+// The classes held whole at `weight`, as PokerStove writes them: pairs, then
+// the suited and the offsuit hands by their first rank.
+void append_classes(std::vector<std::string>& parts, const CellGrid& cells, double weight) {
+  // Rank r (0 = deuce) is row and column 12 - r.
+  const auto at = [](int rank) { return kRankCount - 1 - rank; };
+  const std::string suffix = weight_suffix(weight);
+  std::array<bool, kRankCount> pairs{};
+  for (int rank = 0; rank < kRankCount; ++rank) {
+    pairs[static_cast<std::size_t>(rank)] = whole_class_weight(cells, at(rank), at(rank)) == weight;
+  }
+  append_runs(
+      parts, pairs, kRankCount - 1, [](int rank) { return std::string(2, rank_char(rank)); }, suffix);
+  for (const char suitedness : {'s', 'o'}) {
+    for (int high = kRankCount - 1; high > 0; --high) {
+      std::array<bool, kRankCount> kickers{};
+      for (int low = 0; low < high; ++low) {
+        const int row = suitedness == 's' ? at(high) : at(low);
+        const int column = suitedness == 's' ? at(low) : at(high);
+        kickers[static_cast<std::size_t>(low)] = whole_class_weight(cells, row, column) == weight;
+      }
+      append_runs(
+          parts, kickers, high - 1,
+          [&](int low) {
+            return std::string{rank_char(high), rank_char(low), suitedness};
+          },
+          suffix);
+    }
+  }
+}
+
 }  // namespace
+
+std::string range_notation(const Range& range) {
+  const CellGrid cells = cell_contents(range);
+  // The weights of the whole classes, 1 first, then from the highest.
+  std::set<double, std::greater<>> weights;
+  bool everything = true;
+  for (int row = 0; row < kRankCount; ++row) {
+    for (int column = 0; column < kRankCount; ++column) {
+      const double weight = whole_class_weight(cells, row, column);
+      if (weight > 0) weights.insert(weight);
+      everything = everything && weight > 0 && weight == whole_class_weight(cells, 0, 0);
+    }
+  }
+  if (everything) return "random" + weight_suffix(range.combos.front().weight);
+  std::vector<std::string> parts;
+  for (const double weight : weights) append_classes(parts, cells, weight);
+  // The combos of the classes held in part, one by one.
+  for (const WeightedCombo& combo : range.combos) {
+    const Cell cell = cell_of(combo);
+    if (whole_class_weight(cells, cell.row, cell.column) > 0) continue;
+    std::string name;
+    append_card(name, combo.high, Notation::kHoldem);
+    append_card(name, combo.low, Notation::kHoldem);
+    parts.push_back(name + weight_suffix(combo.weight));
+  }
+  std::string text;
+  for (const std::string& part : parts) text += (text.empty() ? "" : ",") + part;
+  return text;
+}
 
 std::string range_grid(const Range& range, bool colour) {
   std::array<std::array<double, kRankCount>, kRankCount> weights{};
@@ -78,6 +202,7 @@ std::string range_grid(const Range& range, bool colour) {
     while (!grid.empty() && grid.back() == ' ') grid.pop_back();
     grid += '\n';
   }
+  grid += range_notation(range) + '\n';
   const std::size_t combos = range.combos.size();
   grid += std::to_string(combos) + (combos == 1 ? " combo, " : " combos, ") +
           share_of_all(static_cast<double>(combos)) + " of all 1326";
