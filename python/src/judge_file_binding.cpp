@@ -26,10 +26,6 @@
 namespace poker::python {
 namespace {
 
-// As the CLI reads: memory maps of 64 MiB windows, 1 MiB read buffers.
-constexpr std::size_t kMapWindow = 64 * 1024 * 1024;
-constexpr std::size_t kReadBuffer = 1024 * 1024;
-
 PyObject* input_error_type = nullptr;  // poker.InputError, created by bind_judge_file
 
 // The answers the pipeline writes, "Player K" or "Draw" a line, as winners
@@ -49,7 +45,8 @@ class WinnerSink final : public io::OutputSink {
                  std::from_chars(line.data() + kPlayer.size(), line.data() + line.size(), player).ec == std::errc{}) {
         winners_.push_back(static_cast<std::int8_t>(player - 1));
       } else {
-        return {io::WriteResult::Kind::kFailed, EPROTO};  // not an answer of the judge: a bug, reported
+        // Not an answer of the judge: a bug, reported.
+        return {io::WriteResult::Kind::kFailed, io::IoError{io::IoError::Action::kWrite, "", EPROTO}};
       }
     }
     return {};
@@ -121,7 +118,8 @@ py::array_t<std::int8_t> judge_file(const py::object& path_like, int players, co
                                     const py::object& threads, std::optional<bool> mmap) {
   const Path path = path_of(path_like);
   // None: the CLI's default (neither --mmap nor --no-mmap).
-  const io::FileReading reading = mmap.value_or(false) ? io::FileReading::kMap : io::FileReading::kReadAt;
+  io::InputOptions input_options;  // the windows and buffers of io's defaults, the CLI's
+  input_options.reading = mmap.value_or(false) ? io::FileReading::kMap : io::FileReading::kReadAt;
   const std::unique_ptr<Format> format = make_format(format_name, players);
   const std::optional<std::size_t> thread_limit = thread_count(threads);
   io::OpenedInput input;
@@ -132,14 +130,15 @@ py::array_t<std::int8_t> judge_file(const py::object& path_like, int players, co
     {
       // Opening a FIFO waits for a writer, in a call no pipe can wake.
       const Stop::Blocking blocking(stop);
-      input = io::open_input(path.bytes, kMapWindow, kReadBuffer, stop.wake_fd(), reading);
+      input_options.wake_fd = stop.wake_fd();
+      input = io::open_input(path.bytes, input_options);
     }
     if (!input.source) return;
     PipelineOptions options;
     options.stop = &stop.flag();
     outcome = run_pipeline(*format, *input.source, sink, options);
   });
-  if (!input.source) raise_os_error(input.error_number, path);
+  if (!input.source) raise_os_error(input.error.error_number, path);
   switch (outcome.status) {
     case RunOutcome::Status::kOk: return sink.winners();
     case RunOutcome::Status::kInvalidInput: {
@@ -154,7 +153,7 @@ py::array_t<std::int8_t> judge_file(const py::object& path_like, int players, co
       PyErr_SetObject(input_error_type, error.ptr());
       throw py::error_already_set();
     }
-    case RunOutcome::Status::kReadError: raise_os_error(outcome.error_number, path);
+    case RunOutcome::Status::kReadError: raise_os_error(outcome.error.error_number, path);
     case RunOutcome::Status::kWriteError:
     case RunOutcome::Status::kBrokenPipe:
     case RunOutcome::Status::kStopped: break;
