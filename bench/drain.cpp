@@ -6,14 +6,14 @@
 //   poker_drain [FILE]   (default: standard input)
 //
 // The input is read as `poker verify` reads a candidate's answers, with
-// buffered reads and never a map (io::open_read_input): a pipe is enlarged as
+// buffered reads and never a map (io::FileReading::kStream): a pipe is enlarged as
 // the judge enlarges its input's, and the buffers have the judge's default
 // size. Exit status 0, or 1 on a read error.
 #include <cstdint>
 #include <cstdio>
 #include <string>
 
-#include "poker/io/chunker.h"
+#include "poker/io/framing.h"
 #include "poker/io/input.h"
 
 int main(int argc, char** argv) {
@@ -23,9 +23,11 @@ int main(int argc, char** argv) {
     return 1;
   };
   // The CLI's buffer size at the default chunk size: four chunks (cli/main.cpp).
-  const std::size_t buffer_size = 4 * poker::io::ChunkerOptions{}.chunk_size;
-  poker::io::OpenedInput input = poker::io::open_read_input(path, buffer_size);
-  if (!input.source) return fail(input.error_number);
+  poker::io::InputOptions options;
+  options.reading = poker::io::FileReading::kStream;
+  options.buffer_size = 4 * poker::io::FramingOptions{}.chunk_size;
+  poker::io::OpenedInput input = poker::io::open_input(path, options);
+  if (!input.source) return fail(input.error.error_number);
   std::uint64_t offset = 0;
   for (;;) {
     const poker::io::Window window = input.source->window(offset, 1);

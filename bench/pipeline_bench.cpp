@@ -23,7 +23,6 @@
 
 #include "poker/cards.h"
 #include "poker/holdem_format.h"
-#include "poker/io/chunker.h"
 #include "poker/io/input.h"
 #include "poker/pipeline.h"
 
@@ -180,7 +179,7 @@ void BM_SerialStages(benchmark::State& state) {
     if (in_memory) {
       input.source = poker::io::make_memory_source(bytes_in_memory);
     } else {
-      input = poker::io::open_input(path, 64 << 20, 1 << 20);
+      input = poker::io::open_input(path);
     }
     if (!input.source) {
       state.SkipWithError("cannot open the bench file");
@@ -252,20 +251,5 @@ void BM_MapTouch(benchmark::State& state) {
   set_wc_counters(state, path, bytes);
 }
 BENCHMARK(BM_MapTouch)->ArgName("threads")->Arg(1)->Arg(2)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime();
-
-// The Chunker's serial framing alone (every record end found one by one on
-// one thread), over the same bytes in memory, for comparison with the
-// pipeline's serial stages, BM_SerialStages/threads:1/in_memory:1.
-void BM_ChunkerSerialFraming(benchmark::State& state) {
-  const std::string bytes = read_whole_file(two_player_file());
-  for (auto _ : state) {
-    auto source = poker::io::make_memory_source(bytes);
-    poker::io::Chunker chunker(*source, poker::io::ChunkerOptions{3, 256 * 1024, 1024 * 1024});
-    poker::io::Chunk chunk;
-    while (chunker.next(chunk)) benchmark::DoNotOptimize(chunk.bytes.data());
-  }
-  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes.size()));
-}
-BENCHMARK(BM_ChunkerSerialFraming)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

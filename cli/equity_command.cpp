@@ -122,7 +122,7 @@ std::optional<int> run_equity_alone(const Options& options, const StopSignals& s
   } else {
     answer = equity_table(echo, result);
   }
-  return write_and_finish(*sink, answer, options.output, signals);
+  return write_and_finish(*sink, answer, signals);
 }
 
 }  // namespace poker::cli

@@ -162,11 +162,11 @@ int run_generate_command(const GenerateCommand& command, const std::string& outp
           sink->write(std::string_view(buffer.data(), static_cast<std::size_t>(cursor - buffer.data())));
       cursor = buffer.data();
       if (signals.stop_flag().load(std::memory_order_relaxed)) return fail(signals, "stopped", kExitIo);
-      if (!result.ok()) return report_write_result(result, output, signals);
+      if (!result.ok()) return report_write_result(result, signals);
     }
   }
   return write_and_finish(*sink, std::string_view(buffer.data(), static_cast<std::size_t>(cursor - buffer.data())),
-                          output, signals);
+                          signals);
 }
 
 }  // namespace poker::cli

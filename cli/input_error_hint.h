@@ -47,7 +47,7 @@ std::string input_error_line(const std::string& source, const InputError& error,
 class HeadKeepingSource final : public io::ByteSource {
  public:
   explicit HeadKeepingSource(std::unique_ptr<io::ByteSource> source, std::size_t limit = 64 * 1024)
-      : source_(std::move(source)), limit_(limit) {}
+      : io::ByteSource(source->path()), source_(std::move(source)), limit_(limit) {}
 
   io::Window window(std::uint64_t from, std::size_t min_size) override;
   bool more_ready() override { return source_->more_ready(); }

@@ -10,7 +10,6 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
-#include <cstring>
 #include <memory>
 #include <new>
 #include <optional>
@@ -45,10 +44,6 @@ tbb::global_control* g_thread_limit = nullptr;
 
 namespace {
 
-// Mapped windows are large enough to make remapping rare, small enough that
-// a few of them alive at once stay far below the memory bound.
-constexpr std::size_t kMapWindow = 64 * 1024 * 1024;
-
 // Writes all of `text` to `fd`: 0, or the errno of the failed write.
 int write_all(int fd, std::string_view text) {
   while (!text.empty()) {
@@ -75,28 +70,28 @@ struct Streams {
 // failure, or nothing.
 std::optional<int> open_streams(const Options& options, const StopSignals& signals,
                                 const ClosedStandardDescriptors& closed, Streams& streams) {
-  const std::size_t buffer_size = std::max<std::size_t>(4 * options.chunk_size, 64 * 1024);
+  io::InputOptions input_options;
+  input_options.reading = options.mmap ? io::FileReading::kMap : io::FileReading::kReadAt;
+  input_options.buffer_size = std::max<std::size_t>(4 * options.chunk_size, 64 * 1024);
+  input_options.wake_fd = signals.wake_fd();
   streams.input_name = display_name(options.input, "<stdin>");
   streams.candidate_name = display_name(options.answers, "<stdin>");
   const std::string output_name = display_name(options.output, "<stdout>");
   if (closed.in && (is_standard(options.input) || (options.verify && is_standard(options.answers)))) {
-    const std::string& name = is_standard(options.input) ? streams.input_name : streams.candidate_name;
-    return fail(signals, name + ": read error: " + std::strerror(EBADF), kExitIo);
+    const std::string& path = is_standard(options.input) ? options.input : options.answers;
+    return fail(signals, io::IoError{io::IoError::Action::kRead, path, EBADF});
   }
   {
     // Opening a FIFO waits for its peer: a stop signal cuts that short.
     const StopSignals::InterruptScope interruptible;
-    io::OpenedInput input = io::open_input(options.input, kMapWindow, buffer_size, signals.wake_fd(),
-                                           options.mmap ? io::FileReading::kMap : io::FileReading::kReadAt);
-    if (!input.source) {
-      return fail(signals, streams.input_name + ": cannot open: " + std::strerror(input.error_number), kExitIo);
-    }
+    io::OpenedInput input = io::open_input(options.input, input_options);
+    if (!input.source) return fail(signals, input.error);
     streams.input = std::make_unique<HeadKeepingSource>(std::move(input.source));
     if (options.verify) {
-      io::OpenedInput opened = io::open_read_input(options.answers, buffer_size, signals.wake_fd());
-      if (!opened.source) {
-        return fail(signals, streams.candidate_name + ": cannot open: " + std::strerror(opened.error_number), kExitIo);
-      }
+      // Never mapped: the answers' file may be truncated while it is read.
+      input_options.reading = io::FileReading::kStream;
+      io::OpenedInput opened = io::open_input(options.answers, input_options);
+      if (!opened.source) return fail(signals, opened.error);
       streams.candidate = std::move(opened.source);
     }
   }
@@ -189,15 +184,14 @@ Judged judge(const Options& options, const Format& format, Streams& streams, con
 int report_verdict(const Options& options, const VerifyOutcome& verified, const Streams& streams,
                    const StopSignals& signals) {
   if (verified.report.candidate_error != 0) {
-    return fail(signals, streams.candidate_name + ": read error: " + std::strerror(verified.report.candidate_error),
-                kExitIo);
+    return fail(signals, io::IoError{io::IoError::Action::kRead, options.answers, verified.report.candidate_error});
   }
   // The verdict: none with -q (the status says it), JSON with --json.
   const std::string verdict =
       options.quiet  ? std::string()
       : options.json ? render_verify_json(verified, verify_options(options), streams.input_name, streams.candidate_name)
                      : render_verify_report(verified, verify_options(options), streams.candidate_name);
-  const int written = write_and_finish(*streams.output, verdict, options.output, signals);
+  const int written = write_and_finish(*streams.output, verdict, signals);
   if (written != kExitOk) return written;
   return verified.report.passed() ? kExitOk : kExitMismatch;
 }
@@ -217,11 +211,7 @@ int report_outcome(const Options& options, const Format& format, const RunOutcom
     }
       return kExitInvalidInput;
     case RunOutcome::Status::kReadError:
-      report(streams.input_name + ": read error: " + io::read_error_text(outcome.error_number));
-      return kExitIo;
-    case RunOutcome::Status::kWriteError:
-      report(display_name(options.output, "<stdout>") + ": write error: " + std::strerror(outcome.error_number));
-      return kExitIo;
+    case RunOutcome::Status::kWriteError: report(outcome.error); return kExitIo;
     case RunOutcome::Status::kStopped: return fail(signals, "stopped", kExitIo);
   }
   return kExitIo;
@@ -238,7 +228,7 @@ int run(const Options& options, const StopSignals& signals, const ClosedStandard
 
   const CommandRow& row = command_row(options.command);
   if (closed.out && is_standard(options.output)) {
-    return fail(signals, "<stdout>: write error: " + std::string(std::strerror(EBADF)), kExitIo);
+    return fail(signals, io::IoError{io::IoError::Action::kWrite, options.output, EBADF});
   }
   if (row.run_alone != nullptr) {
     if (const std::optional<int> status = row.run_alone(options, signals)) return *status;
@@ -279,7 +269,7 @@ int main(int argc, char** argv) {
       if (parsed.standard_output.empty()) return parsed.exit_status;
       const int error = closed.out ? EBADF : poker::cli::write_all(STDOUT_FILENO, parsed.standard_output);
       if (error == 0) return parsed.exit_status;
-      poker::cli::report(std::string("<stdout>: write error: ") + std::strerror(error));
+      poker::cli::report(poker::io::IoError{poker::io::IoError::Action::kWrite, "-", error});
       return poker::cli::kExitIo;
     }
     const poker::cli::StopSignals signals;

@@ -16,6 +16,20 @@ std::string display_name(const std::string& path, const char* standard) {
 
 void report(const std::string& what) { std::fprintf(stderr, "poker: %s\n", what.c_str()); }
 
+std::string io_error_line(const io::IoError& error) {
+  const char* what = "read error";
+  switch (error.action) {
+    case io::IoError::Action::kOpen: what = "cannot open"; break;
+    case io::IoError::Action::kOpenForWriting: what = "cannot open for writing"; break;
+    case io::IoError::Action::kRead: what = "read error"; break;
+    case io::IoError::Action::kWrite: what = "write error"; break;
+  }
+  return display_name(error.path, error.writing() ? "<stdout>" : "<stdin>") + ": " + what + ": " +
+         io::read_error_text(error.error_number);
+}
+
+void report(const io::IoError& error) { report(io_error_line(error)); }
+
 int usage_error(const std::string& what, const char* command) {
   const std::string named = command == nullptr ? std::string() : std::string(command) + ": ";
   const std::string help = command == nullptr ? std::string() : std::string(command) + " ";
@@ -32,5 +46,7 @@ int fail(const StopSignals& signals, const std::string& message, int status) {
   report(std::string("interrupted by SIG") + (name != nullptr ? name : "?"));
   return kExitIo;  // not returned: main() re-raises the signal
 }
+
+int fail(const StopSignals& signals, const io::IoError& error) { return fail(signals, io_error_line(error), kExitIo); }
 
 }  // namespace poker::cli

@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "poker/io/io_error.h"
 #include "stop_signals.h"
 
 namespace poker::cli {
@@ -22,6 +23,15 @@ std::string display_name(const std::string& path, const char* standard);
 // Prints `poker: what` on stderr.
 void report(const std::string& what);
 
+// The line of an I/O failure, the one wording of each: `NAME: cannot open:
+// WHY`, `NAME: cannot open for writing: WHY`, `NAME: read error: WHY`,
+// `NAME: write error: WHY`; NAME is the file's display_name(), <stdin> or
+// <stdout> for the standard streams.
+std::string io_error_line(const io::IoError& error);
+
+// Prints an I/O failure's line as report() does.
+void report(const io::IoError& error);
+
 // A usage error: `poker: [COMMAND: ]what` and the line that points at the
 // help (`poker [COMMAND ]--help`) on stderr; returns the usage status, 2.
 // `command` is the subcommand whose help says more, or null for poker's.
@@ -31,6 +41,9 @@ int usage_error(const std::string& what, const char* command = nullptr);
 // every failure is its consequence (an open or a read it cut short), and the
 // line says `interrupted by SIGxxx` instead; main() then re-raises the signal.
 int fail(const StopSignals& signals, const std::string& message, int status);
+
+// fail() for an I/O failure: its line, and the I/O status, 3.
+int fail(const StopSignals& signals, const io::IoError& error);
 
 }  // namespace poker::cli
 

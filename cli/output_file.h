@@ -21,12 +21,12 @@ std::unique_ptr<io::OutputSink> open_output_or_report(const std::string& path, c
 
 // The exit status of a write's or a finish's result: 0 (a broken pipe
 // included: the reader had what it wanted) or that of the write error it
-// reports.
-int report_write_result(const io::WriteResult& written, const std::string& path, const StopSignals& signals);
+// reports (the result names the file).
+int report_write_result(const io::WriteResult& written, const StopSignals& signals);
 
 // Writes `text` and finishes the sink; the exit status: 0 (a broken pipe
 // included: the reader had what it wanted) or the reported write error's.
-int write_and_finish(io::OutputSink& sink, std::string_view text, const std::string& path, const StopSignals& signals);
+int write_and_finish(io::OutputSink& sink, std::string_view text, const StopSignals& signals);
 
 }  // namespace poker::cli
 

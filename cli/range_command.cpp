@@ -6,7 +6,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string_view>
 #include <variant>
 
@@ -84,7 +83,7 @@ int run_range_command(const Options& options) {
   const bool written = std::fwrite(grid.data(), 1, grid.size(), stdout) == grid.size() && std::fflush(stdout) == 0;
   // A reader that closed the pipe had what it wanted, as for the judge.
   if (!written && errno != EPIPE) {
-    report(std::string("<stdout>: write error: ") + std::strerror(errno != 0 ? errno : EIO));
+    report(io::IoError{io::IoError::Action::kWrite, "-", errno != 0 ? errno : EIO});
     return kExitIo;
   }
   return kExitOk;

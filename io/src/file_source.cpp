@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "aligned_bytes.h"
-#include "poker/io/input.h"
 
 namespace poker::io {
 namespace {
@@ -90,54 +89,30 @@ class BufferPool : public std::enable_shared_from_this<BufferPool> {
   std::vector<Free> free_;
 };
 
-// In-order reads through the stream source's buffers (for callers that
-// read the input as a stream, such as the Chunker).
-class InOrderReader final : public Reader {
- public:
-  InOrderReader(int fd, std::uint64_t start, std::uint64_t file_size, ShortReads& short_reads)
-      : fd_(fd), start_(start), size_(file_size - start), short_reads_(short_reads) {}
-  ssize_t read(char* buffer, std::size_t size) override {
-    const std::size_t wanted = static_cast<std::size_t>(std::min<std::uint64_t>(size, size_ - position_));
-    if (const int error = read_fully(fd_, start_, position_, buffer, wanted, short_reads_); error != 0) {
-      errno = error;
-      return -1;
-    }
-    position_ += wanted;
-    return static_cast<ssize_t>(wanted);
-  }
-  bool ready() override { return true; }
-
- private:
-  const int fd_;
-  const std::uint64_t start_;
-  const std::uint64_t size_;
-  std::uint64_t position_ = 0;
-  ShortReads& short_reads_;
-};
-
 class FileSource final : public ByteSource {
  public:
   FileSource(int fd, std::uint64_t start, std::uint64_t file_size, std::size_t buffer_size, std::size_t window_size,
-             std::string why)
-      : fd_(fd),
+             std::string why, std::string path)
+      : ByteSource(std::move(path)),
+        fd_(fd),
         start_(start),
         size_(file_size - start),
+        buffer_size_(std::max<std::size_t>(buffer_size, 1)),
         window_size_(window_size != 0 ? window_size : kDefaultWindow),
         why_(std::move(why)),
-        pool_(std::make_shared<BufferPool>()),
-        in_order_(
-            make_stream_source(std::make_unique<InOrderReader>(fd, start, file_size, short_reads_), buffer_size)) {
+        pool_(std::make_shared<BufferPool>()) {
     move_offset_past(0);
   }
-  ~FileSource() override {
-    in_order_.reset();
-    ::close(fd_);
-  }
+  ~FileSource() override { ::close(fd_); }
   FileSource(const FileSource&) = delete;
   FileSource& operator=(const FileSource&) = delete;
 
+  // In-order reads, for a caller that reads the input as a stream (the
+  // pipeline reads ranges with read_at() instead): each window is read anew,
+  // a buffer's worth or `min_size` bytes, whichever is more.
   Window window(std::uint64_t from, std::size_t min_size) override {
-    Window window = in_order_->window(from, min_size);
+    const auto size = static_cast<std::size_t>(std::min<std::uint64_t>(std::max(min_size, buffer_size_), size_ - from));
+    Window window = read_at(from, size);
     if (window.error_number == 0) consumed(from + window.size);
     return window;
   }
@@ -186,19 +161,20 @@ class FileSource final : public ByteSource {
   const int fd_;
   const std::uint64_t start_;  // file offset of input offset 0
   const std::uint64_t size_;   // input bytes
+  const std::size_t buffer_size_;
   const std::uint64_t window_size_;
   const std::string why_;
   ShortReads short_reads_;
   const std::shared_ptr<BufferPool> pool_;
-  std::unique_ptr<ByteSource> in_order_;
   std::uint64_t sought_ = 0;
 };
 
 }  // namespace
 
 std::unique_ptr<ByteSource> make_file_source(int fd, std::uint64_t start, std::uint64_t file_size,
-                                             std::size_t buffer_size, std::size_t window_size, std::string why) {
-  return std::make_unique<FileSource>(fd, start, file_size, buffer_size, window_size, std::move(why));
+                                             std::size_t buffer_size, std::size_t window_size, std::string why,
+                                             std::string path) {
+  return std::make_unique<FileSource>(fd, start, file_size, buffer_size, window_size, std::move(why), std::move(path));
 }
 
 }  // namespace poker::io

@@ -10,6 +10,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "poker/io/blank_text.h"
+
 namespace poker::io {
 namespace {
 
@@ -135,11 +137,11 @@ void RangeReader::load(Range& range) const {
   range.data = window.data;
 }
 
-Framer::Framer(const ChunkerOptions& options)
+Framer::Framer(const FramingOptions& options)
     : lines_per_record_(std::max<std::size_t>(options.lines_per_record, 1)),
       max_record_size_(std::max<std::size_t>(options.max_record_size, 1)) {}
 
-std::size_t Framer::range_size(const ChunkerOptions& options) {
+std::size_t Framer::range_size(const FramingOptions& options) {
   return std::clamp<std::size_t>(options.chunk_size, 1, std::max<std::size_t>(options.max_record_size, 1) + 1);
 }
 
@@ -164,66 +166,32 @@ void Framer::push(std::shared_ptr<const void> owner, const char* data, std::size
 }
 
 void Framer::add(const Range& range, std::uint64_t newlines, std::vector<Chunk>& chunks) {
-  const char* const begin = range.data;
-  const char* const end = begin + range.size;
   if (state_ != State::kFinished && range.error_number != 0) {
     read_error_ = range.error_number;
     state_ = State::kFinished;
   }
   switch (state_) {
     case State::kFinished: return;
-    case State::kBlankRun:
-      if (!is_blank_text(std::string_view(begin, range.size))) {
-        push(blank_head_, blank_head_->data(), blank_head_->size(), carry_offset_, line_, Chunk::End::kRecordTooLong,
-             chunks);
-        state_ = State::kFinished;
-      } else if (range.at_end) {
-        push(blank_head_, blank_head_->data(), blank_head_->size(), carry_offset_, line_, Chunk::End::kEndOfInput,
-             chunks);
-        state_ = State::kFinished;
-      }
-      return;
+    case State::kBlankRun: return add_to_blank_run(range, chunks);
     case State::kRecords: break;
   }
+  const char* const begin = range.data;
+  const char* const end = begin + range.size;
   // The carried partial record and this range are one run of memory when
   // they share an owner and meet.
   const bool contiguous = carry_size_ == 0 || (carry_owner_ == range.owner && carry_data_ + carry_size_ == begin);
-  const std::size_t limit = max_record_size_ + 1;  // the longest record, its last newline included
   const std::uint64_t need = lines_per_record_ - carry_lines_;
-  if (newlines < need) {
-    // The carried record does not end in this range: it takes all of it.
-    if (carry_size_ + range.size >= limit) return too_long(range, begin, chunks);
-    if (contiguous) {
-      carry(range.owner, begin - carry_size_, carry_size_ + range.size, carry_offset_, carry_lines_ + newlines);
-    } else {
-      // A long record over many small ranges of many buffers: gathered in a
-      // buffer of our own, appended to (not copied again for each range).
-      std::shared_ptr<std::string> gathered = std::move(carry_copy_);
-      if (!gathered) gathered = std::make_shared<std::string>(carry_data_, carry_size_);
-      gathered->append(begin, range.size);
-      const char* const data = gathered->data();
-      const std::size_t size = gathered->size();
-      carry(gathered, data, size, carry_offset_, carry_lines_ + newlines);
-      carry_copy_ = std::move(gathered);
-    }
-    if (range.at_end) {
-      if (carry_size_ > 0) {
-        push(carry_owner_, carry_data_, carry_size_, carry_offset_, line_, Chunk::End::kEndOfInput, chunks);
-      }
-      state_ = State::kFinished;
-    }
-    return;
-  }
+  if (newlines < need) return add_to_carry(range, newlines, contiguous, chunks);
   const char* const first_end = after_nth_newline(begin, end, need);
   if (first_end == nullptr) return lose_track();
-  if (carry_size_ + distance(begin, first_end) > limit) return too_long(range, begin, chunks);
+  if (carry_size_ + distance(begin, first_end) > longest_record()) return too_long(range, begin, chunks);
   // The whole records after the first; the lines after them begin the next.
   const std::uint64_t rest = newlines - need;
   const std::uint64_t tail_lines = rest % lines_per_record_;
   const char* const last_boundary =
       tail_lines == rest ? first_end : after_nth_newline_from_back(first_end, end, tail_lines + 1);
   if (last_boundary == nullptr) return lose_track();
-  const bool ends_input = range.at_end && distance(last_boundary, end) < limit;
+  const bool ends_input = range.at_end && distance(last_boundary, end) < longest_record();
   const char* const chunk_end = ends_input ? end : last_boundary;
   const Chunk::End kind = ends_input ? Chunk::End::kEndOfInput : Chunk::End::kRecords;
   if (contiguous) {
@@ -249,7 +217,42 @@ void Framer::add(const Range& range, std::uint64_t newlines, std::vector<Chunk>&
   }
   carry(range.owner, last_boundary, distance(last_boundary, end), range.offset + distance(begin, last_boundary),
         tail_lines);
-  if (carry_size_ >= limit) too_long(range, end, chunks);
+  if (carry_size_ >= longest_record()) too_long(range, end, chunks);
+}
+
+void Framer::add_to_blank_run(const Range& range, std::vector<Chunk>& chunks) {
+  if (!is_blank_text(std::string_view(range.data, range.size))) {
+    push(blank_head_, blank_head_->data(), blank_head_->size(), carry_offset_, line_, Chunk::End::kRecordTooLong,
+         chunks);
+    state_ = State::kFinished;
+  } else if (range.at_end) {
+    push(blank_head_, blank_head_->data(), blank_head_->size(), carry_offset_, line_, Chunk::End::kEndOfInput, chunks);
+    state_ = State::kFinished;
+  }
+}
+
+void Framer::add_to_carry(const Range& range, std::uint64_t newlines, bool contiguous, std::vector<Chunk>& chunks) {
+  const char* const begin = range.data;
+  if (carry_size_ + range.size >= longest_record()) return too_long(range, begin, chunks);
+  if (contiguous) {
+    carry(range.owner, begin - carry_size_, carry_size_ + range.size, carry_offset_, carry_lines_ + newlines);
+  } else {
+    // A long record over many small ranges of many buffers: gathered in a
+    // buffer of our own, appended to (not copied again for each range).
+    std::shared_ptr<std::string> gathered = std::move(carry_copy_);
+    if (!gathered) gathered = std::make_shared<std::string>(carry_data_, carry_size_);
+    gathered->append(begin, range.size);
+    const char* const data = gathered->data();
+    const std::size_t size = gathered->size();
+    carry(gathered, data, size, carry_offset_, carry_lines_ + newlines);
+    carry_copy_ = std::move(gathered);
+  }
+  if (range.at_end) {
+    if (carry_size_ > 0) {
+      push(carry_owner_, carry_data_, carry_size_, carry_offset_, line_, Chunk::End::kEndOfInput, chunks);
+    }
+    state_ = State::kFinished;
+  }
 }
 
 void Framer::lose_track() {

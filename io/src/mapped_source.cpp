@@ -127,8 +127,9 @@ class Mapping {
 class MappedSource final : public ByteSource {
  public:
   MappedSource(int fd, std::uint64_t start, std::uint64_t file_size, std::size_t window_size, std::size_t buffer_size,
-               MapFunction map)
-      : fd_(fd),
+               MapFunction map, std::string path)
+      : ByteSource(std::move(path)),
+        fd_(fd),
         start_(start),
         file_size_(file_size),
         window_size_(window_size),
@@ -250,8 +251,9 @@ class MappedSource final : public ByteSource {
 }  // namespace
 
 std::unique_ptr<ByteSource> make_mapped_source(int fd, std::uint64_t start, std::uint64_t file_size,
-                                               std::size_t window_size, std::size_t buffer_size, MapFunction map) {
-  return std::make_unique<MappedSource>(fd, start, file_size, window_size, buffer_size, map);
+                                               std::size_t window_size, std::size_t buffer_size, MapFunction map,
+                                               std::string path) {
+  return std::make_unique<MappedSource>(fd, start, file_size, window_size, buffer_size, map, std::move(path));
 }
 
 }  // namespace poker::io

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "poker/io/byte_source.h"
 
@@ -32,10 +33,11 @@ using MapFunction = void* (*)(void* address, std::size_t length, int protection,
 // Each window mapped moves the file offset of `fd` past it, as a serial
 // reader's read() would: a shell's next command on the same stdin goes on
 // from there. A window that fails to map moves nothing; the reads after it
-// move the offset as the map would have.
+// move the offset as the map would have. `path`: the file, for
+// ByteSource::path().
 std::unique_ptr<ByteSource> make_mapped_source(int fd, std::uint64_t start, std::uint64_t file_size,
                                                std::size_t window_size, std::size_t buffer_size,
-                                               MapFunction map = ::mmap);
+                                               MapFunction map = ::mmap, std::string path = {});
 
 }  // namespace poker::io
 

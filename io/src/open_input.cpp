@@ -71,7 +71,7 @@ namespace {
 // offset on; null (and `fd` as it was) if nothing is left there or the map
 // fails (then `error` is why). The source maps through a duplicate of `fd`,
 // so that a failed map closes nothing the reads that replace it need.
-std::unique_ptr<ByteSource> try_to_map(int fd, std::uint64_t size, std::size_t window_size, std::size_t buffer_size,
+std::unique_ptr<ByteSource> try_to_map(int fd, std::uint64_t size, const std::string& path, const InputOptions& options,
                                        MapFunction map, int& error) {
   const off_t offset = ::lseek(fd, 0, SEEK_CUR);
   if (offset < 0 || static_cast<std::uint64_t>(offset) >= size) return nullptr;
@@ -80,7 +80,8 @@ std::unique_ptr<ByteSource> try_to_map(int fd, std::uint64_t size, std::size_t w
     error = errno;
     return nullptr;
   }
-  auto source = make_mapped_source(mapped_fd, static_cast<std::uint64_t>(offset), size, window_size, buffer_size, map);
+  auto source = make_mapped_source(mapped_fd, static_cast<std::uint64_t>(offset), size, options.window_size,
+                                   options.buffer_size, map, path);
   // Map the first window now so that a file that cannot be mapped falls back
   // to reads before anything has been consumed.
   error = source->window(0, 1).error_number;
@@ -92,31 +93,34 @@ std::unique_ptr<ByteSource> try_to_map(int fd, std::uint64_t size, std::size_t w
 // its current offset on; null (and `fd` as it was) if nothing is left there,
 // or the file holds fewer bytes than its size says (a sysfs file: read as a
 // stream). Reads through a duplicate of `fd`, which shares its offset.
-std::unique_ptr<ByteSource> try_to_read_at(int fd, std::uint64_t size, std::size_t window_size, std::size_t buffer_size,
-                                           std::string why) {
+std::unique_ptr<ByteSource> try_to_read_at(int fd, std::uint64_t size, const std::string& path,
+                                           const InputOptions& options, std::string why) {
   const off_t offset = ::lseek(fd, 0, SEEK_CUR);
   if (offset < 0 || static_cast<std::uint64_t>(offset) >= size) return nullptr;
   char last = 0;
   if (::pread(fd, &last, 1, static_cast<off_t>(size - 1)) != 1) return nullptr;
   const int read_fd = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
   if (read_fd < 0) return nullptr;
-  return make_file_source(read_fd, static_cast<std::uint64_t>(offset), size, buffer_size, window_size, std::move(why));
+  return make_file_source(read_fd, static_cast<std::uint64_t>(offset), size, options.buffer_size, options.window_size,
+                          std::move(why), path);
 }
 
-OpenedInput open_any(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd,
-                     MapFunction map, bool read_at) {
+}  // namespace
+
+OpenedInput open_input(const std::string& path, const InputOptions& options, MapFunction map) {
   const bool is_stdin = path.empty() || path == "-";
+  const auto failed = [&path](int error) { return OpenedInput{nullptr, IoError{IoError::Action::kOpen, path, error}}; };
   const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return OpenedInput{nullptr, errno};
+  if (fd < 0) return failed(errno);
   struct stat info {};
   if (::fstat(fd, &info) != 0) {
     const int error = errno;
     if (!is_stdin) ::close(fd);
-    return OpenedInput{nullptr, error};
+    return failed(error);
   }
   if (S_ISDIR(info.st_mode)) {
     if (!is_stdin) ::close(fd);
-    return OpenedInput{nullptr, EISDIR};
+    return failed(EISDIR);
   }
   // Regular files are read with pread() or memory-mapped, as the caller
   // asks (stdin too, when redirected from one, from its current offset); a
@@ -124,20 +128,21 @@ OpenedInput open_any(const std::string& path, std::size_t window_size, std::size
   // instead, and one that holds fewer bytes than its size says (a sysfs
   // file) as a stream. An empty "regular" file may be a /proc file whose
   // size is unknown: read.
+  const bool sized = S_ISREG(info.st_mode) && info.st_size > 0;
+  const auto size = static_cast<std::uint64_t>(info.st_size);
   std::string why;  // the map's failure, for strategy()
-  if (map != nullptr && S_ISREG(info.st_mode) && info.st_size > 0) {
+  if (options.reading == FileReading::kMap && sized) {
     int error = 0;
-    if (auto source = try_to_map(fd, static_cast<std::uint64_t>(info.st_size), window_size, buffer_size, map, error)) {
+    if (auto source = try_to_map(fd, size, path, options, map, error)) {
       if (!is_stdin) ::close(fd);
-      return OpenedInput{std::move(source), 0};
+      return OpenedInput{std::move(source), {}};
     }
     if (error != 0) why = std::string("mmap failed: ") + std::strerror(error);
   }
-  if (read_at && S_ISREG(info.st_mode) && info.st_size > 0) {
-    if (auto source =
-            try_to_read_at(fd, static_cast<std::uint64_t>(info.st_size), window_size, buffer_size, std::move(why))) {
+  if (options.reading != FileReading::kStream && sized) {
+    if (auto source = try_to_read_at(fd, size, path, options, std::move(why))) {
       if (!is_stdin) ::close(fd);
-      return OpenedInput{std::move(source), 0};
+      return OpenedInput{std::move(source), {}};
     }
   }
   if (S_ISFIFO(info.st_mode)) {
@@ -146,27 +151,11 @@ OpenedInput open_any(const std::string& path, std::size_t window_size, std::size
     // (the kernel may refuse past /proc/sys/fs/pipe-max-size; that is fine).
     ::fcntl(fd, F_SETPIPE_SZ, static_cast<int>(kPipeSize));
   }
-  return OpenedInput{make_stream_source(make_fd_reader(fd, !is_stdin, wake_fd), buffer_size), 0};
+  return OpenedInput{make_stream_source(make_fd_reader(fd, !is_stdin, options.wake_fd), options.buffer_size, path), {}};
 }
 
-}  // namespace
-
-OpenedInput open_input_with_map(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd,
-                                MapFunction map) {
-  return open_any(path, window_size, buffer_size, wake_fd, map, true);
-}
-
-OpenedInput open_input_with_reads_at(const std::string& path, std::size_t buffer_size, int wake_fd) {
-  return open_any(path, 0, buffer_size, wake_fd, nullptr, true);
-}
-
-OpenedInput open_input(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd,
-                       FileReading reading) {
-  return open_any(path, window_size, buffer_size, wake_fd, reading == FileReading::kMap ? ::mmap : nullptr, true);
-}
-
-OpenedInput open_read_input(const std::string& path, std::size_t buffer_size, int wake_fd) {
-  return open_any(path, 0, buffer_size, wake_fd, nullptr, false);
+OpenedInput open_input(const std::string& path, const InputOptions& options) {
+  return open_input(path, options, ::mmap);
 }
 
 }  // namespace poker::io

@@ -3,7 +3,6 @@
 #ifndef POKER_IO_OPEN_INPUT_INTERNAL_H_
 #define POKER_IO_OPEN_INPUT_INTERNAL_H_
 
-#include <cstddef>
 #include <string>
 
 #include "mapped_source.h"
@@ -11,13 +10,9 @@
 
 namespace poker::io {
 
-// open_input() with FileReading::kMap, mapping windows with `map` instead of
+// open_input(), mapping windows (FileReading::kMap) with `map` instead of
 // mmap(2).
-OpenedInput open_input_with_map(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd,
-                                MapFunction map);
-
-// open_input() with FileReading::kReadAt: a regular file read with pread().
-OpenedInput open_input_with_reads_at(const std::string& path, std::size_t buffer_size, int wake_fd = -1);
+OpenedInput open_input(const std::string& path, const InputOptions& options, MapFunction map);
 
 }  // namespace poker::io
 

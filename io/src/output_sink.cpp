@@ -9,16 +9,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <string>
+#include <utility>
 
 #include "poll_wait.h"
 
 namespace poker::io {
 namespace {
-
-WriteResult failure(int error_number) {
-  if (error_number == EPIPE) return WriteResult{WriteResult::Kind::kBrokenPipe, error_number};
-  return WriteResult{WriteResult::Kind::kFailed, error_number};
-}
 
 enum class Stall { kNever, kPipe, kOther };
 
@@ -57,8 +54,12 @@ std::string_view next_piece(std::string_view bytes, std::size_t room) {
 
 class FdSink final : public OutputSink {
  public:
-  FdSink(int fd, bool owned, int wake_fd)
-      : fd_(fd), owned_(owned), stall_(wake_fd >= 0 ? may_stall(fd) : Stall::kNever), wake_fd_(wake_fd) {}
+  FdSink(int fd, bool owned, int wake_fd, std::string path)
+      : fd_(fd),
+        owned_(owned),
+        stall_(wake_fd >= 0 ? may_stall(fd) : Stall::kNever),
+        wake_fd_(wake_fd),
+        path_(std::move(path)) {}
   ~FdSink() override {
     if (owned_ && fd_ >= 0) ::close(fd_);
   }
@@ -99,6 +100,11 @@ class FdSink final : public OutputSink {
   }
 
  private:
+  WriteResult failure(int error_number) const {
+    return WriteResult{error_number == EPIPE ? WriteResult::Kind::kBrokenPipe : WriteResult::Kind::kFailed,
+                       IoError{IoError::Action::kWrite, path_, error_number}};
+  }
+
   // 0 once the output has room (or an error a write will report), ECANCELED
   // once the wake-up comes first.
   int wait_for_room() const {
@@ -117,13 +123,14 @@ class FdSink final : public OutputSink {
   const bool owned_;
   Stall stall_;  // kNever: writes never poll (no wake-up, no hook)
   const int wake_fd_;
+  const std::string path_;
   WaitHook* hook_ = nullptr;
 };
 
 }  // namespace
 
-std::unique_ptr<OutputSink> make_fd_sink(int fd, bool owned, int wake_fd) {
-  return std::make_unique<FdSink>(fd, owned, wake_fd);
+std::unique_ptr<OutputSink> make_fd_sink(int fd, bool owned, int wake_fd, std::string path) {
+  return std::make_unique<FdSink>(fd, owned, wake_fd, std::move(path));
 }
 
 bool output_overwrites_input(const std::string& input, const std::string& output) {
@@ -136,10 +143,13 @@ bool output_overwrites_input(const std::string& input, const std::string& output
 }
 
 OpenedOutput open_output(const std::string& path, int wake_fd) {
-  if (path.empty() || path == "-") return OpenedOutput{make_fd_sink(STDOUT_FILENO, false, wake_fd), 0};
+  if (path.empty() || path == "-") return OpenedOutput{make_fd_sink(STDOUT_FILENO, false, wake_fd, path), {}};
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0666);
-  if (fd < 0) return OpenedOutput{nullptr, errno};
-  return OpenedOutput{make_fd_sink(fd, true, wake_fd), 0};
+  if (fd < 0) {
+    const int error = errno;
+    return OpenedOutput{nullptr, IoError{IoError::Action::kOpenForWriting, path, error}};
+  }
+  return OpenedOutput{make_fd_sink(fd, true, wake_fd, path), {}};
 }
 
 }  // namespace poker::io

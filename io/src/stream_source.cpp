@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "aligned_bytes.h"
@@ -37,8 +38,9 @@ constexpr std::size_t kFirstBufferSize = 64 * 1024;
 
 class StreamSource final : public ByteSource {
  public:
-  StreamSource(std::unique_ptr<Reader> reader, std::size_t buffer_size)
-      : reader_(std::move(reader)),
+  StreamSource(std::unique_ptr<Reader> reader, std::size_t buffer_size, std::string path)
+      : ByteSource(std::move(path)),
+        reader_(std::move(reader)),
         buffer_size_(std::max<std::size_t>(buffer_size, 1)),
         next_size_(std::min(buffer_size_, kFirstBufferSize)),
         buffer_(std::make_shared<Buffer>(next_size_)) {}
@@ -125,8 +127,9 @@ class StreamSource final : public ByteSource {
 
 }  // namespace
 
-std::unique_ptr<ByteSource> make_stream_source(std::unique_ptr<Reader> reader, std::size_t buffer_size) {
-  return std::make_unique<StreamSource>(std::move(reader), buffer_size);
+std::unique_ptr<ByteSource> make_stream_source(std::unique_ptr<Reader> reader, std::size_t buffer_size,
+                                               std::string path) {
+  return std::make_unique<StreamSource>(std::move(reader), buffer_size, std::move(path));
 }
 
 }  // namespace poker::io

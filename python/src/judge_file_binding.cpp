@@ -31,10 +31,6 @@
 namespace poker::python {
 namespace {
 
-// As the CLI reads: memory maps of 64 MiB windows, 1 MiB read buffers.
-constexpr std::size_t kMapWindow = 64 * 1024 * 1024;
-constexpr std::size_t kReadBuffer = 1024 * 1024;
-
 PyObject* input_error_type = nullptr;  // poker.InputError, created by bind_judge_file
 
 // The answers the pipeline writes, whole lines in input order, as the
@@ -48,7 +44,7 @@ class AnswerSink : public io::OutputSink {
       const std::string_view line = bytes.substr(0, end);
       bytes.remove_prefix(end == std::string_view::npos ? bytes.size() : end + 1);
       // Not an answer of the format: a bug, reported.
-      if (!take(line)) return {io::WriteResult::Kind::kFailed, EPROTO};
+      if (!take(line)) return {io::WriteResult::Kind::kFailed, io::IoError{io::IoError::Action::kWrite, "", EPROTO}};
     }
     return {};
   }
@@ -238,7 +234,8 @@ py::object judge_file(const py::object& path_like, int players, const std::strin
                       const py::object& threads, std::optional<bool> mmap) {
   const Path path = path_of(path_like);
   // None: the CLI's default (neither --mmap nor --no-mmap).
-  const io::FileReading reading = mmap.value_or(false) ? io::FileReading::kMap : io::FileReading::kReadAt;
+  io::InputOptions input_options;  // the windows and buffers of io's defaults, the CLI's
+  input_options.reading = mmap.value_or(false) ? io::FileReading::kMap : io::FileReading::kReadAt;
   const FileFormat chosen = file_format(format_name, players);
   const std::optional<std::size_t> thread_limit = thread_count(threads);
   const std::unique_ptr<AnswerSink> sink = make_sink(chosen);
@@ -250,7 +247,8 @@ py::object judge_file(const py::object& path_like, int players, const std::strin
     {
       // Opening a FIFO waits for a writer, in a call no pipe can wake.
       const Stop::Blocking blocking(stop);
-      input = io::open_input(path.bytes, kMapWindow, kReadBuffer, stop.wake_fd(), reading);
+      input_options.wake_fd = stop.wake_fd();
+      input = io::open_input(path.bytes, input_options);
     }
     if (!input.source) return;
     const std::unique_ptr<Format> format = make_format(chosen, players, stop.flag());
@@ -259,7 +257,7 @@ py::object judge_file(const py::object& path_like, int players, const std::strin
     options.stop = &stop.flag();
     outcome = run_pipeline(*format, *input.source, *sink, options);
   });
-  if (!input.source) raise_os_error(input.error_number, path);
+  if (!input.source) raise_os_error(input.error.error_number, path);
   switch (outcome.status) {
     case RunOutcome::Status::kOk: return sink->answers();
     case RunOutcome::Status::kInvalidInput: {
@@ -278,7 +276,7 @@ py::object judge_file(const py::object& path_like, int players, const std::strin
       PyErr_SetObject(input_error_type, error.ptr());
       throw py::error_already_set();
     }
-    case RunOutcome::Status::kReadError: raise_os_error(outcome.error_number, path);
+    case RunOutcome::Status::kReadError: raise_os_error(outcome.error.error_number, path);
     case RunOutcome::Status::kWriteError:
     case RunOutcome::Status::kBrokenPipe:
     case RunOutcome::Status::kStopped: break;

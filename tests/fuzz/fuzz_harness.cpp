@@ -12,7 +12,6 @@
 
 #include "formats/canonical_decoder.h"
 #include "open_input_internal.h"
-#include "poker/io/chunker.h"
 #include "poker/io/framing.h"
 #include "poker/io/input.h"
 #include "poker/pipeline.h"
@@ -76,7 +75,7 @@ void check_chunk(const io::Chunk& chunk, const ChunkResult& result) {
 Processed process_all(const Format& format, std::string_view text, std::size_t chunk_size,
                       std::size_t max_instance_size) {
   auto source = io::make_memory_source(text);
-  const io::ChunkerOptions framing{format.lines_per_instance(), chunk_size, max_instance_size};
+  const io::FramingOptions framing{format.lines_per_instance(), chunk_size, max_instance_size};
   io::RangeReader reader(*source, io::Framer::range_size(framing));
   io::Framer framer(framing);
   Processed processed;
@@ -138,7 +137,7 @@ void check_same(const Observed& expected, const Observed& got, const char* varia
 }
 
 // A stream source whose reader returns `step` bytes per read; with `ready`
-// false, the chunker hands out each complete record at once, as for a slow
+// false, the framing hands out each complete record at once, as for a slow
 // pipe.
 std::unique_ptr<io::ByteSource> stream(std::string_view text, std::size_t step, std::size_t buffer, bool ready) {
   auto reader = std::make_unique<testing::FakeReader>(std::string(text), step);
@@ -239,10 +238,11 @@ int fuzz_pipeline(const std::uint8_t* data, std::size_t size, const FormatFactor
   check(fd >= 0, "memfd_create failed");
   check(::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()), "memfd write failed");
   const std::string path = "/proc/self/fd/" + std::to_string(fd);
-  io::OpenedInput read = io::open_input_with_reads_at(path, 4096);
-  io::OpenedInput mapped = io::open_input_with_map(path, 4096, 4096, -1, ::mmap);
+  io::OpenedInput read = io::open_input(path, io::InputOptions{io::FileReading::kReadAt, 0, 4096});
+  io::OpenedInput mapped = io::open_input(path, io::InputOptions{io::FileReading::kMap, 4096, 4096});
   g_maps_left = 1;
-  io::OpenedInput mapped_then_read = io::open_input_with_map(path, 4096, 4096, -1, map_then_fail);
+  io::OpenedInput mapped_then_read =
+      io::open_input(path, io::InputOptions{io::FileReading::kMap, 4096, 4096}, map_then_fail);
   ::close(fd);
   check(read.source != nullptr && mapped.source != nullptr && mapped_then_read.source != nullptr,
         "cannot open the memfd");

@@ -57,7 +57,8 @@ class StringSink final : public io::OutputSink {
   io::WriteResult write(std::string_view bytes) override {
     if (++writes_ == fail_at_) {
       return io::WriteResult{
-          error_number_ == EPIPE ? io::WriteResult::Kind::kBrokenPipe : io::WriteResult::Kind::kFailed, error_number_};
+          error_number_ == EPIPE ? io::WriteResult::Kind::kBrokenPipe : io::WriteResult::Kind::kFailed,
+          io::IoError{io::IoError::Action::kWrite, "", error_number_}};
     }
     text.append(bytes);
     return io::WriteResult{};

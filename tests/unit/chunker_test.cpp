@@ -1,5 +1,4 @@
-#include "poker/io/chunker.h"
-#include "poker/io/framing.h"
+#include "support/chunker.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -13,12 +12,15 @@
 #include <vector>
 
 #include "open_input_internal.h"
+#include "poker/io/blank_text.h"
+#include "poker/io/framing.h"
 #include "poker/io/input.h"
 #include "support/fake_io.h"
 
 namespace poker::io {
 namespace {
 
+using poker::testing::Chunker;
 using poker::testing::fake_stream;
 
 struct Cut {
@@ -28,7 +30,7 @@ struct Cut {
   Chunk::End end;
 };
 
-std::vector<Cut> cut_all(ByteSource& source, const ChunkerOptions& options, int* read_error = nullptr) {
+std::vector<Cut> cut_all(ByteSource& source, const FramingOptions& options, int* read_error = nullptr) {
   Chunker chunker(source, options);
   std::vector<Cut> cuts;
   Chunk chunk;
@@ -70,7 +72,7 @@ std::string records(int count) {
 
 TEST(Chunker, EmptyInputHasNoChunks) {
   auto source = fake_stream("", 1, 16);
-  EXPECT_TRUE(cut_all(*source, ChunkerOptions{3, 10, 100}).empty());
+  EXPECT_TRUE(cut_all(*source, FramingOptions{3, 10, 100}).empty());
 }
 
 TEST(Chunker, ChunksTileTheInputForEveryReadAndChunkSize) {
@@ -78,7 +80,7 @@ TEST(Chunker, ChunksTileTheInputForEveryReadAndChunkSize) {
   for (std::size_t step : {1u, 2u, 7u, 64u, 100000u}) {
     for (std::size_t chunk_size : {1u, 5u, 33u, 1000u, 1u << 20}) {
       auto source = fake_stream(input, step, 16);
-      const auto cuts = cut_all(*source, ChunkerOptions{3, chunk_size, 1 << 20});
+      const auto cuts = cut_all(*source, FramingOptions{3, chunk_size, 1 << 20});
       SCOPED_TRACE("step " + std::to_string(step) + " chunk " + std::to_string(chunk_size));
       expect_tiles(input, cuts, 3);
       ASSERT_FALSE(cuts.empty());
@@ -91,7 +93,7 @@ TEST(Chunker, ChunksTileTheInputForEveryReadAndChunkSize) {
 TEST(Chunker, ChunkSizeIsReachedBeforeCutting) {
   const std::string input = records(100);
   auto source = fake_stream(input, 1 << 20, 1 << 20);
-  const auto cuts = cut_all(*source, ChunkerOptions{3, 200, 1 << 20});
+  const auto cuts = cut_all(*source, FramingOptions{3, 200, 1 << 20});
   expect_tiles(input, cuts, 3);
   for (std::size_t i = 0; i + 1 < cuts.size(); ++i) EXPECT_GE(cuts[i].bytes.size(), 200u);
 }
@@ -101,7 +103,7 @@ TEST(Chunker, StreamWithNothingReadyHandsOutEachCompleteRecordAtOnce) {
   auto reader = std::make_unique<poker::testing::FakeReader>(input, 3);
   reader->ready_ = false;
   auto source = make_stream_source(std::move(reader), 64);
-  const auto cuts = cut_all(*source, ChunkerOptions{3, 1 << 20, 1 << 20});
+  const auto cuts = cut_all(*source, FramingOptions{3, 1 << 20, 1 << 20});
   expect_tiles(input, cuts, 3);
   EXPECT_GE(cuts.size(), 5u);  // no chunk waits for a buffer to fill
 }
@@ -114,7 +116,7 @@ TEST(Chunker, StreamBuffersHeldByChunksAreNeverOverwritten) {
   for (const std::size_t in_flight : {1, 3, 8}) {
     SCOPED_TRACE("chunks in flight: " + std::to_string(in_flight));
     auto source = fake_stream(input, 37, 256);
-    Chunker chunker(*source, ChunkerOptions{3, 100, 1 << 20});
+    Chunker chunker(*source, FramingOptions{3, 100, 1 << 20});
     std::vector<std::pair<Chunk, std::string>> held;
     std::string joined;
     Chunk chunk;
@@ -136,7 +138,7 @@ TEST(Chunker, RecordLongerThanTheLimitEndsTheInput) {
   const std::string input = records(4) + std::string(5000, ' ') + "x\ny\nz\n" + records(2);
   for (std::size_t step : {1u, 100u, 1u << 20}) {
     auto source = fake_stream(input, step, 64);
-    const auto cuts = cut_all(*source, ChunkerOptions{3, 16, 1000});
+    const auto cuts = cut_all(*source, FramingOptions{3, 16, 1000});
     ASSERT_FALSE(cuts.empty());
     EXPECT_EQ(cuts.back().end, Chunk::End::kRecordTooLong);
     EXPECT_EQ(cuts.back().bytes.size(), 1000u);
@@ -150,7 +152,7 @@ TEST(Chunker, LimitCutsAtTheSameByteWhateverTheWindowSize) {
   for (std::size_t step : {1u, 100u, 1u << 20}) {
     for (std::size_t buffer : {16u, 1u << 20}) {
       auto source = fake_stream(input, step, buffer);
-      const auto cuts = cut_all(*source, ChunkerOptions{1, 1 << 20, 1000});
+      const auto cuts = cut_all(*source, FramingOptions{1, 1 << 20, 1000});
       ASSERT_FALSE(cuts.empty());
       EXPECT_EQ(cuts.back().end, Chunk::End::kRecordTooLong);
       EXPECT_EQ(cuts.back().offset + cuts.back().bytes.size(), records(2).size() + 1000);
@@ -162,7 +164,7 @@ TEST(Chunker, LongBlankRunAtTheEndIsTheEndOfInput) {
   const std::string input = records(3) + "\n" + std::string(100000, ' ') + "\n\t\n" + std::string(5000, '\t');
   for (std::size_t step : {7u, 4096u, 1u << 20}) {
     auto source = fake_stream(input, step, 256);
-    const auto cuts = cut_all(*source, ChunkerOptions{3, 64, 1000});
+    const auto cuts = cut_all(*source, FramingOptions{3, 64, 1000});
     ASSERT_FALSE(cuts.empty());
     EXPECT_EQ(cuts.back().end, Chunk::End::kEndOfInput);
     EXPECT_EQ(cuts.back().bytes.size(), 1000u);
@@ -173,7 +175,7 @@ TEST(Chunker, LongBlankRunAtTheEndIsTheEndOfInput) {
 TEST(Chunker, LongBlankRunFollowedByTextIsTooLong) {
   const std::string input = records(3) + std::string(100000, ' ') + "x\n";
   auto source = fake_stream(input, 4096, 256);
-  const auto cuts = cut_all(*source, ChunkerOptions{3, 64, 1000});
+  const auto cuts = cut_all(*source, FramingOptions{3, 64, 1000});
   ASSERT_FALSE(cuts.empty());
   EXPECT_EQ(cuts.back().end, Chunk::End::kRecordTooLong);
   EXPECT_EQ(cuts.back().offset, records(3).size());
@@ -183,7 +185,7 @@ TEST(Chunker, ReadErrorComesAfterTheRecordsBeforeIt) {
   const std::string input = records(20);
   auto source = fake_stream(input, 10, 32, /*fail_at=*/12);
   int error = 0;
-  const auto cuts = cut_all(*source, ChunkerOptions{3, 1, 1 << 20}, &error);
+  const auto cuts = cut_all(*source, FramingOptions{3, 1, 1 << 20}, &error);
   EXPECT_EQ(error, EIO);
   std::string joined;
   for (const Cut& cut : cuts) joined += cut.bytes;
@@ -201,14 +203,14 @@ TEST(Chunker, MappedAndReadFilesGiveTheSameChunksAsAStream) {
   ::close(fd);
   // A window of one page forces many remaps, with records across window ends;
   // buffers of a page many reads.
-  OpenedInput mapped = open_input_with_map(path, 4096, 4096, -1, ::mmap);
+  OpenedInput mapped = open_input(path, InputOptions{FileReading::kMap, 4096, 4096}, ::mmap);
   ASSERT_NE(mapped.source, nullptr);
   EXPECT_TRUE(mapped.source->is_mapped());
-  OpenedInput read = open_input_with_reads_at(path, 4096);
+  OpenedInput read = open_input(path, InputOptions{FileReading::kReadAt, 4096, 4096});
   ASSERT_NE(read.source, nullptr);
   EXPECT_EQ(read.source->size_for_reads_at(), input.size());
   auto stream = fake_stream(input, 1 << 20, 1 << 20);
-  const ChunkerOptions options{3, 1000, 1 << 20};
+  const FramingOptions options{3, 1000, 1 << 20};
   const auto stream_cuts = cut_all(*stream, options);
   for (ByteSource* file : {mapped.source.get(), read.source.get()}) {
     const auto file_cuts = cut_all(*file, options);
@@ -219,9 +221,18 @@ TEST(Chunker, MappedAndReadFilesGiveTheSameChunksAsAStream) {
   ::unlink(path);
 }
 
-TEST(Chunker, DirectoryCannotBeOpened) {
-  EXPECT_EQ(open_input("/tmp", 4096, 4096).error_number, EISDIR);
-  EXPECT_EQ(open_input("/nonexistent/poker", 4096, 4096).error_number, ENOENT);
+// The failure names the file and what was done to it, for the message.
+TEST(OpenInput, FailureCarriesTheFileItsActionAndTheErrno) {
+  const OpenedInput directory = open_input("/tmp");
+  EXPECT_EQ(directory.source, nullptr);
+  EXPECT_EQ(directory.error.error_number, EISDIR);
+  EXPECT_EQ(directory.error.path, "/tmp");
+  EXPECT_EQ(directory.error.action, IoError::Action::kOpen);
+  for (const FileReading reading : {FileReading::kReadAt, FileReading::kMap, FileReading::kStream}) {
+    const OpenedInput missing = open_input("/nonexistent/poker", InputOptions{reading});
+    EXPECT_EQ(missing.error.error_number, ENOENT);
+    EXPECT_EQ(missing.error.path, "/nonexistent/poker");
+  }
 }
 
 }  // namespace
@@ -232,7 +243,7 @@ TEST(Chunker, DirectoryCannotBeOpened) {
 namespace poker::io {
 namespace {
 
-std::vector<Cut> frame_all(ByteSource& source, const ChunkerOptions& options, int* read_error = nullptr) {
+std::vector<Cut> frame_all(ByteSource& source, const FramingOptions& options, int* read_error = nullptr) {
   RangeReader reader(source, Framer::range_size(options));
   Framer framer(options);
   std::vector<Cut> cuts;
@@ -280,7 +291,7 @@ TEST(Framing, ChunksAgreeWithTheChunkersForEveryRangeReadAndLimit) {
     const std::size_t step = 1 + random() % 30;
     SCOPED_TRACE(::testing::Message() << "round " << round << " lines " << lines << " chunk " << chunk_size << " limit "
                                       << limit << " step " << step);
-    const ChunkerOptions options{lines, chunk_size, limit};
+    const FramingOptions options{lines, chunk_size, limit};
     auto old_source = fake_stream(input, step, 16);
     const std::vector<Cut> expected = cut_all(*old_source, options);
     for (const bool stream : {false, true}) {
@@ -325,7 +336,7 @@ TEST(Framing, ChunksAgreeWithTheChunkersForEveryRangeReadAndLimit) {
 TEST(Framing, ARecordOverManyStreamBuffersIsOneChunk) {
   const std::string input = "a\n" + std::string(5000, 'x') + "\nc\n" + records(3);
   auto source = fake_stream(input, 7, 16);
-  const std::vector<Cut> cuts = frame_all(*source, ChunkerOptions{3, 5, 1 << 20});
+  const std::vector<Cut> cuts = frame_all(*source, FramingOptions{3, 5, 1 << 20});
   expect_tiles(input, cuts, 3);
   ASSERT_FALSE(cuts.empty());
   EXPECT_EQ(cuts.front().bytes, "a\n" + std::string(5000, 'x') + "\nc\n");
@@ -335,7 +346,7 @@ TEST(Framing, NewlinesCountedButNotFoundStopTheFramingAsChanged) {
   // A file cut short under the map reads as zeros: the count was of the
   // bytes before, the search finds none.
   const std::string zeros(100, '\0');
-  Framer framer(ChunkerOptions{3, 100, 1000});
+  Framer framer(FramingOptions{3, 100, 1000});
   std::vector<Chunk> chunks;
   framer.add(Range{nullptr, zeros.data(), zeros.size(), 0, false}, 7, chunks);
   EXPECT_TRUE(chunks.empty());

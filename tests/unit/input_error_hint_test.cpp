@@ -12,7 +12,6 @@
 #include <memory>
 #include <string>
 
-#include "open_input_internal.h"
 #include "poker/holdem_format.h"
 #include "poker/io/input.h"
 #include "poker/pipeline.h"
@@ -52,9 +51,13 @@ TEST(HeadKeepingSource, KeepsTheFirstBytesWhateverTheSourceReadsAndChunks) {
       EXPECT_EQ(head_after_a_run(poker::testing::fake_stream(input, step, 4 * chunk), chunk), input.substr(0, 100))
           << "a stream read " << step << " bytes at a time";
     }
-    EXPECT_EQ(head_after_a_run(io::open_input(path, 1 << 20, 4 * chunk).source, chunk), input.substr(0, 100))
+    EXPECT_EQ(head_after_a_run(io::open_input(path, io::InputOptions{io::FileReading::kMap, 1 << 20, 4 * chunk}).source,
+                               chunk),
+              input.substr(0, 100))
         << "mapped";
-    EXPECT_EQ(head_after_a_run(io::open_input_with_reads_at(path, 4 * chunk).source, chunk), input.substr(0, 100))
+    EXPECT_EQ(
+        head_after_a_run(io::open_input(path, io::InputOptions{io::FileReading::kReadAt, 0, 4 * chunk}).source, chunk),
+        input.substr(0, 100))
         << "read at offsets";
   }
   ::unlink(path);

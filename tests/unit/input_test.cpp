@@ -110,17 +110,17 @@ bool names_a_later_fallback(const std::string& strategy) {
 
 TEST(OpenInput, RegularFilesAreReadWithPreadUnlessAMapIsAskedFor) {
   const TempFile file("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n");
-  OpenedInput read = open_input(file.path(), 4096, 4096);
+  OpenedInput read = open_input(file.path(), InputOptions{FileReading::kReadAt, 4096, 4096});
   ASSERT_NE(read.source, nullptr);
   EXPECT_FALSE(read.source->is_mapped());
   EXPECT_EQ(read.source->size_for_reads_at(), 27u);
   EXPECT_EQ(read.source->strategy(), "pread");
-  OpenedInput mapped = open_input(file.path(), 4096, 4096, -1, FileReading::kMap);
+  OpenedInput mapped = open_input(file.path(), InputOptions{FileReading::kMap, 4096, 4096});
   ASSERT_NE(mapped.source, nullptr);
   EXPECT_TRUE(mapped.source->is_mapped());
   EXPECT_EQ(mapped.source->strategy(), "mmap");
   EXPECT_EQ(read_all(*mapped.source), "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n");
-  OpenedInput stream = open_input("/dev/null", 4096, 4096, -1, FileReading::kMap);
+  OpenedInput stream = open_input("/dev/null", InputOptions{FileReading::kMap, 4096, 4096});
   ASSERT_NE(stream.source, nullptr);
   EXPECT_EQ(stream.source->strategy(), "stream");
 }
@@ -128,7 +128,7 @@ TEST(OpenInput, RegularFilesAreReadWithPreadUnlessAMapIsAskedFor) {
 TEST(OpenInput, FailedMapFallsBackToReadsOfTheSameFile) {
   const TempFile instances("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n");
   const TempFile candidate("Player 9\n");
-  OpenedInput opened = open_input_with_map(instances.path(), 4096, 4096, -1, failing_map);
+  OpenedInput opened = open_input(instances.path(), InputOptions{FileReading::kMap, 4096, 4096}, failing_map);
   ASSERT_NE(opened.source, nullptr);
   EXPECT_FALSE(opened.source->is_mapped());
   EXPECT_EQ(opened.source->strategy(), "pread: mmap failed: " + std::string(std::strerror(ENOMEM)));
@@ -146,7 +146,7 @@ TEST(OpenInput, FailedMapOfStdinReadsFromItsOffset) {
   const StdinFrom stdin_from(file, 8);
   std::string text;
   {
-    OpenedInput opened = open_input_with_map("-", 4096, 4096, -1, failing_map);
+    OpenedInput opened = open_input("-", InputOptions{FileReading::kMap, 4096, 4096}, failing_map);
     ASSERT_NE(opened.source, nullptr);
     text = read_all(*opened.source);
   }
@@ -166,7 +166,7 @@ TEST(OpenInput, MapFailingAtALaterWindowFallsBackToReadsFromThere) {
     for (const std::size_t step : {std::size_t{1}, std::size_t{1000}, 3 * kWindow}) {
       SCOPED_TRACE(std::to_string(maps) + " windows mapped, steps of " + std::to_string(step));
       g_maps_left = maps;
-      OpenedInput opened = open_input_with_map(file.path(), kWindow, kWindow, -1, map_then_fail);
+      OpenedInput opened = open_input(file.path(), InputOptions{FileReading::kMap, kWindow, kWindow}, map_then_fail);
       ASSERT_NE(opened.source, nullptr);
       EXPECT_TRUE(opened.source->is_mapped());
       EXPECT_EQ(opened.source->strategy(), "mmap");
@@ -185,7 +185,7 @@ TEST(OpenInput, FileTruncatedAfterAMapGaveWayToReadsIsReported) {
   const std::string bytes = numbered_lines(4 * kWindow);
   const TempFile file(bytes);
   g_maps_left = 1;
-  OpenedInput opened = open_input_with_map(file.path(), kWindow, kWindow, -1, map_then_fail);
+  OpenedInput opened = open_input(file.path(), InputOptions{FileReading::kMap, kWindow, kWindow}, map_then_fail);
   ASSERT_NE(opened.source, nullptr);
   const Window read = opened.source->window(kWindow + 10, 1);
   ASSERT_EQ(read.error_number, 0);
@@ -211,7 +211,7 @@ TEST(OpenInput, MappedStdinStartsAtItsOffsetAndMovesItPastWhatWasRead) {
   std::string text;
   bool mapped = false;
   {
-    OpenedInput opened = open_input_with_map("-", 4096, 4096, -1, ::mmap);
+    OpenedInput opened = open_input("-", InputOptions{FileReading::kMap, 4096, 4096});
     ASSERT_NE(opened.source, nullptr);
     mapped = opened.source->is_mapped();
     text = read_all(*opened.source);
@@ -230,7 +230,7 @@ TEST(OpenInput, ReadAtStdinStartsAtItsOffsetAndMovesItPastWhatWasRead) {
   std::string text;
   std::uint64_t size = 0;
   {
-    OpenedInput opened = open_input_with_reads_at("-", 4096);
+    OpenedInput opened = open_input("-", InputOptions{FileReading::kReadAt, 0, 4096});
     ASSERT_NE(opened.source, nullptr);
     size = opened.source->size_for_reads_at();
     const Window tail = opened.source->read_at(2, 3);
@@ -253,7 +253,7 @@ TEST(OpenInput, MapOfStdinFailingAtALaterWindowReadsOnToTheEnd) {
   std::string strategy;
   {
     g_maps_left = 1;
-    OpenedInput opened = open_input_with_map("-", kWindow, kWindow, -1, map_then_fail);
+    OpenedInput opened = open_input("-", InputOptions{FileReading::kMap, kWindow, kWindow}, map_then_fail);
     ASSERT_NE(opened.source, nullptr);
     text = read_all(*opened.source, 1000);
     strategy = opened.source->strategy();
@@ -291,7 +291,7 @@ TEST(OpenInput, ReadsAfterAFailedMapLeaveStdinWhereTheMapLeavesIt) {
       {
         const MapFunction maps[] = {::mmap, failing_map, map_then_fail};
         g_maps_left = 1;
-        OpenedInput opened = open_input_with_map("-", kWindow, kWindow, -1, maps[how]);
+        OpenedInput opened = open_input("-", InputOptions{FileReading::kMap, kWindow, kWindow}, maps[how]);
         ASSERT_NE(opened.source, nullptr);
         ASSERT_EQ(opened.source->is_mapped(), how != 1);
         if (how != 1) {
@@ -316,7 +316,7 @@ TEST(OpenInput, ReadsAfterAFailedMapLeaveStdinWhereTheMapLeavesIt) {
 
 TEST(OpenInput, ReadAtATruncatedFileGivesZerosThatCheckIntactReports) {
   const TempFile file("Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n");
-  OpenedInput opened = open_input_with_reads_at(file.path(), 4096);
+  OpenedInput opened = open_input(file.path(), InputOptions{FileReading::kReadAt, 0, 4096});
   ASSERT_NE(opened.source, nullptr);
   ASSERT_EQ(::truncate(file.path(), 8), 0);
   const Window window = opened.source->read_at(4, 8);
@@ -331,7 +331,7 @@ TEST(OpenInput, ReadAtATruncatedFileGivesZerosThatCheckIntactReports) {
 TEST(OpenInput, FileShorterThanItsSizeIsReadAsAStream) {
   const char* const path = "/sys/kernel/mm/transparent_hugepage/enabled";
   if (::access(path, R_OK) != 0) GTEST_SKIP() << "no " << path;
-  OpenedInput opened = open_input(path, 4096, 4096);
+  OpenedInput opened = open_input(path, InputOptions{FileReading::kReadAt, 4096, 4096});
   ASSERT_NE(opened.source, nullptr);
   EXPECT_EQ(opened.source->size_for_reads_at(), ByteSource::kInOrderOnly);
   EXPECT_NE(read_all(*opened.source).find("never"), std::string::npos);

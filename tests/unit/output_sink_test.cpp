@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <future>
 #include <string>
 
@@ -34,7 +35,7 @@ TEST(OutputSink, WakeUpEndsAWriteStalledOnAFullPipeAfterAWholeLine) {
   ASSERT_EQ(written.wait_for(std::chrono::seconds(10)), std::future_status::ready) << "the wake-up was ignored";
   const io::WriteResult result = written.get();
   EXPECT_EQ(result.kind, io::WriteResult::Kind::kFailed);
-  EXPECT_EQ(result.error_number, ECANCELED);
+  EXPECT_EQ(result.error.error_number, ECANCELED);
   ::close(pipe_fds[1]);
   std::string got;
   char buffer[65536];
@@ -72,6 +73,24 @@ TEST(EscapeBytes, KeepsPrintableAsciiAndEscapesTheRest) {
   EXPECT_EQ(escape_bytes("a b~"), "a b~");
   EXPECT_EQ(escape_bytes(std::string("x\n\x1b\xff\\\0", 6)), "x\\x0a\\x1b\\xff\\x5c\\x00");
   EXPECT_EQ(escape_bytes("it's", "'"), "it\\x27s");
+}
+
+// The failures name the file that was being opened or written, for the
+// message, with what was done to it.
+TEST(OutputSink, FailuresCarryTheFileTheirActionAndTheErrno) {
+  const io::OpenedOutput missing = io::open_output("/nonexistent/poker/out.txt");
+  EXPECT_EQ(missing.sink, nullptr);
+  EXPECT_EQ(missing.error.action, io::IoError::Action::kOpenForWriting);
+  EXPECT_EQ(missing.error.path, "/nonexistent/poker/out.txt");
+  EXPECT_EQ(missing.error.error_number, ENOENT);
+  // /dev/full takes the open and fails every write with ENOSPC.
+  io::OpenedOutput full = io::open_output("/dev/full");
+  ASSERT_NE(full.sink, nullptr) << std::strerror(full.error.error_number);
+  const io::WriteResult written = full.sink->write("Player 1\n");
+  EXPECT_EQ(written.kind, io::WriteResult::Kind::kFailed);
+  EXPECT_EQ(written.error.action, io::IoError::Action::kWrite);
+  EXPECT_EQ(written.error.path, "/dev/full");
+  EXPECT_EQ(written.error.error_number, ENOSPC);
 }
 
 }  // namespace

@@ -121,7 +121,7 @@ TEST(Pipeline, ReadErrorKeepsTheAnswersAlreadyDue) {
   const std::string input = random_instances(200, 2, 5);
   const RunResult result = run(input, 2, 64, 100, 2, /*fail_read_at=*/30);
   EXPECT_EQ(result.outcome.status, RunOutcome::Status::kReadError);
-  EXPECT_EQ(result.outcome.error_number, EIO);
+  EXPECT_EQ(result.outcome.error.error_number, EIO);
   const RunResult all = run(input, 1, 1 << 20, 1 << 20);
   EXPECT_FALSE(result.output.empty());
   EXPECT_EQ(all.output.rfind(result.output, 0), 0u);  // a prefix of the full answers
@@ -136,7 +136,7 @@ TEST(Pipeline, WriteFailureStopsTheRun) {
     options.chunk_size = 100;
     const RunOutcome outcome = run_pipeline(*format, *source, sink, options);
     EXPECT_EQ(outcome.status, error == EPIPE ? RunOutcome::Status::kBrokenPipe : RunOutcome::Status::kWriteError);
-    EXPECT_EQ(outcome.error_number, error);
+    EXPECT_EQ(outcome.error.error_number, error);
   }
 }
 
@@ -162,7 +162,7 @@ TEST(Pipeline, ReadFailingAtAnyReadKeepsWholeAnswersBeforeIt) {
   for (int fail_at = 1; fail_at <= reads; ++fail_at) {
     const RunResult result = run(input, 2, 32, 37, 2, fail_at);
     EXPECT_EQ(result.outcome.status, RunOutcome::Status::kReadError) << fail_at;
-    EXPECT_EQ(result.outcome.error_number, EIO);
+    EXPECT_EQ(result.outcome.error.error_number, EIO);
     EXPECT_EQ(all.output.rfind(result.output, 0), 0u) << fail_at;
   }
 }
@@ -198,8 +198,8 @@ RunResult run_truncated(const std::string& input, std::size_t cut, std::size_t w
   const int fd = ::mkstemp(path);
   EXPECT_EQ(::write(fd, input.data(), input.size()), static_cast<ssize_t>(input.size()));
   ::close(fd);
-  io::OpenedInput mapped =
-      window == 0 ? io::open_input_with_reads_at(path, 4096) : io::open_input_with_map(path, window, 4096, -1, ::mmap);
+  io::OpenedInput mapped = io::open_input(
+      path, io::InputOptions{window == 0 ? io::FileReading::kReadAt : io::FileReading::kMap, window, 4096});
   EXPECT_EQ(mapped.source->is_mapped(), window != 0);
   EXPECT_EQ(::truncate(path, static_cast<off_t>(cut)), 0);
   const auto format = make_holdem_format(HoldemOptions{2, false});
@@ -223,7 +223,10 @@ TEST(Pipeline, FileTruncatedWhileReadIsAReadErrorNotACrash) {
         const RunResult result = run_truncated(input, cut, window, threads);
         SCOPED_TRACE("window " + std::to_string(window) + ", cut " + std::to_string(cut));
         EXPECT_EQ(result.outcome.status, RunOutcome::Status::kReadError);
-        EXPECT_EQ(result.outcome.error_number, io::kTruncatedWhileRead);
+        EXPECT_EQ(result.outcome.error.error_number, io::kTruncatedWhileRead);
+        // The failure names the file read, for the message.
+        EXPECT_EQ(result.outcome.error.action, io::IoError::Action::kRead);
+        EXPECT_EQ(result.outcome.error.path.rfind("/tmp/poker_truncated_", 0), 0u) << result.outcome.error.path;
         EXPECT_EQ(all.output.rfind(result.output, 0), 0u);
         // The answers of the chunks before the cut (500 bytes and a record each) were written.
         const std::size_t instances_before = cut < 1000 ? 0 : (cut - 1000) * 3000 / input.size();
@@ -265,7 +268,8 @@ TEST(Pipeline, MapFailingAtALaterWindowGivesTheSameAnswersAndFirstError) {
       for (const int threads : {1, 3}) {
         SCOPED_TRACE(std::to_string(maps) + " windows mapped, " + std::to_string(threads) + " threads");
         g_maps_left = maps;
-        io::OpenedInput opened = io::open_input_with_map(path, 4096, 4096, -1, map_then_fail);
+        io::OpenedInput opened =
+            io::open_input(path, io::InputOptions{io::FileReading::kMap, 4096, 4096}, map_then_fail);
         ASSERT_NE(opened.source, nullptr);
         const auto format = make_holdem_format(HoldemOptions{2, false});
         StringSink sink;

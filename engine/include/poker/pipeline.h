@@ -32,6 +32,7 @@
 
 #include "poker/format.h"
 #include "poker/io/byte_source.h"
+#include "poker/io/io_error.h"
 #include "poker/io/output_sink.h"
 #include "poker/io/wait_hook.h"
 
@@ -71,14 +72,15 @@ struct RunOutcome {
   enum class Status {
     kOk,            // every instance answered
     kInvalidInput,  // `input_error` says where; the answers before it were written
-    kReadError,     // `error_number` from reading the input (io::read_error_text)
-    kWriteError,    // `error_number` from writing the output
+    kReadError,     // `error` says why reading the input failed
+    kWriteError,    // `error` says why writing the output failed
     kBrokenPipe,    // the reader of the output went away
     kStopped,       // `stop` was set; the answers written so far are whole lines
   };
   Status status = Status::kOk;
   std::optional<InputError> input_error;
-  int error_number = 0;
+  // The read or write failure: the source's or the sink's file, and why.
+  io::IoError error;
   RunStats stats;
 };
 

@@ -19,8 +19,8 @@
 #include "formats/canonical_decoder.h"
 #include "poker/cards.h"
 #include "poker/format.h"
+#include "poker/io/blank_text.h"
 #include "poker/io/chunk.h"
-#include "poker/io/chunker.h"
 
 namespace poker {
 

@@ -3,9 +3,8 @@
 #include <algorithm>
 #include <utility>
 
-#include "formats/card_line_reader.h"
 #include "pipeline/tsan_handover.h"
-#include "poker/io/chunker.h"
+#include "poker/io/blank_text.h"
 
 namespace poker::pipeline {
 
@@ -27,7 +26,7 @@ void WriteAnswers::write(const Piece& piece, std::uint64_t framed_from) const {
   const std::uint64_t end = std::max<std::uint64_t>(piece.chunk.offset + piece.chunk.bytes.size(), framed_from);
   if (const int damage = source_.check_intact(end); damage != 0) {
     state_.outcome.status = RunOutcome::Status::kReadError;
-    state_.outcome.error_number = damage;
+    state_.outcome.error = io::IoError{io::IoError::Action::kRead, source_.path(), damage};
     state_.stop_requested = true;
     return;
   }
@@ -35,7 +34,7 @@ void WriteAnswers::write(const Piece& piece, std::uint64_t framed_from) const {
   if (state_.pending_blank_error) {
     // Blank lines were left after the last instance; they are fine only if
     // nothing else follows them.
-    if (piece.chunk.end != io::Chunk::End::kRecordTooLong && is_blank_text(piece.chunk.bytes)) return;
+    if (piece.chunk.end != io::Chunk::End::kRecordTooLong && io::is_blank_text(piece.chunk.bytes)) return;
     fail(std::move(*state_.pending_blank_error));
     return;
   }

@@ -16,7 +16,6 @@
 #include "pipeline/tsan_handover.h"
 #include "pipeline/work.h"
 #include "pipeline/work_pool.h"
-#include "poker/io/chunker.h"
 #include "poker/io/framing.h"
 
 namespace poker {
@@ -51,7 +50,7 @@ class SinkDestination final : public AnswerDestination {
     if (written.ok()) return true;
     outcome.status = written.kind == io::WriteResult::Kind::kBrokenPipe ? RunOutcome::Status::kBrokenPipe
                                                                         : RunOutcome::Status::kWriteError;
-    outcome.error_number = written.error_number;
+    outcome.error = written.error;
     return false;
   }
 
@@ -188,7 +187,7 @@ class ProcessChunk {
 
 RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerDestination& destination,
                            const PipelineOptions& options, bool& stopped_by_destination) {
-  const io::ChunkerOptions framing{format.lines_per_instance(), std::max<std::size_t>(options.chunk_size, 1),
+  const io::FramingOptions framing{format.lines_per_instance(), std::max<std::size_t>(options.chunk_size, 1),
                                    std::max<std::size_t>(options.max_instance_size, 1)};
   io::RangeReader reader(source, io::Framer::range_size(framing));
   io::Framer framer(framing);
@@ -231,11 +230,12 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
   if (stopped_by_destination) return outcome;
   if (outcome.status == RunOutcome::Status::kOk && (reader.read_error() != 0 || framer.read_error() != 0)) {
     outcome.status = RunOutcome::Status::kReadError;
-    outcome.error_number = reader.read_error() != 0 ? reader.read_error() : framer.read_error();
+    outcome.error = io::IoError{io::IoError::Action::kRead, source.path(),
+                                reader.read_error() != 0 ? reader.read_error() : framer.read_error()};
   }
   if (outcome.status == RunOutcome::Status::kOk && framer.input_changed()) {
     outcome.status = RunOutcome::Status::kReadError;
-    outcome.error_number = io::kTruncatedWhileRead;
+    outcome.error = io::IoError{io::IoError::Action::kRead, source.path(), io::kTruncatedWhileRead};
   }
   if (outcome.status == RunOutcome::Status::kOk) destination.finish(format.summary(state.tally), outcome);
   return outcome;

@@ -6,31 +6,24 @@
 // from a window stay valid while other threads still work on them, and the
 // memory is released as soon as the last chunk using it is done.
 //
-// Thread safety: a ByteSource is used by one thread at a time (the chunker's);
-// the Windows it returns may be read from any thread, and check_intact() may
-// be called from any thread while the chunker reads.
+// Thread safety: a ByteSource is used by one thread at a time (the
+// pipeline's reader stage); the Windows it returns may be read from any
+// thread, check_intact() may be called from any thread while the reader
+// reads, and read_at() is thread-safe.
 #ifndef POKER_IO_BYTE_SOURCE_H_
 #define POKER_IO_BYTE_SOURCE_H_
 
 #include <cerrno>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <string>
+#include <utility>
 
+#include "poker/io/io_error.h"
 #include "poker/io/wait_hook.h"
 
 namespace poker::io {
-
-// An error_number that is no errno: a mapped file shrank while it was being
-// read, so some bytes handed out were zeros standing in for lost input.
-inline constexpr int kTruncatedWhileRead = -1;
-
-// What an error_number means, for a message: strerror(), or the truncation.
-inline const char* read_error_text(int error_number) {
-  return error_number == kTruncatedWhileRead ? "the file was truncated while being read" : std::strerror(error_number);
-}
 
 struct Window {
   std::shared_ptr<const void> owner;  // keeps `data` alive
@@ -52,7 +45,7 @@ class ByteSource {
 
   // Whether bytes past the last window can be had without waiting. Always true
   // for a mapped file; for a stream, whether the kernel already holds some.
-  // The chunker asks before it holds back a short chunk: a stream that has
+  // The reader asks before it holds back a short range: a stream that has
   // nothing more to give gets its complete records answered at once.
   virtual bool more_ready() = 0;
 
@@ -95,6 +88,17 @@ class ByteSource {
   // thread): a source sharing its descriptor's offset (stdin) moves it there,
   // as a read() of those bytes would have.
   virtual void consumed(std::uint64_t /*end*/) {}
+
+  // The file the bytes come from, as it was given to open_input() ("-" or
+  // empty: the standard input; empty too for bytes that are no file): the
+  // file an IoError of its reads names.
+  const std::string& path() const { return path_; }
+
+ protected:
+  explicit ByteSource(std::string path = {}) : path_(std::move(path)) {}
+
+ private:
+  std::string path_;
 };
 
 }  // namespace poker::io

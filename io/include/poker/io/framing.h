@@ -1,8 +1,11 @@
 // Framing with constant serial work per chunk: the pipeline's input stages.
 //
-// Finding the end of every record, one by one, as the Chunker does, would put
-// every byte on the serial path. Here the serial stages never look at most of
-// the bytes:
+// A record is a fixed number of lines (a hold'em instance with 2 players is 3
+// lines). Chunks end on record boundaries, so that each can be parsed on its
+// own. Finding the end of every record, one by one, would put every byte on
+// the serial path (tests/support/chunker.h keeps that plain statement of the
+// framing, which this framing is tested against). Here the serial stages
+// never look at most of the bytes:
 //
 //   RangeReader (serial)  cuts the input into byte ranges of a fixed size,
 //                         wherever they fall (O(1) per range);
@@ -15,11 +18,14 @@
 //                         of the range (O(record) per range, not O(range));
 //   then the chunks go to the parallel parse and the ordered writer.
 //
-// The chunks are those of the Chunker in all that the formats can see: whole
-// records from a record boundary with its line number, the last one ending
-// the input (kEndOfInput) or cut at the record length limit (kRecordTooLong)
-// at the same byte. Only where they are cut differs, and no output depends on
-// that. The partial record at a range's end is no copy while the next range
+// The chunks hold whole records from a record boundary, with its line
+// number; the last one ends the input (kEndOfInput), or is cut at the record
+// length limit (kRecordTooLong) at the same byte whatever the ranges' size.
+// A run of blanks and newlines that lasts to the end of the input is no
+// record too long, however long: it is handed out as a kEndOfInput chunk of
+// its first `max_record_size` bytes (the rest being more of the same),
+// without being held in memory. Where chunks are cut otherwise depends on
+// the ranges, and no output depends on it. The partial record at a range's end is no copy while the next range
 // follows it in memory (one mapping, one stream buffer): the chunk is pointer
 // arithmetic over both. Where it does not, the record that straddles them is
 // copied on its own into a chunk of its own.
@@ -47,9 +53,18 @@
 
 #include "poker/io/byte_source.h"
 #include "poker/io/chunk.h"
-#include "poker/io/chunker.h"
 
 namespace poker::io {
+
+struct FramingOptions {
+  std::size_t lines_per_record = 1;
+  // The size of the chunks handed out (about: a chunk ends on a record
+  // boundary), which is the unit of parallel work.
+  std::size_t chunk_size = 256 * 1024;
+  // A record longer than this ends the input with a kRecordTooLong chunk:
+  // memory stays bounded whatever the input holds.
+  std::size_t max_record_size = 1024 * 1024;
+};
 
 // A run of input bytes, cut with no regard to lines.
 struct Range {
@@ -109,8 +124,8 @@ class RangeReader {
 
 class Framer {
  public:
-  // Options as for the Chunker; chunk_size is unused (the ranges set it).
-  explicit Framer(const ChunkerOptions& options);
+  // chunk_size is unused: the ranges set it (range_size()).
+  explicit Framer(const FramingOptions& options);
 
   Framer(const Framer&) = delete;
   Framer& operator=(const Framer&) = delete;
@@ -118,7 +133,7 @@ class Framer {
   // The ranges' size for these options: ranges no longer than the record
   // length limit (plus one) leave only the records that straddle ranges to
   // be measured against it.
-  static std::size_t range_size(const ChunkerOptions& options);
+  static std::size_t range_size(const FramingOptions& options);
 
   // Takes the next range of the input (in order; `newlines` its newline
   // count) and appends to `chunks` the chunks it completes: none, one, or a
@@ -142,6 +157,15 @@ class Framer {
  private:
   enum class State { kRecords, kBlankRun, kFinished };
 
+  // The longest record, its last newline included.
+  std::size_t longest_record() const { return max_record_size_ + 1; }
+  // add() in a run of blanks too long for a record: the run ends the input
+  // if nothing but blanks follows it.
+  void add_to_blank_run(const Range& range, std::vector<Chunk>& chunks);
+  // add() of a range that the carried record takes whole (it holds fewer
+  // newlines than the record needs): `contiguous` if the range follows the
+  // carried bytes in memory.
+  void add_to_carry(const Range& range, std::uint64_t newlines, bool contiguous, std::vector<Chunk>& chunks);
   // The partial record [carry_offset_, carry_offset_ + carry_size_), which
   // the next range continues. Drops carry_copy_ (the caller sets it again).
   void carry(std::shared_ptr<const void> owner, const char* data, std::size_t size, std::uint64_t offset,

@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include "poker/io/byte_source.h"
+#include "poker/io/io_error.h"
 #include "poker/io/wait_hook.h"
 
 namespace poker::io {
@@ -36,8 +37,10 @@ class Reader {
 
 // Buffered reads from `reader`, in buffers that start small and grow with
 // what arrives, up to `buffer_size` bytes or as far as a record needs (the
-// chunker bounds that): a large `buffer_size` costs nothing on a short input.
-std::unique_ptr<ByteSource> make_stream_source(std::unique_ptr<Reader> reader, std::size_t buffer_size);
+// framing bounds that): a large `buffer_size` costs nothing on a short input.
+// `path`: the file read, for ByteSource::path().
+std::unique_ptr<ByteSource> make_stream_source(std::unique_ptr<Reader> reader, std::size_t buffer_size,
+                                               std::string path = {});
 
 // A Reader over a file descriptor; owns it (closes it) if `owned`. If
 // `wake_fd` >= 0, a read() waiting for input gives up, failing with
@@ -51,43 +54,53 @@ std::unique_ptr<Reader> make_fd_reader(int fd, bool owned, int wake_fd = -1);
 // benchmarks and library users). `bytes` must outlive the source.
 std::unique_ptr<ByteSource> make_memory_source(std::string_view bytes);
 
-struct OpenedInput {
-  std::unique_ptr<ByteSource> source;  // null on failure
-  int error_number = 0;                // errno when source is null
-};
-
 // How a regular file is read (SPEC section 4: the default is the one
-// measured faster and leaner on many cores).
+// measured faster and leaner on many cores). Anything else (a pipe, a
+// terminal, a file whose size says nothing) is always read as a stream.
 enum class FileReading {
   kReadAt,  // pread() of ranges, in parallel, into buffers reused (the default)
   kMap,     // memory maps of windows; where one cannot be made, kReadAt
+  kStream,  // buffered reads in order, as a pipe is read: for a second input
+            // read alongside the first (a candidate's answers), which a
+            // truncation while it is read must not turn into zeros
 };
 
-// Opens `path` ("-" or empty: standard input). A regular, non-empty file is
-// read as `reading` says: with pread() (the pipeline reads its ranges in
-// parallel, each byte once, into buffers reused from range to range), or
-// memory-mapped in windows of `window_size` bytes (the pipeline's parallel
-// stage maps in each range's pages). A file whose first window cannot be
-// mapped (a small `ulimit -v`) is read with pread() instead, and one whose
-// later window cannot be mapped is read with pread() from there on
-// (ByteSource::strategy() says which, and why). Anything else, or a file
-// that holds fewer bytes than its size says (sysfs), is read through
-// buffers of up to `buffer_size` bytes. Either way the input starts at the
+struct InputOptions {
+  FileReading reading = FileReading::kReadAt;
+  // The size of a mapped window (kMap; kReadAt moves the descriptor's offset
+  // as a map of such windows would).
+  std::size_t window_size = 64 * 1024 * 1024;
+  // The largest buffer of in-order reads (a stream's).
+  std::size_t buffer_size = 1024 * 1024;
+  // If >= 0, a read that waits for input gives up once this is readable, as
+  // in make_fd_reader().
+  int wake_fd = -1;
+};
+
+struct OpenedInput {
+  std::unique_ptr<ByteSource> source;  // null on failure
+  IoError error;                       // why, when source is null (kOpen)
+};
+
+// Opens `path` ("-" or empty: standard input) for reading as
+// `options.reading` says. A regular, non-empty file is read with pread()
+// (the pipeline reads its ranges in parallel, each byte once, into buffers
+// reused from range to range), or memory-mapped in windows (the pipeline's
+// parallel stage maps in each range's pages), or in order through buffers.
+// A file whose first window cannot be mapped (a small `ulimit -v`) is read
+// with pread() instead, and one whose later window cannot be mapped is read
+// with pread() from there on (ByteSource::strategy() says which, and why).
+// Anything else, or a file that holds fewer bytes than its size says
+// (sysfs), is read through buffers. Either way the input starts at the
 // descriptor's current offset (for a redirected stdin, where an earlier
 // reader left it), and the offset moves past what is read, as read() would
-// move it. A directory fails with EISDIR. `wake_fd` is for the reads, as in
-// make_fd_reader().
+// move it. A directory fails with EISDIR.
 //
-// A file truncated while it is read reads as zeros past its new end, and the
-// source's check_intact() reports kTruncatedWhileRead for what lies there:
-// answers computed from those zeros are never written.
-OpenedInput open_input(const std::string& path, std::size_t window_size, std::size_t buffer_size, int wake_fd = -1,
-                       FileReading reading = FileReading::kReadAt);
-
-// Like open_input(), but always through buffered reads, never a memory map:
-// for a second input read alongside the first (a candidate's answers), which
-// a truncation while it is read must not turn into zeros.
-OpenedInput open_read_input(const std::string& path, std::size_t buffer_size, int wake_fd = -1);
+// A file truncated while it is read with pread() or a map reads as zeros
+// past its new end, and the source's check_intact() reports
+// kTruncatedWhileRead for what lies there: answers computed from those zeros
+// are never written.
+OpenedInput open_input(const std::string& path, const InputOptions& options = {});
 
 }  // namespace poker::io
 

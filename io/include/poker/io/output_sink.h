@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "poker/io/io_error.h"
 #include "poker/io/wait_hook.h"
 
 namespace poker::io {
@@ -19,7 +20,7 @@ namespace poker::io {
 struct WriteResult {
   enum class Kind { kOk, kBrokenPipe, kFailed };
   Kind kind = Kind::kOk;
-  int error_number = 0;  // errno when kFailed
+  IoError error;  // the failure (kWrite), when not kOk
   bool ok() const { return kind == Kind::kOk; }
 };
 
@@ -46,11 +47,14 @@ class OutputSink {
 // that the output given up on ends with a whole line. A wait hook makes a
 // sink on such a descriptor wait in poll() the same way, and only a poll()
 // that finds no room is a wait for the hook.
-std::unique_ptr<OutputSink> make_fd_sink(int fd, bool owned, int wake_fd = -1);
+//
+// `path`: the file written ("-" or empty: the standard output), which the
+// failures' IoError names.
+std::unique_ptr<OutputSink> make_fd_sink(int fd, bool owned, int wake_fd = -1, std::string path = {});
 
 struct OpenedOutput {
   std::unique_ptr<OutputSink> sink;  // null on failure
-  int error_number = 0;
+  IoError error;                     // why, when sink is null (kOpenForWriting)
 };
 
 // Whether writing `output` would overwrite the regular file being read as

@@ -1,18 +1,31 @@
-#include "poker/io/chunker.h"
-
-#include "newline_scan.h"
+#include "support/chunker.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <string_view>
 
-namespace poker::io {
+#include "poker/io/blank_text.h"
+
+namespace poker::testing {
 namespace {
 
-constexpr std::size_t kPrefetchDistance = 4096;
+using io::Chunk;
+using io::is_blank_text;
+using io::Window;
+
+// The position just after the `count`-th newline in [begin, end) (count >= 1),
+// or nullptr if there are fewer; then `found` is how many there are.
+const char* find_nth_newline(const char* begin, const char* end, std::size_t count, std::size_t& found) {
+  found = 0;
+  for (const char* p = begin; p < end; ++p) {
+    if (*p == '\n' && ++found == count) return p + 1;
+  }
+  return nullptr;
+}
 
 }  // namespace
 
-Chunker::Chunker(ByteSource& source, const ChunkerOptions& options) : source_(source), options_(options) {}
+Chunker::Chunker(io::ByteSource& source, const io::FramingOptions& options) : source_(source), options_(options) {}
 
 bool Chunker::emit(const Window& window, std::uint64_t start, std::uint64_t stop, std::uint64_t lines, Chunk::End end,
                    Chunk& chunk) {
@@ -25,10 +38,6 @@ bool Chunker::emit(const Window& window, std::uint64_t start, std::uint64_t stop
   line_ += lines;
   if (end != Chunk::End::kRecords) finished_ = true;
   return true;
-}
-
-bool is_blank_text(std::string_view bytes) {
-  return std::all_of(bytes.begin(), bytes.end(), [](char c) { return c == '\n' || is_blank(c); });
 }
 
 Chunker::BlankRun Chunker::skip_blank_run(std::uint64_t from) {
@@ -70,12 +79,6 @@ bool Chunker::next(Chunk& chunk) {
       const char* const record_limit = base + (boundary - start) + options_.max_record_size + 1;
       const char* const scan_end = std::min(limit, record_limit);
       const std::size_t wanted = options_.lines_per_record - record_lines;
-      // A mapped file's pages come cold from memory, and the hardware
-      // prefetcher stops at each 4 KiB page: asking for the line 4 KiB ahead
-      // once per record hides that (BM_ChunkerSerialFraming in
-      // bench/poker_bench measures this loop).
-      // Prefetching past the window's end is harmless: it never faults.
-      __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(cursor) + kPrefetchDistance));
       std::size_t found = 0;
       const char* const record_end = find_nth_newline(cursor, scan_end, wanted, found);
       if (record_end == nullptr) {
@@ -126,4 +129,4 @@ bool Chunker::next(Chunk& chunk) {
   }
 }
 
-}  // namespace poker::io
+}  // namespace poker::testing
