@@ -179,6 +179,10 @@ const CommandRow* parsed_row(const CLI::App& parent) {
 // What `poker equity` cannot take together, or nothing.
 std::optional<std::string> equity_conflict(const Options& options) {
   const EquityOptions& equity = options.equity;
+  if (equity.hands.size() == 1) {
+    return "'" + escape_bytes(equity.hands.front()) +
+           "' is no file, and one hand is no query: give 2 to 10 hands or ranges, or one operand, the query file";
+  }
   if (!equity.hands.empty() && options.input != "-") return "hands on the command line and -i do not go together";
   if (!equity.hands.empty() && options.verify) return "hands on the command line and 'poker verify' do not go together";
   if (equity.hands.empty()) return check_equity_defaults(equity);  // a query file's defaults
@@ -425,6 +429,13 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     if (const std::optional<std::string> problem = read_operands(app, *given, players, options)) {
       return ParsedCommandLine{std::nullopt, usage_error(*problem)};
     }
+  }
+  // One operand alone is no query (a query has two hands or more): an
+  // existing file, or '-', is the query file, as any format's FILE is.
+  if (options.command == Command::kEquity && options.equity.hands.size() == 1 &&
+      is_existing_file(options.equity.hands.front())) {
+    format_file = options.equity.hands.front();
+    options.equity.hands.clear();
   }
   if (format_file) {
     const std::string name = (options.verify ? "verify " : "") + std::string(row->name);
