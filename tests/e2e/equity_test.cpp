@@ -352,7 +352,9 @@ TEST(EquityCommand, RangesWithBlanksAfterCommasAreOneRange) {
   const std::string second =
       line.out.substr(line.out.find(": ", first_end), line.out.size() - 1 - line.out.find(": ", first_end));
   EXPECT_EQ(first, second);
-  expect_judged({"equity"}, "AhKh QsQd\nQQ+, XX JJ\n", error(kAceKingQueensLine, 2, 6, "unknown hand 'XX'"));
+  expect_judged({"equity"}, "AhKh QsQd\nQQ+, XX JJ\n",
+                error(kAceKingQueensLine, 2, 6,
+                      "unknown hand 'XX': expected a rank (2-9 T J Q K A), 'random' or a percentage such as '10%'"));
 }
 
 // "10h" for "Th": the judge's hint, on the command line and in a query file.
