@@ -83,10 +83,10 @@ const CommandRow kRows[] = {
      nullptr, kJudgeExitStatuses},
     {Command::kEquity, "equity", true, true, "How often hands and ranges win, exactly or by Monte Carlo",
      "How often each hand wins from here: 2 to 10 hands or ranges (QQ+, AKs, A5s-A2s, T9s-65s, 10%, 5%-15%, "
-     "22-55, random, JTo:0.25, comma-separated), a board of 0, 3, 4 or 5 cards and dead cards. Prints each player's "
+     "22-55, random, JTo:0.25, comma-separated), a board of 0 to 5 cards and dead cards. Prints each player's "
      "win %, tie % and equity % (ties split), the pots won and tied, and the boards counted; percentages such "
-     "as 10% in PokerStove's order. Without hands, reads one query per line from "
-     "the input (the same words) and prints one line per query.",
+     "as 10% in PokerStove's order. Given one operand, the query file, or no hands, reads one query per line "
+     "from the input (the same words; '#' comments and blank lines skipped) and prints one line per query.",
      "AhKh QsQd --board Ts9s2d", "-i examples/equity.txt --answers examples/equity.expected", add_equity_options,
      make_equity_query_format, describe_as<kEquityQueries>, run_equity_alone,
      "Exit status: 0 answered, 1 an invalid query line in the input, 2 usage error (an invalid hand, board or "

@@ -10,6 +10,7 @@
 
 #include "equity_progress.h"
 #include "exit_status.h"
+#include "input_error_hint.h"
 #include "messages.h"
 #include "output_file.h"
 #include "poker/equity_format.h"
@@ -28,6 +29,20 @@ std::vector<std::string_view> card_option_words(const EquityOptions& equity) {
   return words;
 }
 
+// The hands as a query line's words: a range the shell split at the blanks
+// after its commas ("QQ+," "AKs") joined again, as a query line joins it.
+std::vector<std::string> joined_hands(const std::vector<std::string>& hands) {
+  std::vector<std::string> joined;
+  for (const std::string& hand : hands) {
+    if (!joined.empty() && range_continues(joined.back(), hand)) {
+      joined.back() += " " + hand;
+    } else {
+      joined.push_back(hand);
+    }
+  }
+  return joined;
+}
+
 }  // namespace
 
 std::optional<std::string> check_equity_defaults(const EquityOptions& equity) {
@@ -39,9 +54,11 @@ std::optional<std::string> check_equity_defaults(const EquityOptions& equity) {
 
 void add_equity_options(CLI::App& app, Options& options) {
   EquityOptions& equity = options.equity;
-  app.add_option("HANDS", equity.hands, "Hands or ranges, one per player (none: read queries from the input)");
+  app.add_option("HANDS", equity.hands,
+                 "Hands or ranges, one per player, 'vs' allowed between them (one operand: the query file, '-' "
+                 "standard input; none: read queries from the input)");
   app.add_option("--board", equity.board,
-                 "Board cards, 0, 3, 4 or 5 of them, like Ts9s2d or \"Ts 9s 2d\" (a query file's default)")
+                 "Board cards, 0 to 5 of them, like Ts9s2d or \"Ts 9s 2d\" (a query file's default)")
       ->type_name("CARDS");
   app.add_option("--dead", equity.dead, "Dead cards, like 2c7d (a query file's default)")->type_name("CARDS");
   EquitySettings& settings = equity.settings;
@@ -83,16 +100,21 @@ std::optional<int> run_equity_alone(const Options& options, const StopSignals& s
   const EquityOptions& equity = options.equity;
   if (equity.hands.empty()) return std::nullopt;
   // The same words a line of a query file holds, so that both are read alike.
-  std::vector<std::string_view> words(equity.hands.begin(), equity.hands.end());
+  const std::vector<std::string> hand_words = joined_hands(equity.hands);
+  std::vector<std::string_view> words(hand_words.begin(), hand_words.end());
   const std::size_t hands = words.size();
   const std::vector<std::string_view> card_words = card_option_words(equity);
   words.insert(words.end(), card_words.begin(), card_words.end());
   auto parsed = parse_equity_request(words, equity.settings);
   if (const auto* error = std::get_if<QueryError>(&parsed)) {
     std::string where;
-    if (error->word < hands)
-      where = "hand " + std::to_string(error->word + 1) + " '" + equity.hands[error->word] + "': ";
-    return usage_error(where + error->message, "equity");
+    if (error->word < hands) where = "hand " + std::to_string(error->word + 1) + " '" + hand_words[error->word] + "': ";
+    // The hints a query file's error gets (ten written "10"): the message
+    // is all there is to look at.
+    ErrorContext context;
+    context.command = Command::kEquity;
+    const std::optional<std::string> hint = input_error_hint(InputError{0, 0, error->message}, context);
+    return usage_error(where + error->message + (hint ? "; hint: " + *hint : ""), "equity");
   }
   // The output is opened before the work, so that a run that cannot write
   // its answer says so at once rather than after minutes of computing.

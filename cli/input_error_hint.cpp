@@ -94,12 +94,15 @@ std::string_view read_for_sure(std::string_view head, const InputError& error, s
   return head.substr(0, end);
 }
 
-// The quoted token of "invalid card '...'", escaped as the message has it.
+// The quoted token of "invalid card '...'" (or of equity's "unknown hand
+// '...'"), escaped as the message has it.
 std::optional<std::string_view> invalid_card(std::string_view message) {
-  constexpr std::string_view kPrefix = "invalid card '";
-  if (!message.starts_with(kPrefix)) return std::nullopt;
-  message.remove_prefix(kPrefix.size());
-  return message.substr(0, message.find('\''));
+  for (const std::string_view prefix : {"invalid card '", "unknown hand '"}) {
+    if (!message.starts_with(prefix)) continue;
+    message.remove_prefix(prefix.size());
+    return message.substr(0, message.find('\''));
+  }
+  return std::nullopt;
 }
 
 bool about_player_count(std::string_view message) {
@@ -175,8 +178,11 @@ std::optional<std::string> input_error_hint(const InputError& error, const Error
 std::string input_error_line(const std::string& source, const InputError& error, const ErrorContext& context) {
   std::string line =
       source + ":" + std::to_string(error.line) + ":" + std::to_string(error.column) + ": " + error.message;
-  if (context.lines_per_instance > 0 && error.line > 0) {
-    line += " (instance " + std::to_string((error.line - 1) / context.lines_per_instance + 1) + ")";
+  if (context.instance > 0) {
+    line += " (" + std::string(context.instance_noun) + " " + std::to_string(context.instance) + ")";
+  } else if (context.lines_per_instance > 0 && error.line > 0) {
+    line += " (" + std::string(context.instance_noun) + " " +
+            std::to_string((error.line - 1) / context.lines_per_instance + 1) + ")";
   }
   if (const std::optional<std::string> hint = input_error_hint(error, context)) line += "; hint: " + *hint;
   return line;

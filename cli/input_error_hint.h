@@ -32,12 +32,18 @@ struct ErrorContext {
   int players = 2;
   std::size_t lines_per_instance = 1;
   std::string_view head;
+  // The failing instance's number (the instances answered, plus one); 0:
+  // from its line, by lines_per_instance. The count holds where some lines
+  // are no instance (a query file's comments).
+  std::uint64_t instance = 0;
+  std::string_view instance_noun = "instance";  // Format::instance_noun()
 };
 
 // The likely cause of `error`, or nothing.
 std::optional<std::string> input_error_hint(const InputError& error, const ErrorContext& context);
 
-// `source:line:column: message (instance N)`, then `; hint: …` if one.
+// `source:line:column: message (instance N)` (the format's noun: "query N"
+// for equity), then `; hint: …` if one.
 std::string input_error_line(const std::string& source, const InputError& error, const ErrorContext& context);
 
 // The run's input, keeping its first bytes for the hints: a pipe's cannot be

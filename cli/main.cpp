@@ -173,9 +173,11 @@ Judged judge(const Options& options, const Format& format, Streams& streams, con
   } else {
     // How the input was read, as it stands at the end: a map may have
     // given way to reads in the middle of the run.
-    logger.info("{} bytes, {} instances in {:.3f} s: {:.1f} MB/s, {:.0f} instances/s; input read with {}", stats.bytes,
-                stats.instances, seconds, static_cast<double>(stats.bytes) / 1e6 / seconds,
-                static_cast<double>(stats.instances) / seconds, streams.input->strategy());
+    const Format::Noun noun = format.instance_noun();
+    logger.info("{} bytes, {} {} in {:.3f} s: {:.1f} MB/s, {:.0f} {}/s; input read with {}", stats.bytes,
+                stats.instances, stats.instances == 1 ? noun.one : noun.many, seconds,
+                static_cast<double>(stats.bytes) / 1e6 / seconds, static_cast<double>(stats.instances) / seconds,
+                noun.many, streams.input->strategy());
   }
   return judged;
 }
@@ -206,7 +208,9 @@ int report_outcome(const Options& options, const Format& format, const RunOutcom
       return kExitOk;
     case RunOutcome::Status::kInvalidInput: {
       const std::string head = streams.input->head();
-      const ErrorContext context{options.command, options.players, format.lines_per_instance(), head};
+      const ErrorContext context{
+          options.command,           options.players, format.lines_per_instance(), head, outcome.stats.instances + 1,
+          format.instance_noun().one};
       report(input_error_line(streams.input_name, *outcome.input_error, context));
     }
       return kExitInvalidInput;

@@ -187,6 +187,10 @@ const CommandRow* parsed_row(const CLI::App& parent) {
 // What `poker equity` cannot take together, or nothing.
 std::optional<std::string> equity_conflict(const Options& options) {
   const EquityOptions& equity = options.equity;
+  if (equity.hands.size() == 1) {
+    return "'" + escape_bytes(equity.hands.front()) +
+           "' is no file, and one hand is no query: give 2 to 10 hands or ranges, or one operand, the query file";
+  }
   if (!equity.hands.empty() && options.input != "-") return "hands on the command line and -i do not go together";
   if (!equity.hands.empty() && options.verify) return "hands on the command line and 'poker verify' do not go together";
   if (equity.hands.empty()) return check_equity_defaults(equity);  // a query file's defaults
@@ -553,6 +557,13 @@ std::optional<Mistake> check_parsed(CommandLine& line, const CommandRow* row) {
     if (std::optional<std::string> problem = read_operands(line.app, *given, players, options, input_operand)) {
       return Mistake{*problem, ""};
     }
+  }
+  // One operand alone is no query (a query has two hands or more): an
+  // existing file, or '-', is the query file, as any format's FILE is.
+  if (options.command == Command::kEquity && options.equity.hands.size() == 1 &&
+      is_existing_file(options.equity.hands.front())) {
+    line.format_file = options.equity.hands.front();
+    options.equity.hands.clear();
   }
   if (line.format_file) {
     if (line.format_file->empty()) return Mistake{"FILE: the file name is empty ('-' is standard input)", name};

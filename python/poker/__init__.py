@@ -185,7 +185,7 @@ def equity(
     hands: each a specific hand ("AhKh") or a range in the PokerStove notation
         ("QQ+", "AKs", "A5s-A2s,KQo:0.5", "random"; see parse_range), in
         either case.
-    board: 0, 3, 4 or 5 known board cards ("Ts9s2d"; blanks are ignored).
+    board: 0 to 5 known board cards ("Ts9s2d"; blanks are ignored).
     dead: cards out of play.
     exact: True counts every deal; False draws deals at random (Monte Carlo);
         None (the default) is exact when that is cheap, else Monte Carlo.

@@ -71,7 +71,7 @@ def test_a_bad_hand_raises_the_clis_message(poker_cli, hands):
 @pytest.mark.parametrize("arguments", [
     {"hands": ["AhKh"]},                                   # one player
     {"hands": ["AA"] * 11},                                # eleven players
-    {"hands": ["AhKh", "QsQd"], "board": "Ts9s"},          # a board of two cards
+    {"hands": ["AhKh", "QsQd"], "board": "Ts9s8s7s6s5s"},  # a board of six cards
     {"hands": ["AhKh", "QsQd"], "board": "Ah9s2d"},        # a card in a hand and on the board
     {"hands": ["AhKh", "QsQd"], "dead": "Zz"},
     {"hands": ["AhKh", "--exact"]},

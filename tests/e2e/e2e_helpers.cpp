@@ -146,9 +146,15 @@ std::string without_instance_and_hint(const std::string& err) {
   if (err.empty() || err.back() != '\n') return err;
   const std::size_t previous_newline = err.size() < 2 ? std::string::npos : err.rfind('\n', err.size() - 2);
   const std::size_t line_start = previous_newline == std::string::npos ? 0 : previous_newline + 1;
-  const std::size_t tail = err.rfind(" (instance ");  // in the last line only
+  // " (instance N)", or a query file's " (query N)", in the last line only.
+  std::string_view noun = " (instance ";
+  std::size_t tail = err.rfind(noun);
+  if (tail == std::string::npos || tail < line_start) {
+    noun = " (query ";
+    tail = err.rfind(noun);
+  }
   if (tail == std::string::npos || tail < line_start) return err;
-  std::size_t at = tail + std::string_view(" (instance ").size();
+  std::size_t at = tail + noun.size();
   const std::size_t digits = at;
   while (at < err.size() && err[at] >= '0' && err[at] <= '9') ++at;
   if (at == digits || at >= err.size() || err[at] != ')') return err;

@@ -190,10 +190,13 @@ TEST(EquityCommand, MonteCarloIsTheSameForASeedAtAnyThreadCount) {
 
 TEST(EquityCommand, InvalidQueriesAreUsageErrors) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
-      {{"equity", "AhKh"}, "poker: equity: expected 2 to 10 players, found 1\n"},
+      {{"equity", "AhKh"},
+       "poker: equity: 'AhKh' is no file, and one hand is no query: give 2 to 10 hands or ranges, or one operand, "
+       "the query file\n"},
+      {{"equity", "QQ+,", "AKs"}, "poker: equity: expected 2 to 10 players, found 1\n"},
       {{"equity", "AhKh", "QX"}, "poker: equity: hand 2 'QX': expected a rank after 'Q' in 'QX'\n"},
-      {{"equity", "AhKh", "QsQd", "--board", "Ts9s"},
-       "poker: equity: expected a board of 0, 3, 4 or 5 cards, found 2\n"},
+      {{"equity", "AhKh", "QsQd", "--board", "Ts9s8s7s6s5s"},
+       "poker: equity: expected a board of 0 to 5 cards, found 6\n"},
       {{"equity", "AhKh", "QsQd", "--board", "TsTs9d"}, "poker: equity: duplicate card 'Ts': twice on the board\n"},
       {{"equity", "AhKh", "QsQd", "--dead", "2c 2C"},
        "poker: equity: duplicate card '2C': twice among the dead cards\n"},
@@ -212,8 +215,8 @@ TEST(EquityCommand, InvalidQueriesAreUsageErrors) {
       {{"equity", "AhKh", "QsQd", "--exact", "--mc", "10"}, "poker: equity: --exact and --mc do not go together\n"},
       {{"equity", "AhKh", "QsQd", "-i", "examples/equity.txt"},
        "poker: equity: hands on the command line and -i do not go together\n"},
-      {{"equity", "--board", "Ts9s", "-i", "examples/equity.txt"},
-       "poker: equity: expected a board of 0, 3, 4 or 5 cards, found 2\n"},
+      {{"equity", "--board", "Ts9s8s7s6s5s", "-i", "examples/equity.txt"},
+       "poker: equity: expected a board of 0 to 5 cards, found 6\n"},
       {{"equity", "--board", "Ts9s2d", "--dead", "Ts", "-i", "examples/equity.txt"},
        "poker: equity: Ts is on the board and dead\n"},
       {{"equity", "--dead", "Tx", "-i", "examples/equity.txt"}, "poker: equity: invalid card 'Tx': expected a rank"},
@@ -313,11 +316,150 @@ TEST(EquityCommand, QueryFileStopsAtTheFirstInvalidQuery) {
                 error(kAceKingQueensLine, 2, 3, "Ah is in player 1's hand and in player 2's hand"));
   expect_judged({"equity"}, "AhKh QsQd\n  AhKh AhQd,AhQc\n",
                 error(kAceKingQueensLine, 2, 3, "no deal is possible: the hands always share a card"));
-  expect_judged({"equity"}, "AhKh QsQd\n\nAhKh QsQd\n",
-                error(kAceKingQueensLine, 2, 1,
-                      "expected a query: 2 to 10 hands or ranges, then options, found the end of the line"));
   expect_judged({"equity"}, "AhKh QsQd", error("", 1, 10, "missing newline at the end of the input"));
   expect_judged({"equity"}, "AhKh QsQd\n\n \n", ok(kAceKingQueensLine));  // trailing blank lines end the input
+}
+
+// `poker equity FILE`, `poker equity - < FILE`, `poker verify equity FILE`:
+// one operand alone is the query file, as any format's FILE operand is.
+TEST(EquityCommand, OneOperandThatNamesAFileIsTheQueryFile) {
+  const std::string expected = read_whole_file(kSourceDir + "/examples/equity.expected");
+  const RunResult named = run_poker({"equity", "examples/equity.txt"});
+  EXPECT_EQ(named.out, expected);
+  EXPECT_EQ(named.exit_status, 0) << named.err;
+  const RunResult standard_input = run_poker({"equity", "-", "--board", "Ts9s2d"}, "AhKh QsQd\nAhKh QsQd --dead 2c\n");
+  EXPECT_EQ(standard_input.out, run_poker({"equity", "--board", "Ts9s2d"}, "AhKh QsQd\nAhKh QsQd --dead 2c\n").out);
+  EXPECT_NE(standard_input.out.find("AhKh QsQd --board Ts9s2d --dead 2c: "), std::string::npos) << standard_input.out;
+  EXPECT_EQ(standard_input.exit_status, 0) << standard_input.err;
+  const RunResult verified =
+      run_poker({"verify", "equity", "examples/equity.txt", "--answers", "examples/equity.expected"});
+  EXPECT_EQ(verified.exit_status, 0) << verified.out << verified.err;
+  const RunResult twice = run_poker({"equity", "examples/equity.txt", "-i", "examples/equity.txt"});
+  EXPECT_EQ(twice.exit_status, 2);
+  EXPECT_EQ(twice.err.substr(0, twice.err.find('\n')),
+            "poker: the input file given twice: FILE 'examples/equity.txt' and -i");
+  const RunResult missing = run_poker({"equity", "examples/no-such-queries.txt"});
+  EXPECT_EQ(missing.exit_status, 2);
+  EXPECT_EQ(missing.out, "");
+  EXPECT_EQ(missing.err.substr(0, missing.err.find('\n')),
+            "poker: equity: 'examples/no-such-queries.txt' is no file, and one hand is no query: give 2 to 10 hands "
+            "or ranges, or one operand, the query file");
+}
+
+// PokerStove and Equilab write "QQ+, AKs": split by the shell or by a query
+// line's blanks, or quoted, it is one range.
+TEST(EquityCommand, RangesWithBlanksAfterCommasAreOneRange) {
+  const std::vector<std::string> options = {"--board", "Ts9s2d"};
+  const RunResult joined = run_poker(concat({"equity", "QQ+,AKs", "JJ"}, options));
+  ASSERT_EQ(joined.exit_status, 0) << joined.err;
+  for (const std::vector<std::string>& hands : {std::vector<std::string>{"QQ+,", "AKs", "JJ"},
+                                                {"QQ+, AKs", "JJ"},
+                                                {"QQ+", ",AKs", "JJ"},
+                                                {"QQ+", ",", "AKs", "JJ"}}) {
+    SCOPED_TRACE(::testing::PrintToString(hands));
+    const RunResult split = run_poker(concat(concat({"equity"}, hands), options));
+    EXPECT_EQ(split.exit_status, 0) << split.err;
+    EXPECT_EQ(figures(split.out), figures(joined.out));
+  }
+  const RunResult line = run_poker({"equity"}, "QQ+,AKs JJ --board Ts9s2d\nQQ+, AKs JJ --board Ts, 9s, 2d\n");
+  ASSERT_EQ(line.exit_status, 0) << line.err;
+  const std::size_t first_end = line.out.find('\n');
+  const std::string first = line.out.substr(line.out.find(": "), first_end - line.out.find(": "));
+  const std::string second =
+      line.out.substr(line.out.find(": ", first_end), line.out.size() - 1 - line.out.find(": ", first_end));
+  EXPECT_EQ(first, second);
+  expect_judged({"equity"}, "AhKh QsQd\nQQ+, XX JJ\n",
+                error(kAceKingQueensLine, 2, 6,
+                      "unknown hand 'XX': expected a rank (2-9 T J Q K A), 'random' or a percentage such as '10%'"));
+}
+
+// "10h" for "Th": the judge's hint, on the command line and in a query file.
+TEST(EquityCommand, TenWrittenAsTenGetsTheJudgesHint) {
+  const std::string hint = "; hint: ten is written T, like 'Th'";
+  const RunResult hand = run_poker({"equity", "10h10d", "AA"});
+  EXPECT_EQ(hand.exit_status, 2);
+  EXPECT_EQ(hand.err.substr(0, hand.err.find('\n')),
+            "poker: equity: hand 1 '10h10d': unknown hand '10h10d': expected a rank (2-9 T J Q K A), 'random' or a "
+            "percentage such as '10%'" +
+                hint);
+  const RunResult board = run_poker({"equity", "AhKh", "QsQd", "--board", "10h9s2d"});
+  EXPECT_EQ(board.exit_status, 2);
+  EXPECT_NE(board.err.find("invalid card '10h'"), std::string::npos) << board.err;
+  EXPECT_NE(board.err.find(hint + "\n"), std::string::npos) << board.err;
+  const RunResult line = run_poker({"equity"}, "10h10d AA\n");
+  EXPECT_EQ(line.exit_status, 1);
+  EXPECT_EQ(line.err,
+            "poker: <stdin>:1:1: unknown hand '10h10d': expected a rank (2-9 T J Q K A), 'random' or a percentage "
+            "such as '10%' (query 1)" +
+                hint + "\n");
+}
+
+// "AK vs QQ": the word players write between two hands.
+TEST(EquityCommand, VsBetweenHandsSeparatesThem) {
+  const RunResult plain = run_poker({"equity", "AhKh", "QsQd", "--board", "Ts9s2d"});
+  for (const char* versus : {"vs", "VS", "Vs"}) {
+    const RunResult result = run_poker({"equity", "AhKh", versus, "QsQd", "--board", "Ts9s2d"});
+    EXPECT_EQ(result.out, plain.out) << versus;
+    EXPECT_EQ(result.exit_status, 0) << result.err;
+  }
+  const RunResult three = run_poker({"equity", "AhKh", "vs", "QsQd", "vs", "JcTc", "--board", "Ts9s2d"});
+  EXPECT_EQ(three.exit_status, 0) << three.err;
+  expect_judged({"equity"}, "AhKh vs QsQd\nAhKh QsQd --board Ts9s2d --dead 2c\n", ok(kAceKingQueensLine + kFlopLine));
+  expect_judged({"equity"}, "AhKh QsQd\nvs AhKh QsQd\n",
+                error(kAceKingQueensLine, 2, 1, "'vs' stands between two hands, like 'AK vs QQ'"));
+  expect_judged({"equity"}, "AhKh QsQd vs --board Ts9s2d\n",
+                error("", 1, 11, "'vs' stands between two hands, like 'AK vs QQ'"));
+  expect_judged({"equity"}, "AhKh vs vs QsQd\n", error("", 1, 6, "'vs' stands between two hands, like 'AK vs QQ'"));
+  const RunResult trailing = run_poker({"equity", "AhKh", "QsQd", "vs"});
+  EXPECT_EQ(trailing.exit_status, 2);
+  EXPECT_NE(trailing.err.find("'vs' stands between two hands"), std::string::npos) << trailing.err;
+}
+
+// OMPEval takes a board of one card: every size from 0 to 5 is a board.
+TEST(EquityCommand, BoardsOfOneAndTwoCardsAreComputed) {
+  const RunResult one = run_poker({"equity", "AhKh", "QsQd", "--board", "Ts"});
+  EXPECT_EQ(one.exit_status, 0) << one.err;
+  EXPECT_NE(one.out.find("178365 boards, exact enumeration"), std::string::npos) << one.out;
+  const RunResult two = run_poker({"equity", "AhKh", "QsQd", "--board", "Ts9s", "--mc", "20000"});
+  EXPECT_EQ(two.exit_status, 0) << two.err;
+  EXPECT_NE(two.out.find("20000 deals, Monte Carlo"), std::string::npos) << two.out;
+  const RunResult lines = run_poker({"equity"}, "AhKh QsQd --board Ts\nAhKh QsQd --board Ts 9s\n");
+  EXPECT_EQ(lines.exit_status, 0) << lines.err;
+  EXPECT_NE(lines.out.find("boards 178365 exact\n"), std::string::npos) << lines.out;
+  EXPECT_NE(lines.out.find("boards 15180 exact\n"), std::string::npos) << lines.out;
+}
+
+// A query file may hold '#' comments and blank lines, which answer nothing;
+// errors name their line and the query (not the line) by number.
+TEST(EquityCommand, QueryFilesSkipCommentsAndBlankLines) {
+  const std::string input =
+      "# AK against queens\n"
+      "AhKh QsQd\n"
+      "\n"
+      "  # on a flop\n"
+      " \t\r\n"
+      "AhKh QsQd --board Ts9s2d --dead 2c\n"
+      "#\n";
+  expect_judged({"equity"}, input, ok(kAceKingQueensLine + kFlopLine));
+  expect_judged({"equity"}, "# one\n\nAhKh QsQd\n# two\nAhKh Qx\n",
+                error(kAceKingQueensLine, 5, 6, "expected a rank after 'Q' in 'Qx'"));
+  const RunResult numbered = run_poker({"equity"}, "# one\n\nAhKh QsQd\n# two\nAhKh Qx\n");
+  EXPECT_EQ(numbered.err, "poker: <stdin>:5:6: expected a rank after 'Q' in 'Qx' (query 2)\n");
+  expect_judged({"equity"}, "AhKh QsQd\n# no newline",
+                error(kAceKingQueensLine, 2, 13, "missing newline at the end of the input"));
+  const RunResult verbose = run_poker({"equity", "-v"}, "# one\nAhKh QsQd\n");
+  EXPECT_NE(verbose.err.find(" bytes, 1 query in "), std::string::npos) << verbose.err;
+  EXPECT_NE(verbose.err.find(" queries/s;"), std::string::npos) << verbose.err;
+  const RunResult two = run_poker({"equity", "-v"}, "AhKh QsQd\n\nAhKh QsQd\n");
+  EXPECT_NE(two.err.find(" bytes, 2 queries in "), std::string::npos) << two.err;
+  // poker verify names a query's own line, past the comments.
+  std::string wrong = kFlopLine;
+  wrong.replace(wrong.find("22.304440"), 9, "22.304441");
+  const RunResult verified = run_poker(
+      {"verify", "equity", "-i", write_temp_file("queries.txt", input), "--answers", "-"}, kAceKingQueensLine + wrong);
+  EXPECT_EQ(verified.exit_status, 4);
+  EXPECT_NE(verified.out.find("MISMATCH at instance 2 (input line 6, answer line 2)"), std::string::npos)
+      << verified.out;
 }
 
 TEST(EquityCommand, VerifyComparesAQueryFilesAnswers) {

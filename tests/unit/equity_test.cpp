@@ -144,6 +144,27 @@ TEST(Equity, RandomDealsMatchPlainEnumeration) {
   }
 }
 
+// A board of one or two known cards (OMPEval takes them): the exact count
+// deals their three or four missing cards, Monte Carlo draws them.
+TEST(Equity, OneAndTwoCardBoardsMatchPlainEnumeration) {
+  EXPECT_EQ(check_equity_query(hands({"AhKh", "QsQd"}, "2c")), std::nullopt);
+  EXPECT_EQ(check_equity_query(hands({"AhKh", "QsQd"}, "2c3c")), std::nullopt);
+  expect_matches_plain(hands({"AhKh", "QsQd"}, "Ts"));
+  expect_matches_plain(hands({"AhKh", "QsQd"}, "Ts9s"));
+  expect_matches_plain(hands({"9s8s", "Ts7s", "6d5d"}, "2s", "Ad"));  // flushes, and a dead card
+  expect_matches_plain(hands({"7c2d", "7h2s", "KdQd"}, "3c4c"));
+  EquityQuery ranges;  // weighted combos, some colliding with the board
+  ranges.players.push_back(Range{{combo("AhKh", 0.5), combo("AsKs", 1.0), combo("AcKc", 1.0)}});
+  ranges.players.push_back(Range{{combo("QsQd", 1.0), combo("QhQc", 0.25)}});
+  ranges.board = cards("Kc");
+  expect_matches_plain(ranges);
+  const EquityResult flop = exact(hands({"AhKh", "QsQd"}, "Ts"));
+  EXPECT_EQ(flop.boards, 178'365u);                                   // C(47, 4)
+  EXPECT_EQ(exact(hands({"AhKh", "QsQd"}, "Ts9s")).boards, 15'180u);  // C(46, 3)
+  expect_within_error(compute_equity(hands({"AhKh", "QsQd"}, "Ts"), monte_carlo(5)), flop);
+  expect_within_error(compute_equity(ranges, monte_carlo(6)), exact(ranges));
+}
+
 TEST(Equity, RangesMatchPlainEnumeration) {
   EquityQuery flop;  // AK against QQ and a weighted JT, on Ts9s2d
   flop.players.push_back(range({"AhKh", "AsKs", "AdKc", "AcKd", "AsKh"}));
@@ -172,7 +193,7 @@ TEST(Equity, CollidingCombinationsAreLeftOut) {
 
 TEST(Equity, ChecksTheQuery) {
   EXPECT_NE(check_equity_query(hands({"AhKh"})), std::nullopt);                          // one player
-  EXPECT_NE(check_equity_query(hands({"AhKh", "QsQd"}, "2c3c")), std::nullopt);          // board of 2
+  EXPECT_NE(check_equity_query(hands({"AhKh", "QsQd"}, "2c3c4c5c6c7c")), std::nullopt);  // board of 6
   EXPECT_NE(check_equity_query(hands({"AhKh", "QsQd"}, "2c3c4c", "2c")), std::nullopt);  // dead on board
   EXPECT_NE(check_equity_query(hands({"AhKh", "QsQd"}, "Ah2c3c")), std::nullopt);        // no hand left
   EXPECT_NE(check_equity_query(hands({"AhKh", "AhKh"})), std::nullopt);                  // no deal possible
@@ -186,7 +207,7 @@ TEST(Equity, CollisionsNameTheCardAndWhereItIs) {
   EXPECT_EQ(check_equity_query(hands({"AhKh", "QsQd", "KhQs"})), "Kh is in player 1's hand and in player 3's hand");
   EXPECT_EQ(check_equity_query(hands({"AhKh", "AhKh"})), "Ah Kh are in player 1's hand and in player 2's hand");
   EXPECT_EQ(check_equity_query(hands({"AhKh", "QsQd"}, "2c3c4c", "3c2c")), "3c 2c are on the board and dead");
-  EXPECT_EQ(check_equity_cards(cards("2c3c"), 0), "expected a board of 0, 3, 4 or 5 cards, found 2");
+  EXPECT_EQ(check_equity_cards(cards("2c3c4c5c6c7c"), 0), "expected a board of 0 to 5 cards, found 6");
   EXPECT_EQ(check_equity_cards(cards("2c3c4c"), cards("5c")), std::nullopt);
 }
 
@@ -401,8 +422,7 @@ TEST(Equity, AnyQueryIsRefusedOrGivesFiniteSharesThatSumToOne) {
         query.players.push_back(std::get<Range>(parse_range(range_texts[random() % range_texts.size()])));
       }
     }
-    static constexpr int kBoardSizes[] = {0, 3, 4, 5};
-    const int board_size = kBoardSizes[random() % 4];
+    const int board_size = static_cast<int>(random() % 6);
     for (int b = 0; b < board_size; ++b) query.board |= mask_of(take());
     const int dead = static_cast<int>(random() % (kCardCount - next + 1));
     for (int d = 0; d < dead; ++d) query.dead |= mask_of(take());

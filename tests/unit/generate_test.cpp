@@ -114,6 +114,12 @@ TEST(Generator, OptionsThatCannotBeGeneratedAreRefused) {
   options.error_at = 1;
   options.error_kind = FaultKind::kExtraCard;
   EXPECT_TRUE(check_generate_options(options));
+  // A query file skips blank lines: no fault to plant there.
+  options.format = GenerateFormat::kEquity;
+  options.error_kind = FaultKind::kBlankLine;
+  EXPECT_TRUE(check_generate_options(options));
+  options.error_kind = FaultKind::kCrlfLine;
+  EXPECT_TRUE(check_generate_options(options));
   EXPECT_FALSE(parse_fault_kind("no-such-kind"));
   EXPECT_EQ(parse_fault_kind("crlf-line"), FaultKind::kCrlfLine);
 }

@@ -164,6 +164,18 @@ TEST(Range, EveryConnectorDashMatchesBruteForce) {
   EXPECT_EQ(combo_set(parse_ok("J9o-75o")), combo_set(parse_ok("J9o,T8o,97o,86o,75o")));
 }
 
+// PokerStove and Equilab write "QQ+, AKs": blanks next to a comma separate
+// the parts as the comma does.
+TEST(Range, BlanksNextToCommasSeparateParts) {
+  const ComboSet expected = combo_set(parse_ok("QQ+,AKs,T9s-65s:0.5"));
+  for (const char* text :
+       {"QQ+, AKs, T9s-65s:0.5", "QQ+ ,AKs,T9s-65s:0.5", "QQ+ , AKs,\tT9s-65s:0.5", "QQ+,   AKs,T9s-65s:0.5"}) {
+    EXPECT_EQ(combo_set(parse_ok(text)), expected) << text;
+  }
+  EXPECT_EQ(weight_of(parse_ok("QQ+, T9s-65s:0.5"), "9h8h"), 0.5);
+  EXPECT_EQ(parse_error("QQ+, XX").offset, 5u);  // the offset of the part, past the blank
+}
+
 TEST(Range, CaseDoesNotMatter) {
   const std::pair<const char*, const char*> cases[] = {
       {"ahkh", "AhKh"},     {"AHKH", "AhKh"},       {"aks", "AKs"},         {"AKS", "AKs"},
@@ -354,12 +366,12 @@ TEST(RangeErrors, EmptyTextAndParts) {
 
 TEST(RangeErrors, Spaces) {
   expect_errors({
-      {"AK, QQ", 3, "unexpected space in ' QQ'"},
-      {"AK ,QQ", 2, "unexpected space"},
       {" AK", 0, "unexpected space"},
       {"AK:0.5 ", 6, "unexpected space"},
       {"AK,Q\tQ", 4, "unexpected space in 'Q\\x09Q'"},
       {"AK\n", 2, "unexpected space"},
+      {"A K,QQ", 1, "unexpected space in 'A K': blanks may stand only next to the commas between parts"},
+      {"AK, ,QQ", 4, "empty part"},
   });
 }
 

@@ -1,7 +1,7 @@
 // Equity: how often each hand wins from here, with the board still to come.
 //
 // A query names 2..10 players, each a hand or a range of hands (range.h), a
-// board of 0, 3, 4 or 5 known cards and some dead cards. Its answer is, for
+// board of 0 to 5 known cards and some dead cards. Its answer is, for
 // every player, the share of deals it wins alone, the share it ties, and its
 // equity: the pot share it takes on average, a tie between k players paying
 // each 1/k.
@@ -47,7 +47,7 @@ inline constexpr int kMaxEquityPlayers = 10;
 
 struct EquityQuery {
   std::vector<Range> players;  // each player's combinations
-  CardMask board = 0;          // 0, 3, 4 or 5 cards
+  CardMask board = 0;          // 0 to 5 cards
   CardMask dead = 0;           // out of play, in nobody's hand or on the board
 };
 

@@ -8,7 +8,9 @@
 //                                    [--exact | --mc N | --time S] [--seed N]
 //
 // 2..10 hands or ranges (range.h), options anywhere among the hands,
-// "--name value" or "--name=value". Cards of --board and --dead are written
+// "--name value" or "--name=value"; "vs" (any case) may stand between two
+// hands ("AK vs QQ"). A range split at the blanks after its commas
+// ("QQ+, AKs") is one (range_continues). Cards of --board and --dead are written
 // as players write them: in either case, one after another or separated by
 // blanks and commas ("Ts9s2d", "Ts 9s 2d", "ts,9s,2d"); on a query line,
 // where blanks split words, the lone cards after --board or --dead belong to
@@ -91,6 +93,12 @@ std::variant<EquityRequest, QueryError> parse_equity_request(std::span<const std
 // together, and the settings. A hand among the words is an error.
 std::variant<EquityRequest, QueryError> parse_equity_defaults(std::span<const std::string_view> words,
                                                               const EquitySettings& settings);
+
+// Whether `word` and the word after it are one range that blanks split: a
+// comma ends the one or starts the other ("QQ+," then "AKs", PokerStove's
+// and Equilab's "QQ+, AKs"). An option ("--board") joins nothing. The
+// command line and a query line join such words into one before parsing.
+bool range_continues(std::string_view word, std::string_view next);
 
 // What an answer repeats of its query: the players as written, the board
 // and the dead cards (in the order written).

@@ -149,6 +149,19 @@ class Format {
   // order, up to the first error.
   virtual void process(const io::Chunk& chunk, ChunkResult& result) const = 0;
 
+  // What an instance is called in messages ("(instance 3)", "-v"'s count),
+  // singular and plural: a query file's instances are queries.
+  struct Noun {
+    std::string_view one;
+    std::string_view many;
+  };
+  virtual Noun instance_noun() const { return {"instance", "instances"}; }
+
+  // Whether `line` (without its '\n') is one the format skips between
+  // instances, answering nothing (a query file's comments and blank lines);
+  // `poker verify` steps over such lines to name an instance's input lines.
+  virtual bool skips_line(std::string_view /*line*/) const { return false; }
+
   // What to write after the last answer when every instance was valid, from
   // the tallies of all chunks added up; nothing by default. Not called when
   // the run stops at an error.

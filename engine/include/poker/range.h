@@ -1,8 +1,9 @@
 // Hand ranges: the sets of weighted two-card holdings that `poker equity`
 // takes for each player, written in the PokerStove / Equilab notation.
 //
-// Notation. A range is one word (no spaces anywhere) of parts separated by
-// commas; each part is a hand, optionally followed by ":weight".
+// Notation. A range is parts separated by commas, blanks allowed next to a
+// comma ("QQ+, AKs", as PokerStove and Equilab write it) and nowhere else;
+// each part is a hand, optionally followed by ":weight".
 //
 //   AhKh       a specific hand: two different cards, in either order.
 //   QQ         a pair: its 6 combos.

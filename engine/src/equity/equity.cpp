@@ -256,9 +256,7 @@ std::optional<std::string> too_few_cards_left(const EquityQuery& query) {
 
 std::optional<std::string> check_equity_cards(CardMask board, CardMask dead) {
   const int board_cards = card_count(board);
-  if (board_cards == 1 || board_cards == 2 || board_cards > 5) {
-    return "expected a board of 0, 3, 4 or 5 cards, found " + std::to_string(board_cards);
-  }
+  if (board_cards > 5) return "expected a board of 0 to 5 cards, found " + std::to_string(board_cards);
   if ((board & dead) != 0) return card_list(board & dead) + " " + is_or_are(board & dead) + " on the board and dead";
   return std::nullopt;
 }

@@ -20,7 +20,7 @@ namespace poker::equity {
 inline constexpr CardMask kAllCards = (CardMask{1} << kCardCount) - 1;
 
 // Each player's two hole cards, and the known board and dead cards.
-// REQUIRES (users): all cards distinct; 2..10 players; 0, 3, 4 or 5 board cards.
+// REQUIRES (users): all cards distinct; 2..10 players; 0 to 5 board cards.
 struct Deal {
   int players = 0;
   std::array<std::array<Card, 2>, kMaxEquityPlayers> holes{};

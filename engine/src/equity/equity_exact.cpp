@@ -1,7 +1,7 @@
 // Exact enumeration of the boards one deal of hands can meet.
 //
-// With 3 or 4 board cards known, at most 1,128 boards remain: each is dealt
-// and every hand evaluated. Before the flop the 1.7 million boards are not
+// With 1 to 4 board cards known, at most 178,365 boards remain (one card
+// known, two hands): each is dealt and every hand evaluated. Before the flop the 1.7 million boards are not
 // dealt one by one:
 //
 //   1. Without flushes, a hand's value depends on ranks only, so boards are
@@ -45,7 +45,9 @@ HandValue value_of_ranks(std::uint32_t ranks_key) {
   return HandValue(detail::rank_values[detail::rank_index(ranks_key)]);
 }
 
-// Boards completing 3 or 4 known board cards (or the 5 of a full board).
+// Boards completing 1 to 4 known board cards (or the 5 of a full board):
+// every completion dealt, a card at a time, each player's hand built up as
+// the cards are added.
 void deal_every_board(const Deal& deal, WinnerCounts& counts) {
   const int missing = 5 - card_count(deal.board);
   std::array<Hand, kMaxEquityPlayers> hands;
@@ -54,21 +56,21 @@ void deal_every_board(const Deal& deal, WinnerCounts& counts) {
   }
   const std::vector<Card> rest = cards_of(kAllCards & ~deal.known());
   std::array<HandValue, kMaxEquityPlayers> values;
-  const auto count = [&](auto&& value_of) {
-    for (int p = 0; p < deal.players; ++p) values[p] = value_of(hands[p]);
-    ++counts[best_hands(values.data(), deal.players)];
-  };
-  if (missing == 0) {
-    count([](const Hand& hand) { return hand.evaluate(); });
-  } else if (missing == 1) {
-    for (const Card card : rest) count([&](const Hand& hand) { return hand.plus(card).evaluate(); });
-  } else {  // 2
-    for (std::size_t i = 0; i < rest.size(); ++i) {
-      for (std::size_t j = i + 1; j < rest.size(); ++j) {
-        count([&](const Hand& hand) { return hand.plus(rest[i]).plus(rest[j]).evaluate(); });
-      }
+  // Adds `left` more cards from rest[from..], in increasing order, to `held`.
+  const auto complete = [&](const auto& self, const std::array<Hand, kMaxEquityPlayers>& held, std::size_t from,
+                            int left) -> void {
+    if (left == 0) {
+      for (int p = 0; p < deal.players; ++p) values[p] = held[p].evaluate();
+      ++counts[best_hands(values.data(), deal.players)];
+      return;
     }
-  }
+    std::array<Hand, kMaxEquityPlayers> more;
+    for (std::size_t i = from; i + static_cast<std::size_t>(left) <= rest.size(); ++i) {
+      for (int p = 0; p < deal.players; ++p) more[p] = held[p].plus(rest[i]);
+      self(self, more, i + 1, left - 1);
+    }
+  };
+  complete(complete, hands, 0, missing);
 }
 
 // All five board cards to come: ranks first, then flush corrections.

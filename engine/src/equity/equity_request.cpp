@@ -37,7 +37,8 @@ std::optional<QueryError> add_cards(std::string_view text, std::size_t word, std
       ++at;
       continue;
     }
-    const std::string_view token = text.substr(at, 2);
+    // "10h" is quoted whole, so that the message (and its hint) names the ten.
+    const std::string_view token = text.substr(at, text.substr(at).starts_with("10") ? 3 : 2);
     const std::optional<Card> card = parse_card_any_case(token);
     if (!card) {
       return QueryError{word, offset + at,
@@ -71,7 +72,15 @@ class RequestParser {
   std::variant<EquityRequest, QueryError> parse() {
     for (word_ = 0; word_ < words_.size(); ++word_) {
       const std::string_view word = words_[word_];
-      if (std::optional<QueryError> error = word.starts_with("--") ? option(word) : player(word)) return *error;
+      std::optional<QueryError> error;
+      if (word.starts_with("--")) {
+        error = option(word);
+      } else if (is_versus(word)) {
+        error = versus();
+      } else {
+        error = player(word);
+      }
+      if (error) return *error;
     }
     if (check_ == equity::QueryCheck::kSkip) return std::move(request_);
     std::optional<std::string> problem = check_equity_query(request_.query);
@@ -95,6 +104,20 @@ class RequestParser {
     request_.query.players.push_back(std::get<Range>(std::move(parsed)));
     request_.player_words.push_back(word_);
     return std::nullopt;
+  }
+
+  // "AK vs QQ": the word players write between hands (no hand's name, in
+  // any case), taken where it stands between two of them.
+  static bool is_versus(std::string_view word) {
+    return word.size() == 2 && (word[0] == 'v' || word[0] == 'V') && (word[1] == 's' || word[1] == 'S');
+  }
+
+  std::optional<QueryError> versus() {
+    const bool after_hand = !request_.player_words.empty() && request_.player_words.back() + 1 == word_;
+    const bool before_hand =
+        word_ + 1 < words_.size() && !words_[word_ + 1].starts_with("--") && !is_versus(words_[word_ + 1]);
+    if (after_hand && before_hand) return std::nullopt;
+    return QueryError{word_, 0, quote_token(words_[word_]) + " stands between two hands, like 'AK vs QQ'"};
   }
 
   std::optional<QueryError> option(std::string_view word) {
@@ -237,6 +260,10 @@ std::variant<EquityRequest, QueryError> parse_request(std::span<const std::strin
 }  // namespace poker
 
 namespace poker {
+
+bool range_continues(std::string_view word, std::string_view next) {
+  return !word.starts_with("--") && !next.starts_with("--") && (word.ends_with(',') || next.starts_with(','));
+}
 
 EquityEcho equity_echo(std::span<const std::string_view> words, const EquityRequest& request) {
   EquityEcho echo;

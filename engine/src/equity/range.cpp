@@ -359,7 +359,8 @@ class ComboWeights {
 void check_no_space(Piece part) {
   for (std::size_t i = 0; i < part.text.size(); ++i) {
     if (is_space(part.text[i])) {
-      fail(part.offset + i, "unexpected space in " + quote_token(part.text) + ": a range is one word, without spaces");
+      fail(part.offset + i, "unexpected space in " + quote_token(part.text) +
+                                ": blanks may stand only next to the commas between parts");
     }
   }
 }
@@ -386,7 +387,15 @@ std::variant<Range, RangeError> parse_range(std::string_view text, PercentOrder 
     std::size_t start = 0;
     for (;;) {
       const std::size_t comma = text.find(',', start);
-      const std::size_t end = comma == std::string_view::npos ? text.size() : comma;
+      std::size_t end = comma == std::string_view::npos ? text.size() : comma;
+      // Blanks next to a comma separate parts as PokerStove and Equilab
+      // write them ("QQ+, AKs"); anywhere else a blank is an error.
+      if (start > 0) {
+        while (start < end && is_space(text[start])) ++start;
+      }
+      if (comma != std::string_view::npos) {
+        while (end > start && is_space(text[end - 1])) --end;
+      }
       add_part(Piece{text.substr(start, end - start), start}, text, order, weights);
       if (comma == std::string_view::npos) break;
       start = comma + 1;

@@ -13,6 +13,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <atomic>
 #include <utility>
 #include <vector>
@@ -38,6 +39,10 @@ constexpr std::size_t kWindow = 64;
 
 using Words = std::vector<std::string_view>;
 
+// A line that is no query, by its first token: a blank line (no token), or a
+// comment (from a '#' on).
+bool is_skipped_line_start(std::string_view first_token) { return first_token.empty() || first_token.front() == '#'; }
+
 class EquityFormat final : public Format {
  public:
   EquityFormat(const EquityRequest& defaults, EquityOutput output, EquityComputation compute)
@@ -45,14 +50,27 @@ class EquityFormat final : public Format {
 
   std::size_t lines_per_instance() const override { return 1; }
   std::size_t answer_lines_per_instance() const override { return 1; }
+  Noun instance_noun() const override { return {"query", "queries"}; }
+
+  bool skips_line(std::string_view line) const override {
+    const auto first = std::find_if(line.begin(), line.end(), [](char c) { return !is_blank(c); });
+    return is_skipped_line_start(first == line.end() ? std::string_view() : std::string_view(&*first, 1));
+  }
 
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
     CardLineReader reader(chunk, kQueryCards);
     std::vector<Words> window;
+    // Comment and blank lines, which for_each_instance counts among the
+    // instances (each is a line, as a query is) but which are none.
+    std::uint64_t skipped = 0;
     const auto read_one = [&] {
-      std::optional<Words> words = read_query(reader);
-      if (!words) return false;
-      window.push_back(*std::move(words));
+      Read read = read_query(reader);
+      if (read.skipped) {
+        ++skipped;
+        return true;
+      }
+      if (!read.words) return false;
+      window.push_back(*std::move(read.words));
       if (window.size() == kWindow) {
         answer(window, result);
         window.clear();
@@ -61,6 +79,7 @@ class EquityFormat final : public Format {
     };
     // A stop discards the chunk's answers: what is left need not be read.
     for_each_instance(reader, result, read_one, [&] { return stopping(); });
+    result.instances -= skipped;
     if (!stopping()) answer(window, result);
   }
 
@@ -91,36 +110,56 @@ class EquityFormat final : public Format {
     result.answers += lines;
   }
 
-  // The words of a valid query, the reader past its line; nothing, the
-  // error recorded in the reader, for an invalid one.
-  std::optional<Words> read_query(CardLineReader& reader) const {
-    std::vector<CardLineReader::Token> tokens;
-    for (CardLineReader::Token token = reader.next_token(); !token.text.empty(); token = reader.next_token()) {
+  // A line read: a query's words, a line skipped, or neither (the error
+  // recorded in the reader).
+  struct Read {
+    std::optional<Words> words;
+    bool skipped = false;
+  };
+
+  // The words of a valid query, the reader past its line; or a comment or
+  // blank line, skipped; or nothing, the error recorded in the reader.
+  Read read_query(CardLineReader& reader) const {
+    const CardLineReader::Token first = reader.next_token();
+    // A blank line is skipped when its newline is there; the input's blank
+    // end without one is the clean end (the error below, which the reader
+    // then drops) or a missing newline.
+    if (is_skipped_line_start(first.text) && !(first.text.empty() && reader.at_end())) {
+      for (CardLineReader::Token token = first; !token.text.empty();) token = reader.next_token();
+      return Read{std::nullopt, reader.end_line("the comment")};
+    }
+    // The words, each a view of the line: a range that blanks split after
+    // its commas ("QQ+, AKs") is one word, with the blanks inside it.
+    Words words;
+    for (CardLineReader::Token token = first; !token.text.empty(); token = reader.next_token()) {
       if (reader.cut_by_limit(token, kLongestWord)) {
         reader.fail_at_chunk_end(kQueryLabel, {});
-        return std::nullopt;
+        return {};
       }
-      tokens.push_back(token);
+      if (!words.empty() && range_continues(words.back(), token.text)) {
+        const char* const start = words.back().data();
+        words.back() = std::string_view(start, static_cast<std::size_t>(token.text.data() + token.text.size() - start));
+      } else {
+        words.push_back(token.text);
+      }
     }
-    if (tokens.empty()) {
+    if (words.empty()) {
       reader.fail_missing("a query: 2 to 10 hands or ranges, then options", kQueryLabel);
-      return std::nullopt;
+      return {};
     }
-    Words words;
-    for (const auto& token : tokens) words.push_back(token.text);
     const auto parsed = parse_equity_request(words, defaults_);
     if (const auto* error = std::get_if<QueryError>(&parsed)) {
       if (error->word == words.size()) {
         reader.fail_missing(error->message, kQueryLabel);
       } else if (error->word == QueryError::kWholeQuery) {
-        reader.fail(tokens.front().start, error->message);
+        reader.fail(words.front().data(), error->message);
       } else {
-        reader.fail(tokens[error->word].start + error->offset, error->message);
+        reader.fail(words[error->word].data() + error->offset, error->message);
       }
-      return std::nullopt;
+      return {};
     }
-    if (!reader.end_line(kQueryLabel)) return std::nullopt;
-    return words;
+    if (!reader.end_line(kQueryLabel)) return {};
+    return Read{std::move(words), false};
   }
 
   const EquityRequest defaults_;

@@ -49,6 +49,9 @@ std::optional<std::string> check_generate_options(const GenerateOptions& options
     if (kind == FaultKind::kMissingCard && format == GenerateFormat::kEquity) {
       return "--error-kind missing-card does not apply to equity queries (one card less is a range)";
     }
+    if ((kind == FaultKind::kBlankLine || kind == FaultKind::kCrlfLine) && format == GenerateFormat::kEquity) {
+      return "--error-kind blank-line and crlf-line do not apply to equity queries (blank lines are skipped)";
+    }
   }
   return std::nullopt;
 }

@@ -565,7 +565,8 @@ class SearchPacing {
 class Verifier final : public AnswerDestination {
  public:
   Verifier(const Format& format, io::TextCursor& candidate, const VerifyOptions& options, VerifyReport& report)
-      : input_lines_(format.lines_per_instance()),
+      : format_(format),
+        input_lines_(format.lines_per_instance()),
         answer_lines_(format.answer_lines_per_instance()),
         options_(options),
         report_(report),
@@ -638,9 +639,18 @@ class Verifier final : public AnswerDestination {
     const std::string_view answers = result.answers;
     std::size_t from = 0;
     std::size_t input_from = 0;
+    std::uint64_t skipped = 0;  // lines the format skips, before the instance
     for (std::uint64_t i = 0; i < result.instances; ++i) {
       const std::uint64_t instance = ++queued_instances_;
       std::shared_ptr<const std::vector<std::string>> instance_lines;
+      while (input_from < chunk.bytes.size()) {
+        const std::size_t next = skip_lines(chunk.bytes, input_from, 1);
+        std::string_view line = chunk.bytes.substr(input_from, next - input_from);
+        if (line.ends_with('\n')) line.remove_suffix(1);
+        if (!format_.skips_line(line)) break;
+        input_from = next;
+        ++skipped;
+      }
       const std::size_t input_to = skip_lines(chunk.bytes, input_from, input_lines_);
       if (report_.listed.size() < options_.max_listed) {
         instance_lines = std::make_shared<const std::vector<std::string>>(
@@ -655,7 +665,7 @@ class Verifier final : public AnswerDestination {
         line.instance = instance;
         line.number = ++lines_;
         line.last_of_instance = k + 1 == answer_lines_;
-        line.input_line = chunk.first_line + i * input_lines_;
+        line.input_line = chunk.first_line + i * input_lines_ + skipped;
         line.instance_lines = instance_lines;
         expected_.push_back(std::move(line));
         from = newline + 1;
@@ -791,6 +801,7 @@ class Verifier final : public AnswerDestination {
     if (report_.listed.size() < options_.max_listed) report_.listed.push_back(std::move(mismatch));
   }
 
+  const Format& format_;
   const std::uint64_t input_lines_;   // per instance
   const std::uint64_t answer_lines_;  // per instance
   const VerifyOptions& options_;
