@@ -17,10 +17,6 @@
 namespace poker::python {
 namespace {
 
-// What the hold'em format's messages say a card looks like (the tests
-// compare with the CLI's message).
-constexpr std::string_view kCardSyntax = card_syntax(Notation::kHoldem);
-
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n'; }
 
 // The cards of `text`: blank-separated cards, or runs of them ("AhKh 7c").
@@ -48,7 +44,8 @@ std::vector<Card> parse_text(std::string_view text, bool check) {
     bool run = token.size() % 2 == 0;
     for (std::size_t i = 0; run && i < token.size(); i += 2)
       run = parse_card(token.substr(i, 2), Notation::kHoldem).has_value();
-    if (!run) throw py::value_error("invalid card " + quote_token(token) + ": expected " + std::string(kCardSyntax));
+    if (!run)
+      throw py::value_error("invalid card " + quote_token(token) + ": expected " + card_syntax(Notation::kHoldem));
     for (std::size_t i = 0; i < token.size(); i += 2) {
       const Card card = *parse_card(token.substr(i, 2), Notation::kHoldem);
       const std::size_t column = at + i - line_start + 1;

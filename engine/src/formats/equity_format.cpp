@@ -25,7 +25,6 @@
 namespace poker {
 namespace {
 
-constexpr CardSyntax kQueryCards{Notation::kHoldem, "a rank (2-9, T, J, Q, K, A) then a suit (h, d, s, c)"};
 constexpr std::string_view kQueryLabel = "the query";
 // No option or range of a query is longer (a range can be a long list of
 // parts, so the limit is generous): a token cut by the length limit and
@@ -47,7 +46,8 @@ class EquityFormat final : public Format {
   std::size_t answer_lines_per_instance() const override { return 1; }
 
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
-    CardLineReader reader(chunk, kQueryCards);
+    // The reader's notation is unused: a query's words are parsed as words.
+    CardLineReader reader(chunk, Notation::kHoldem);
     std::vector<Words> window;
     const auto read_one = [&] {
       std::optional<Words> words = read_query(reader);
