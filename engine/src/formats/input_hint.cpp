@@ -47,8 +47,8 @@ std::string_view line_at(std::string_view lines, std::uint64_t line) {
 // input is one line of blanks and tokens.
 bool has_lone_cr(std::string_view line) {
   const std::size_t cr = line.find('\r');
-  return cr != std::string_view::npos &&
-         std::any_of(line.begin() + static_cast<std::ptrdiff_t>(cr), line.end(), [](char c) { return !io::is_blank(c); });
+  return cr != std::string_view::npos && std::any_of(line.begin() + static_cast<std::ptrdiff_t>(cr), line.end(),
+                                                     [](char c) { return !io::is_blank(c); });
 }
 
 // The hints that hold whatever the format.
@@ -159,8 +159,8 @@ std::optional<std::string> card_hint(std::string_view token, Notation notation) 
 
 std::optional<std::string> input_error_hint(const Format& format, const InputError& error, std::string_view head,
                                             const SuggestRun& suggest) {
-  const HintContext context{hints::read_for_sure(head, error, format.lines_per_instance()),
-                            format.lines_per_instance(), suggest};
+  const HintContext context{hints::read_for_sure(head, error, format.lines_per_instance()), format.lines_per_instance(),
+                            suggest};
   if (std::optional<std::string> hint = hints::input_hint(error, head, context)) return hint;
   if (std::optional<std::string> hint = format.hint(error, context)) return hint;
   if (error.kind == InputErrorKind::kBlankLine) {
