@@ -10,10 +10,10 @@
 
 #include "equity_progress.h"
 #include "exit_status.h"
-#include "input_error_hint.h"
 #include "messages.h"
 #include "output_file.h"
 #include "poker/equity_format.h"
+#include "poker/input_hint.h"
 #include "poker/pipeline.h"
 #include "range_command.h"
 
@@ -109,11 +109,9 @@ std::optional<int> run_equity_alone(const Options& options, const StopSignals& s
   if (const auto* error = std::get_if<QueryError>(&parsed)) {
     std::string where;
     if (error->word < hands) where = "hand " + std::to_string(error->word + 1) + " '" + hand_words[error->word] + "': ";
-    // The hints a query file's error gets (ten written "10"): the message
-    // is all there is to look at.
-    ErrorContext context;
-    context.command = Command::kEquity;
-    const std::optional<std::string> hint = input_error_hint(InputError{0, 0, error->message}, context);
+    // The hint a query file's word gets (ten written "10").
+    const std::optional<std::string> hint =
+        equity_word_hint(error->word < words.size() ? words[error->word] : std::string_view());
     return usage_error(where + error->message + (hint ? "; hint: " + *hint : ""), "equity");
   }
   // The output is opened before the work, so that a run that cannot write

@@ -208,10 +208,8 @@ int report_outcome(const Options& options, const Format& format, const RunOutcom
       return kExitOk;
     case RunOutcome::Status::kInvalidInput: {
       const std::string head = streams.input->head();
-      const ErrorContext context{
-          options.command,           options.players, format.lines_per_instance(), head, outcome.stats.instances + 1,
-          format.instance_noun().one};
-      report(input_error_line(streams.input_name, *outcome.input_error, context));
+      report(input_error_line(streams.input_name, format, *outcome.input_error, head, options.input,
+                              outcome.stats.instances + 1));
     }
       return kExitInvalidInput;
     case RunOutcome::Status::kReadError:

@@ -20,10 +20,6 @@
 namespace poker::python {
 namespace {
 
-// What the hold'em format's messages say a card looks like (the tests
-// compare with the CLI's message).
-constexpr std::string_view kCardSyntax = card_syntax(Notation::kHoldem);
-
 // A card as players write it, in either case ("Ah", "ah", "AH"), as equity
 // and parse_range read cards.
 std::optional<Card> card_of(std::string_view token) { return parse_card_any_case(token); }
@@ -54,7 +50,8 @@ std::vector<Card> parse_text(std::string_view text, bool check) {
     // reported whole, as the CLI reports a token.
     bool run = token.size() % 2 == 0;
     for (std::size_t i = 0; run && i < token.size(); i += 2) run = card_of(token.substr(i, 2)).has_value();
-    if (!run) throw py::value_error("invalid card " + quote_token(token) + ": expected " + std::string(kCardSyntax));
+    if (!run)
+      throw py::value_error("invalid card " + quote_token(token) + ": expected " + card_syntax(Notation::kHoldem));
     for (std::size_t i = 0; i < token.size(); i += 2) {
       const Card card = *card_of(token.substr(i, 2));
       const std::size_t column = at + i - line_start + 1;

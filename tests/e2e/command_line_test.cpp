@@ -300,15 +300,99 @@ TEST(Hints, LikelyCausesAreNamed) {
             0u);
   // The hint reads the input's first lines, through the failing instance:
   // the player count where the board is among them, the format.
-  EXPECT_EQ(hint_of({kExamples + "three_players.txt"}, ""),
-            "an instance is one line per player (2 here) then the board: is PLAYERS right?");
+  EXPECT_EQ(
+      hint_of({kExamples + "three_players.txt"}, ""),
+      "the input seems to hold at least 3 players per instance: try 'poker 3 " + kExamples + "three_players.txt'");
   EXPECT_EQ(hint_of({"4", kExamples + "three_players.txt"}, ""),
-            "the input seems to hold 3 players per instance: try 'poker 3'");
-  EXPECT_EQ(hint_of({kExamples + "euler.txt"}, ""), "this looks like a 'poker euler' input: try 'poker euler FILE'");
-  EXPECT_EQ(hint_of({kExamples + "eval.txt"}, ""), "this looks like a 'poker eval' input: try 'poker eval FILE'");
-  EXPECT_EQ(hint_of({kExamples + "draw.txt"}, ""), "this looks like a 'poker draw' input: try 'poker draw FILE'");
+            "the input seems to hold 3 players per instance: try 'poker 3 " + kExamples + "three_players.txt'");
+  EXPECT_EQ(hint_of({kExamples + "euler.txt"}, ""),
+            "this looks like a Project Euler 54 input: try 'poker euler " + kExamples + "euler.txt'");
+  EXPECT_EQ(hint_of({kExamples + "eval.txt"}, ""),
+            "this looks like an eval input (HAND1 ; HAND2): try 'poker eval " + kExamples + "eval.txt'");
+  EXPECT_EQ(hint_of({kExamples + "draw.txt"}, ""),
+            "this looks like a draw puzzle input: try 'poker draw " + kExamples + "draw.txt'");
   // No hint where no cause is likely.
   EXPECT_EQ(hint_of({}, "Ah Kh\nQs Qx\n" + board), "");
+}
+
+// The hint of `poker ARGS` on `input` (standard input), or "".
+std::string hint_of(const std::vector<std::string>& args, const std::string& input) {
+  const std::string line = error_of(args, input);
+  const std::size_t at = line.find("; hint: ");
+  return at == std::string::npos ? std::string() : line.substr(at + 8, line.size() - at - 9);
+}
+
+TEST(Hints, TenInEvalIsWrittenZero) {
+  EXPECT_EQ(hint_of({"eval"}, "Ah Kh Qh Jh Th ; 2c 3c 4c 5c 7d\n"), "ten is written 0, like '0h'");
+  EXPECT_EQ(hint_of({"eval"}, "Ah Kh Qh Jh 10h ; 2c 3c 4c 5c 7d\n"), "ten is written 0, like '0h'");
+}
+
+TEST(Hints, HoldemFileGivenToEulerOrEvalOrDraw) {
+  // An instance of Euler 54 or eval is one line: too little to show the board.
+  for (const std::string command : {"euler", "eval"}) {
+    EXPECT_EQ(hint_of({command}, example("sample.txt")),
+              "this looks like a hold'em input: try 'poker' on the same input")
+        << command;
+  }
+  EXPECT_EQ(hint_of({"draw"}, example("sample.txt")),
+            "this looks like a hold'em input of 2 players: try 'poker 2' on the same input");
+  const RunResult named = run_poker({"euler", kExamples + "sample.txt"});
+  EXPECT_TRUE(named.err.ends_with("; hint: this looks like a hold'em input: try 'poker " + kExamples + "sample.txt'\n"))
+      << named.err;
+}
+
+TEST(Hints, EvalFileGivenToEuler) {
+  EXPECT_EQ(hint_of({"euler"}, example("eval.txt")),
+            "this looks like an eval input (HAND1 ; HAND2): try 'poker eval' on the same input");
+}
+
+TEST(Hints, CrlfBlankLineIsBlank) {
+  const std::string instance = "Ah Kh\r\nQs Qd\r\n2d 3d 4d 5d 6d\r\n";
+  EXPECT_EQ(hint_of({}, instance + "\r\n" + instance),
+            "line 4 is blank: instances follow each other with no blank line between");
+  EXPECT_EQ(hint_of({"euler"}, "8C TS KC 9H 4S 7D 2S 5D 3S AC\r\n \r\n8C TS KC 9H 4S 7D 2S 5D 3S AC\r\n"),
+            "line 2 is blank: instances follow each other with no blank line between");
+}
+
+TEST(Hints, LoneCarriageReturnLineEnds) {
+  EXPECT_EQ(hint_of({}, "Ah Kh\rQs Qd\r2d 3d 4d 5d 6d\r\n"),
+            "lines here end with a lone CR (classic Mac OS line ends), which is a blank, not a line end: convert them "
+            "to LF, e.g. with tr '\\r' '\\n'");
+  EXPECT_EQ(hint_of({"euler"}, "8C TS KC 9H 4S 7D 2S 5D 3S AC\r8C TS KC 9H 4S 7D 2S 5D 3S AC\r")
+                .rfind("lines here end "
+                       "with a lone CR",
+                       0),
+            0u);
+}
+
+TEST(Hints, CardsAreSeparatedByBlanksNotCommas) {
+  EXPECT_EQ(hint_of({}, "Ah,Kh\nQs Qd\n2d 3d 4d 5d 6d\n"),
+            "cards are separated by blanks, not commas: 'Ah Kh', not 'Ah,Kh'");
+  EXPECT_EQ(hint_of({}, "Ah, Kh\nQs Qd\n2d 3d 4d 5d 6d\n"),
+            "cards are separated by blanks, not commas: 'Ah', not 'Ah,'");
+  EXPECT_EQ(hint_of({}, "AhKh\nQs Qd\n2d 3d 4d 5d 6d\n"), "cards are separated by blanks: 'Ah Kh', not 'AhKh'");
+}
+
+TEST(Hints, ThreePlayerFileOnStdinNamesTheCount) {
+  EXPECT_EQ(hint_of({}, example("three_players.txt")),
+            "the input seems to hold at least 3 players per instance: try 'poker 3' on the same input");
+  EXPECT_EQ(hint_of({"4"}, example("three_players.txt")),
+            "the input seems to hold 3 players per instance: try 'poker 3' on the same input");
+}
+
+// The command a hint suggests names the input as it was given, in words a
+// shell reads as that file.
+TEST(Hints, SuggestionsNameTheInputAsGiven) {
+  const std::string euler = example("euler.txt");
+  const std::string spaced = write_temp_file("an euler file.txt", euler);
+  const RunResult quoted = run_poker({spaced});
+  EXPECT_TRUE(quoted.err.ends_with("try 'poker euler \"" + spaced + "\"'\n")) << quoted.err;
+  const std::string dollar = write_temp_file("$HOME.txt", euler);
+  const RunResult escaped = run_poker({"-i", dollar});
+  const std::size_t at = dollar.find('$');
+  const std::string shell_word = dollar.substr(0, at) + "\\" + dollar.substr(at);
+  EXPECT_TRUE(escaped.err.ends_with("try 'poker euler \"" + shell_word + "\"'\n")) << escaped.err;
+  EXPECT_EQ(hint_of({"-"}, euler), "this looks like a Project Euler 54 input: try 'poker euler' on the same input");
 }
 
 }  // namespace

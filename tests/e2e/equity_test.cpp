@@ -207,8 +207,8 @@ TEST(EquityCommand, InvalidQueriesAreUsageErrors) {
       {{"equity", "AhAd,AhAs", "AhKh"}, "poker: equity: no deal is possible: the hands always share a card\n"},
       {{"equity", "AhKh", "QsQd", "--board", "Ts9s2d", "--dead", "2d"}, "poker: equity: 2d is on the board and dead\n"},
       {{"equity", "AhKh", "QsQd", "--board", "Ts;9s2d"},
-       "poker: equity: invalid card ';9': expected a rank (2-9, T, J, Q, K, A) then a suit (h, d, s, c), cards "
-       "separated by nothing, blanks or commas\n"},
+       "poker: equity: invalid card ';9': expected a rank (2-9, T, J, Q, K, A) then a suit (h, d, s, c), like 'Ah' "
+       "or 'Td', cards separated by nothing, blanks or commas\n"},
       {{"equity", "AhKh", "QsQd", "--board", "Ts", "9s", "2d"},
        "poker: equity: hand 3 '9s': a hand has two cards, '9s' is one: write cards of the board or dead cards "
        "together ('Ts9s2d'), or quote them ('Ts 9s 2d')\n"},

@@ -294,9 +294,14 @@ TEST(Errors, CrlfErrorColumnsCountBytes) {
 // agree.
 std::string judged_from_every_source(const std::vector<std::string>& args, const std::string& input) {
   const std::string path = write_temp_file("input.txt", input);
+  // The source is SOURCE; so is the input in the command a hint suggests,
+  // named as given or, for standard input, "on the same input".
   const auto named = [](const RunResult& result, const std::string& source) {
     std::string err = result.err;
     if (err.starts_with("poker: " + source + ":")) err = "poker: SOURCE:" + err.substr(8 + source.size());
+    const std::string suggested = source == "<stdin>" ? "' on the same input" : " " + source + "'";
+    if (const std::size_t at = err.find(suggested); at != std::string::npos)
+      err.replace(at, suggested.size(), " SOURCE'");
     return err + "exit " + std::to_string(result.exit_status);
   };
   const std::string from_file = named(run_poker(concat(args, {"-i", path})), path);
@@ -319,18 +324,21 @@ TEST(Hints, SameErrorLineFromEverySource) {
   // Three players, judged as four: the board is where player 4 should be.
   EXPECT_EQ(judged_from_every_source({"4"}, kThreePlayers),
             "poker: SOURCE:4:7: expected the end of the line after 2 cards for player 4, found 'Qh' (instance 1); "
-            "hint: the input seems to hold 3 players per instance: try 'poker 3'\nexit 1");
-  // Judged as two: the first instance ends before the board, so nothing
-  // read shows how many players there are.
+            "hint: the input seems to hold 3 players per instance: try 'poker 3 SOURCE'\nexit 1");
+  // Judged as two: the first instance ends before the board, so what was
+  // read shows only that there are more than two players.
   EXPECT_EQ(judged_from_every_source({}, kThreePlayers),
             "poker: SOURCE:3:6: expected 5 cards for the board, found 2 before the end of the line (instance 1); "
-            "hint: an instance is one line per player (2 here) then the board: is PLAYERS right?\nexit 1");
+            "hint: the input seems to hold at least 3 players per instance: try 'poker 3 SOURCE'\nexit 1");
   EXPECT_EQ(judged_from_every_source({}, "Ah Kh\n10h Qd\n" + board),
             "poker: SOURCE:2:1: " + invalid_card("'10h'") + " (instance 1); hint: ten is written T, like 'Th'\nexit 1");
-  for (const std::string other : {"euler", "eval", "draw"}) {
-    const std::string err = judged_from_every_source({}, read_whole_file(kSourceDir + "/examples/" + other + ".txt"));
-    EXPECT_TRUE(
-        err.ends_with("; hint: this looks like a 'poker " + other + "' input: try 'poker " + other + " FILE'\nexit 1"))
+  for (const auto& [other, input] :
+       {std::pair{"euler", "a Project Euler 54 input"}, std::pair{"eval", "an eval input (HAND1 ; HAND2)"},
+        std::pair{"draw", "a draw puzzle input"}}) {
+    const std::string err =
+        judged_from_every_source({}, read_whole_file(kSourceDir + "/examples/" + std::string(other) + ".txt"));
+    EXPECT_TRUE(err.ends_with("; hint: this looks like " + std::string(input) + ": try 'poker " + std::string(other) +
+                              " SOURCE'\nexit 1"))
         << err;
   }
   // The error far into the input, past what a first read holds.
@@ -338,7 +346,7 @@ TEST(Hints, SameErrorLineFromEverySource) {
   for (int i = 0; i < 3000; ++i) long_input += kSample;
   EXPECT_EQ(judged_from_every_source({"3"}, long_input),
             "poker: SOURCE:3:7: expected the end of the line after 2 cards for player 3, found 'Th' (instance 1); "
-            "hint: the input seems to hold 2 players per instance: try 'poker 2'\nexit 1");
+            "hint: the input seems to hold 2 players per instance: try 'poker 2 SOURCE'\nexit 1");
   EXPECT_EQ(judged_from_every_source({}, long_input + "Ah Kh\nQs Qd\n2d 3d 4d 5d\n"),
             "poker: SOURCE:27003:12: expected 5 cards for the board, found 4 before the end of the line "
             "(instance 9001)\nexit 1");

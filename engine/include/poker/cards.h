@@ -27,6 +27,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -82,17 +83,6 @@ inline constexpr std::array<CardAlphabet, 3> kAlphabets = {
 
 }  // namespace detail
 
-// What a card looks like in `notation`, for the "expected ..." of a message
-// about a bad card: the one wording of that sentence.
-constexpr std::string_view card_syntax(Notation notation) {
-  switch (notation) {
-    case Notation::kHoldem: return "a rank (2-9, T, J, Q, K, A) then a suit (h, d, s, c), like 'Ah' or 'Td'";
-    case Notation::kEuler: return "a rank (2-9, T, J, Q, K, A) then a suit (H, D, S, C), like 'AH' or 'TD'";
-    case Notation::kEval: return "a rank (2-9, 0 for ten, J, Q, K, A) then a suit (h, d, s, c), like 'Ah' or '0d'";
-  }
-  return {};
-}
-
 // The card written as `token` in `notation`, or nothing if `token` is not
 // exactly a card (wrong length, case, rank or suit).
 constexpr std::optional<Card> parse_card(std::string_view token, Notation notation) {
@@ -124,6 +114,32 @@ inline std::string card_name(Card card, Notation notation = Notation::kHoldem) {
   std::string name;
   append_card(name, card, notation);
   return name;
+}
+
+// What a rank looks like in `notation`, for the "expected ..." of a message:
+// "a rank (2-9, T, J, Q, K, A)".
+inline std::string rank_syntax(Notation notation) {
+  std::string text = "a rank (2-9";
+  for (int rank = 8; rank < kRankCount; ++rank) {
+    const char c = rank_char(rank, notation);
+    text += ", " + std::string(1, c) + (c >= '0' && c <= '9' ? " for ten" : "");
+  }
+  return text + ")";
+}
+
+// What a card looks like in `notation`, for the "expected ..." of a message
+// about a bad card: the one wording of that sentence, wherever cards are read.
+inline std::string card_syntax(Notation notation) {
+  std::string text = rank_syntax(notation) + " then a suit (";
+  const auto& suits = detail::kAlphabets[static_cast<int>(notation)].suit_chars;
+  for (const int suit : {2, 1, 3, 0}) {  // hearts, diamonds, spades, clubs: the order players say them in
+    text += suits[static_cast<std::size_t>(suit)];
+    text += suit == 0 ? ")" : ", ";
+  }
+  constexpr int kAce = 12;
+  constexpr int kTen = 8;
+  return text + ", like '" + card_name(make_card(kAce, 2), notation) + "' or '" +
+         card_name(make_card(kTen, 1), notation) + "'";
 }
 
 }  // namespace poker

@@ -17,18 +17,40 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "poker/io/chunk.h"
 
 namespace poker {
 
+struct HintContext;  // poker/input_hint.h
+
+// What kind of fault an InputError is, for the hints (poker/input_hint.h),
+// which read the kind and the token, never the message's wording.
+enum class InputErrorKind : std::uint8_t {
+  kOther,          // none of the kinds below (a limit, a query's words, ...)
+  kInvalidCard,    // `token` should be a card (or a part of one) and is not
+  kDuplicateCard,  // `token` repeats a card of its set
+  kExtraToken,     // `token` stands where the line should end
+  kShortLine,      // the line, holding some tokens, ends before all it needs
+  kBlankLine,      // a line of nothing but blanks where a line of cards should be
+};
+
 // What is wrong with the input, and where: the 1-based line and byte column of
 // the offending token (or of the line end / end of input where something is
-// missing). `message` is one line of printable ASCII.
+// missing). `message` is one line of printable ASCII; `token` is the
+// offending token's bytes as read (empty where something is missing).
 struct InputError {
+  InputError() = default;
+  InputError(std::uint64_t at_line, std::uint64_t at_column, std::string what,
+             InputErrorKind of_kind = InputErrorKind::kOther, std::string_view offending = {})
+      : line(at_line), column(at_column), message(std::move(what)), kind(of_kind), token(offending) {}
+
   std::uint64_t line = 0;
   std::uint64_t column = 0;
   std::string message;
+  InputErrorKind kind = InputErrorKind::kOther;
+  std::string token;
 };
 
 // Per-format counters of a chunk's instances (Euler 54's --summary: wins of
@@ -166,6 +188,14 @@ class Format {
   // the tallies of all chunks added up; nothing by default. Not called when
   // the run stops at an error.
   virtual std::string summary(const Tally& /*totals*/) const { return {}; }
+
+  // The likely cause of `error`, from what the format knows of its own
+  // input and the input's first lines (`context`), or nothing; the generic
+  // causes (a byte-order mark, line ends, blank lines) are input_error_hint's.
+  // Called once, after a run stopped at `error`: never on the hot path.
+  virtual std::optional<std::string> hint(const InputError& /*error*/, const HintContext& /*context*/) const {
+    return std::nullopt;
+  }
 };
 
 }  // namespace poker

@@ -42,9 +42,8 @@ std::optional<QueryError> add_cards(std::string_view text, std::size_t word, std
     const std::optional<Card> card = parse_card_any_case(token);
     if (!card) {
       return QueryError{word, offset + at,
-                        "invalid card " + quote_token(token) +
-                            ": expected a rank (2-9, T, J, Q, K, A) then a suit (h, d, s, c), cards separated by "
-                            "nothing, blanks or commas"};
+                        "invalid card " + quote_token(token) + ": expected " + card_syntax(Notation::kHoldem) +
+                            ", cards separated by nothing, blanks or commas"};
     }
     if (std::find(cards.begin(), cards.end(), *card) != cards.end()) {
       return QueryError{word, offset + at, "duplicate card " + quote_token(token) + ": twice " + std::string(where)};

@@ -149,7 +149,7 @@ Combo parse_specific(Piece body, Piece context) {
   const std::optional<Card> second = parse_card_any_case(body.text.substr(2, 2));
   if (!second) {
     fail(body.offset + 2, "invalid card " + quote_token(body.text.substr(2, 2)) + " in " + quote_token(context.text) +
-                              ": expected a rank (2-9 T J Q K A) then a suit (c d h s)");
+                              ": expected " + card_syntax(Notation::kHoldem));
   }
   if (*second == first) fail(body.offset, "the two cards of " + quote_token(context.text) + " are the same");
   return first > *second ? Combo{first, *second} : Combo{*second, first};
@@ -173,8 +173,8 @@ Hand parse_hand(Piece body, Piece context) {
   if (text.empty()) fail(body.offset, "missing hand in " + quote_token(context.text));
   const int first = rank_from_char(text[0]);
   if (first < 0) {
-    fail(body.offset, "unknown hand " + quote_token(context.text) +
-                          ": expected a rank (2-9 T J Q K A), 'random' or a percentage such as '10%'");
+    fail(body.offset, "unknown hand " + quote_token(context.text) + ": expected " + rank_syntax(Notation::kHoldem) +
+                          ", 'random' or a percentage such as '10%'");
   }
   if (text.size() >= 2 && is_suit_char(text[1])) return parse_specific(body, context);
   const int second = text.size() >= 2 ? rank_from_char(text[1]) : -1;

@@ -14,10 +14,10 @@ std::string cards_word(int count) { return count == 1 ? "1 card" : std::to_strin
 
 }  // namespace
 
-CardLineReader::CardLineReader(const io::Chunk& chunk, const CardSyntax& syntax, DecodePath path)
+CardLineReader::CardLineReader(const io::Chunk& chunk, Notation notation, DecodePath path)
     : chunk_(chunk),
-      syntax_(syntax),
-      alphabet_(simd::alphabet_of(syntax.notation)),
+      notation_(notation),
+      alphabet_(simd::alphabet_of(notation)),
       path_(path),
       cursor_(chunk.bytes.data()),
       end_(chunk.bytes.data() + chunk.bytes.size()),
@@ -60,7 +60,7 @@ bool CardLineReader::read_canonical_line(int count, Card* cards) {
   const char* const line = cursor_;
   const auto length = static_cast<std::ptrdiff_t>(3 * count);
   if (end_ - line < length || line[length - 1] != '\n') return false;
-  const auto& alphabet = detail::kAlphabets[static_cast<int>(syntax_.notation)];
+  const auto& alphabet = detail::kAlphabets[static_cast<int>(notation_)];
   const CardMask seen = seen_;
   CardMask line_cards = 0;
   for (int i = 0; i < count; ++i) {
@@ -133,17 +133,19 @@ bool CardLineReader::cut_by_limit(const Token& token, std::size_t longest_valid)
 }
 
 bool CardLineReader::read_card(const Token& token, Card& card) {
-  const std::optional<Card> parsed = parse_card(token.text, syntax_.notation);
+  const std::optional<Card> parsed = parse_card(token.text, notation_);
   if (!parsed) {
-    return fail(token.start,
-                "invalid card " + quote_token(token.text) + ": expected " + std::string(syntax_.description));
+    return fail(token.start, "invalid card " + quote_token(token.text) + ": expected " + card_syntax(notation_),
+                InputErrorKind::kInvalidCard, token.text);
   }
   if ((seen_ & mask_of(*parsed)) != 0) {
     std::uint64_t first_line = 0;
     std::uint64_t first_column = 0;
     locate_first(*parsed, first_line, first_column);
-    return fail(token.start, "duplicate card " + quote_token(token.text) + ": already at line " +
-                                 std::to_string(first_line) + ", column " + std::to_string(first_column));
+    return fail(token.start,
+                "duplicate card " + quote_token(token.text) + ": already at line " + std::to_string(first_line) +
+                    ", column " + std::to_string(first_column),
+                InputErrorKind::kDuplicateCard, token.text);
   }
   seen_ |= mask_of(*parsed);
   card = *parsed;
@@ -162,7 +164,8 @@ bool CardLineReader::end_line(std::string_view what) {
   const Token extra = next_token();
   if (!extra.text.empty()) {
     return fail(extra.start,
-                "expected the end of the line after " + std::string(what) + ", found " + quote_token(extra.text));
+                "expected the end of the line after " + std::string(what) + ", found " + quote_token(extra.text),
+                InputErrorKind::kExtraToken, extra.text);
   }
   return finish_line(what);
 }
@@ -218,10 +221,12 @@ bool CardLineReader::read_two_sets(int min_cards, std::string_view separator, co
   }
 }
 
-bool CardLineReader::fail(const char* where, std::string message) {
+bool CardLineReader::fail(const char* where, std::string message, InputErrorKind kind, std::string_view token) {
   error_.line = line_;
   error_.column = static_cast<std::uint64_t>(where - line_start_) + 1;
   error_.message = std::move(message);
+  error_.kind = kind;
+  error_.token = token;
   return false;
 }
 
@@ -236,7 +241,8 @@ bool CardLineReader::fail_missing(std::string_view expected, std::string_view la
 
 bool CardLineReader::fail_at_line_end(const std::string& message_head, std::string_view label) {
   if (cursor_ == end_) return fail_at_chunk_end(label, message_head + "input");
-  return fail(cursor_, message_head + "line");
+  const bool blank = is_blank_text(std::string_view(line_start_, static_cast<std::size_t>(cursor_ - line_start_)));
+  return fail(cursor_, message_head + "line", blank ? InputErrorKind::kBlankLine : InputErrorKind::kShortLine);
 }
 
 std::string CardLineReader::too_long_message() const {
@@ -250,7 +256,7 @@ bool CardLineReader::fail_at_chunk_end(std::string_view label, std::string short
     return fail(cursor_,
                 "incomplete instance: expected the line of " + std::string(label) + ", found the end of the input");
   }
-  if (!short_message.empty()) return fail(cursor_, std::move(short_message));
+  if (!short_message.empty()) return fail(cursor_, std::move(short_message), InputErrorKind::kShortLine);
   return fail(cursor_, "missing newline at the end of the input");
 }
 
@@ -267,7 +273,7 @@ void CardLineReader::locate_first(Card card, std::uint64_t& line, std::uint64_t&
       const char* token_start = p;
       while (p < end_ && *p != '\n' && !is_blank(*p)) ++p;
       const std::string_view token(token_start, static_cast<std::size_t>(p - token_start));
-      if (parse_card(token, syntax_.notation) == card) {
+      if (parse_card(token, notation_) == card) {
         column = static_cast<std::uint64_t>(token_start - line_start) + 1;
         return;
       }

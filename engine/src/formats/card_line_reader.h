@@ -58,18 +58,14 @@ class CanonicalLayout {
 // cards: the vector paths store 16 bytes at a time.
 inline constexpr std::size_t kDecodeSlack = 16;
 
-struct CardSyntax {
-  Notation notation;
-  std::string_view description;  // what a card looks like, for "expected ..." messages
-};
-
 // Reads one chunk's instances line by line.
 //
 // Thread safety: one reader per chunk and thread; the chunk must outlive it.
 class CardLineReader {
  public:
-  // `path`: how read_canonical_instance() decodes.
-  CardLineReader(const io::Chunk& chunk, const CardSyntax& syntax, DecodePath path = decode_path());
+  // `notation`: how the cards are written (their messages say it with
+  // card_syntax()); `path`: how read_canonical_instance() decodes.
+  CardLineReader(const io::Chunk& chunk, Notation notation, DecodePath path = decode_path());
 
   // Whether the chunk has no bytes left.
   bool at_end() const { return cursor_ == end_; }
@@ -150,8 +146,10 @@ class CardLineReader {
   // The line and column of `where` on the current line.
   std::uint64_t line() const { return line_; }
   std::uint64_t column_of(const char* where) const { return static_cast<std::uint64_t>(where - line_start_) + 1; }
-  // Records an error at `where` on the current line; returns false.
-  bool fail(const char* where, std::string message);
+  // Records an error at `where` on the current line, of `kind`, about
+  // `token` (the hints read those two); returns false.
+  bool fail(const char* where, std::string message, InputErrorKind kind = InputErrorKind::kOther,
+            std::string_view token = {});
   // The error for a line cut short where the cursor stands (its '\n' or the
   // chunk's end): "expected EXPECTED, found FOUND before the end of the
   // line/input", or the chunk's own end errors. Returns false.
@@ -191,8 +189,8 @@ class CardLineReader {
   void locate_first(Card card, std::uint64_t& line, std::uint64_t& column) const;
 
   const io::Chunk& chunk_;
-  const CardSyntax& syntax_;
-  const simd::Alphabet& alphabet_;  // of syntax_.notation
+  const Notation notation_;
+  const simd::Alphabet& alphabet_;  // of notation_
   const DecodePath path_;
   const char* cursor_;
   const char* const end_;

@@ -7,6 +7,7 @@
 
 #include "formats/card_line_reader.h"
 #include "formats/for_each_instance.h"
+#include "formats/format_hints.h"
 #include "poker/escape.h"
 
 namespace poker {
@@ -47,10 +48,13 @@ class DrawFormat final : public Format {
   std::size_t lines_per_instance() const override { return kLines; }
   std::size_t answer_lines_per_instance() const override { return 1; }
 
+  std::optional<std::string> hint(const InputError& error, const HintContext& context) const override {
+    return hints::other_format(error, context, "draw");
+  }
+
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
-    // The reader's card syntax is unused: draw cards are two tokens each.
-    static constexpr CardSyntax kUnused{Notation::kHoldem, ""};
-    CardLineReader reader(chunk, kUnused);
+    // The reader's notation is unused: draw cards are two tokens each.
+    CardLineReader reader(chunk, Notation::kHoldem);
     draw::Deck deck{};
     for_each_instance(reader, result, [&] {
       Instance instance;
@@ -85,16 +89,20 @@ class DrawFormat final : public Format {
       return reader.fail_missing("a suit (R, S, H, K) then a value (1-13) for " + std::string(label), label);
     const int suit = parse_suit(suit_token.text);
     if (suit < 0) {
-      return reader.fail(suit_token.start, "invalid suit " + quote_token(suit_token.text) + " for " +
-                                               std::string(label) + ": expected R, S, H or K");
+      return reader.fail(
+          suit_token.start,
+          "invalid suit " + quote_token(suit_token.text) + " for " + std::string(label) + ": expected R, S, H or K",
+          InputErrorKind::kInvalidCard, suit_token.text);
     }
     const CardLineReader::Token value_token = reader.next_token();
     if (reader.cut_by_limit(value_token, 2)) return reader.fail_at_chunk_end(label, {});
     if (value_token.text.empty()) return reader.fail_missing("a value (1-13) for " + std::string(label), label);
     const int value = parse_value(value_token.text);
     if (value < 0) {
-      return reader.fail(value_token.start, "invalid value " + quote_token(value_token.text) + " for " +
-                                                std::string(label) + ": expected a number from 1 to 13");
+      return reader.fail(value_token.start,
+                         "invalid value " + quote_token(value_token.text) + " for " + std::string(label) +
+                             ": expected a number from 1 to 13",
+                         InputErrorKind::kInvalidCard, value_token.text);
     }
     const std::size_t key = static_cast<std::size_t>(kValues * suit + value - 1);
     if ((instance.seen >> key & 1) != 0) {
@@ -115,6 +123,13 @@ class DrawFormat final : public Format {
 };
 
 }  // namespace
+
+// Draw: a first line of a suit letter and a value.
+std::optional<FormatGuess> sniff_draw(std::span<const std::string_view> lines) {
+  const std::vector<std::string_view> first = hints::tokens_of(lines.front());
+  if (first.size() != 2 || parse_suit(first[0]) < 0 || parse_value(first[1]) < 0) return std::nullopt;
+  return FormatGuess{"draw"};
+}
 
 std::unique_ptr<Format> make_draw_format(DrawSolver solver) { return std::make_unique<DrawFormat>(solver); }
 

@@ -22,11 +22,11 @@
 #include "formats/card_line_reader.h"
 #include "formats/for_each_instance.h"
 #include "poker/equity_format.h"
+#include "poker/input_hint.h"
 
 namespace poker {
 namespace {
 
-constexpr CardSyntax kQueryCards{Notation::kHoldem, "a rank (2-9, T, J, Q, K, A) then a suit (h, d, s, c)"};
 constexpr std::string_view kQueryLabel = "the query";
 // No option or range of a query is longer (a range can be a long list of
 // parts, so the limit is generous): a token cut by the length limit and
@@ -51,6 +51,9 @@ class EquityFormat final : public Format {
   std::size_t lines_per_instance() const override { return 1; }
   std::size_t answer_lines_per_instance() const override { return 1; }
   Noun instance_noun() const override { return {"query", "queries"}; }
+  std::optional<std::string> hint(const InputError& error, const HintContext& /*context*/) const override {
+    return equity_word_hint(error.token);
+  }
 
   bool skips_line(std::string_view line) const override {
     const auto first = std::find_if(line.begin(), line.end(), [](char c) { return !is_blank(c); });
@@ -58,7 +61,8 @@ class EquityFormat final : public Format {
   }
 
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
-    CardLineReader reader(chunk, kQueryCards);
+    // The reader's notation is unused: a query's words are parsed as words.
+    CardLineReader reader(chunk, Notation::kHoldem);
     std::vector<Words> window;
     // Comment and blank lines, which for_each_instance counts among the
     // instances (each is a line, as a query is) but which are none.
@@ -154,7 +158,8 @@ class EquityFormat final : public Format {
       } else if (error->word == QueryError::kWholeQuery) {
         reader.fail(words.front().data(), error->message);
       } else {
-        reader.fail(words[error->word].data() + error->offset, error->message);
+        reader.fail(words[error->word].data() + error->offset, error->message, InputErrorKind::kOther,
+                    words[error->word]);
       }
       return {};
     }

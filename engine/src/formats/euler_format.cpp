@@ -1,5 +1,6 @@
 #include "poker/euler_format.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <string_view>
@@ -8,12 +9,11 @@
 #include "formats/answer_lines.h"
 #include "formats/card_line_reader.h"
 #include "formats/for_each_instance.h"
+#include "formats/format_hints.h"
 #include "poker/evaluator.h"
 
 namespace poker {
 namespace {
-
-constexpr CardSyntax kEulerCards{Notation::kEuler, card_syntax(Notation::kEuler)};
 
 constexpr int kHandCards = 5;
 
@@ -35,6 +35,12 @@ class EulerFormat final : public Format {
     answers.finish();
   }
 
+  std::optional<std::string> hint(const InputError& error, const HintContext& context) const override {
+    if (std::optional<std::string> other = hints::other_format(error, context, "euler")) return other;
+    if (error.kind == InputErrorKind::kInvalidCard) return hints::card_hint(error.token, Notation::kEuler);
+    return std::nullopt;
+  }
+
   std::string summary(const Tally& totals) const override {
     if (!options_.summary) return {};
     return "Player 1: " + std::to_string(totals[0]) + "\nPlayer 2: " + std::to_string(totals[1]) +
@@ -46,7 +52,7 @@ class EulerFormat final : public Format {
   void process_instances(const io::Chunk& chunk, ChunkResult& result, AnswerWriter& answers) const {
     constexpr std::size_t kBatch = 32;
     constexpr std::size_t kStride = 2 * kHandCards;
-    CardLineReader reader(chunk, kEulerCards);
+    CardLineReader reader(chunk, Notation::kEuler);
     std::array<Card, kBatch * kStride + kDecodeSlack> cards;
     const bool write_answers = !options_.summary;
     Tally tally{};
@@ -78,6 +84,16 @@ class EulerFormat final : public Format {
 };
 
 }  // namespace
+
+// Euler 54: a first line of ten cards in its notation.
+std::optional<FormatGuess> sniff_euler(std::span<const std::string_view> lines) {
+  const std::vector<std::string_view> first = hints::tokens_of(lines.front());
+  const bool cards = std::all_of(first.begin(), first.end(), [](std::string_view token) {
+    return parse_card(token, Notation::kEuler).has_value();
+  });
+  if (first.size() != static_cast<std::size_t>(2 * kHandCards) || !cards) return std::nullopt;
+  return FormatGuess{"euler"};
+}
 
 std::unique_ptr<Format> make_euler_format(const EulerOptions& options) {
   return std::make_unique<EulerFormat>(options);

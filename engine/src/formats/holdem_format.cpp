@@ -9,12 +9,23 @@
 #include "formats/card_line_reader.h"
 #include "formats/explain_line.h"
 #include "formats/for_each_instance.h"
+#include "formats/format_hints.h"
 #include "poker/evaluator.h"
 
 namespace poker {
 namespace {
 
-constexpr CardSyntax kHoldemCards{Notation::kHoldem, card_syntax(Notation::kHoldem)};
+// How many lines of two tokens, a player's, `lines` start with.
+std::size_t player_lines(std::span<const std::string_view> lines) {
+  std::size_t count = 0;
+  while (count < lines.size() && hints::tokens_of(lines[count]).size() == 2) ++count;
+  return count;
+}
+
+bool valid_player_count(std::size_t players) {
+  return players >= static_cast<std::size_t>(kMinHoldemPlayers) &&
+         players <= static_cast<std::size_t>(kMaxHoldemPlayers);
+}
 
 class HoldemFormat final : public Format {
  public:
@@ -37,6 +48,16 @@ class HoldemFormat final : public Format {
     std::vector<int> counts(static_cast<std::size_t>(players), 2);
     counts.push_back(5);
     return counts;
+  }
+
+  std::optional<std::string> hint(const InputError& error, const HintContext& context) const override {
+    if (std::optional<std::string> other = hints::other_format(error, context, "holdem")) return other;
+    if (error.kind == InputErrorKind::kInvalidCard) return hints::card_hint(error.token, Notation::kHoldem);
+    const bool player_line = (error.line - 1) % lines_per_instance() < static_cast<std::size_t>(options_.players);
+    if (error.kind == InputErrorKind::kShortLine || (error.kind == InputErrorKind::kExtraToken && player_line)) {
+      return player_count_hint(context);
+    }
+    return std::nullopt;
   }
 
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
@@ -80,7 +101,7 @@ class HoldemFormat final : public Format {
   void process_instances(const io::Chunk& chunk, ChunkResult& result, Render&& render) const {
     const int players = kPlayers != 0 ? kPlayers : options_.players;
     const std::size_t stride = 2 * static_cast<std::size_t>(players) + 5;
-    CardLineReader reader(chunk, kHoldemCards);
+    CardLineReader reader(chunk, Notation::kHoldem);
     std::array<Card, kBatch*(2 * kMaxHoldemPlayers + 5) + kDecodeSlack> cards;
     for_each_instance<kBatch>(
         reader, result,
@@ -95,6 +116,26 @@ class HoldemFormat final : public Format {
           return valid;
         },
         NeverStopped{}, [&] { return answer_canonical_run<kBatch>(reader, layout_, cards.data(), stride, render); });
+  }
+
+  // For an error about the cards of a line: the player count the input
+  // shows, where it is not the one given. Without a board among the lines
+  // read, the lines of two cards show at least how many players there are.
+  std::optional<std::string> player_count_hint(const HintContext& context) const {
+    const std::vector<std::string_view> lines = hints::lines_of(context.lines);
+    const std::optional<FormatGuess> guess = lines.empty() ? std::nullopt : sniff_holdem(lines);
+    const auto given = static_cast<std::size_t>(options_.players);
+    if (guess && guess->players > 0) {
+      if (static_cast<std::size_t>(guess->players) == given) return std::nullopt;
+      return "the input seems to hold " + std::to_string(guess->players) + " players per instance: try " +
+             context.suggest(*guess);
+    }
+    const std::size_t at_least = player_lines(lines);
+    if (guess && at_least > given && valid_player_count(at_least)) {
+      return "the input seems to hold at least " + std::to_string(at_least) + " players per instance: try " +
+             context.suggest(FormatGuess{"holdem", static_cast<int>(at_least)});
+    }
+    return "an instance is one line per player (" + std::to_string(given) + " here) then the board: is PLAYERS right?";
   }
 
   // A bound on the instances in `chunk`: none is shorter than the canonical
@@ -133,6 +174,18 @@ class HoldemFormat final : public Format {
 };
 
 }  // namespace
+
+// Hold'em: a first line of two cards; the players, where a line of five
+// (the board) follows the lines of two.
+std::optional<FormatGuess> sniff_holdem(std::span<const std::string_view> lines) {
+  const std::vector<std::string_view> first = hints::tokens_of(lines.front());
+  if (first.size() != 2 || !parse_card(first[0], Notation::kHoldem) || !parse_card(first[1], Notation::kHoldem)) {
+    return std::nullopt;
+  }
+  const std::size_t players = player_lines(lines);
+  const bool board = players < lines.size() && hints::tokens_of(lines[players]).size() == 5;
+  return FormatGuess{"holdem", board && valid_player_count(players) ? static_cast<int>(players) : 0};
+}
 
 std::unique_ptr<Format> make_holdem_format(const HoldemOptions& options) {
   return std::make_unique<HoldemFormat>(options);
