@@ -61,8 +61,8 @@ int main() {
       "// The 169 starting-hand classes from best to worst by all-in equity against\n"
       "// a random hand (percent, computed exactly by this project's equity engine):\n"
       "// the order of percentage ranges such as \"10%%\" (range.h).\n"
-      "#ifndef POKER_ENGINE_RANGE_ORDER_GENERATED_H_\n"
-      "#define POKER_ENGINE_RANGE_ORDER_GENERATED_H_\n"
+      "#ifndef POKER_ENGINE_EQUITY_RANGE_ORDER_GENERATED_H_\n"
+      "#define POKER_ENGINE_EQUITY_RANGE_ORDER_GENERATED_H_\n"
       "\n"
       "#include <array>\n"
       "#include <string_view>\n"
@@ -81,6 +81,6 @@ int main() {
       "\n"
       "}  // namespace poker::detail\n"
       "\n"
-      "#endif  // POKER_ENGINE_RANGE_ORDER_GENERATED_H_\n");
+      "#endif  // POKER_ENGINE_EQUITY_RANGE_ORDER_GENERATED_H_\n");
   return 0;
 }

@@ -5,8 +5,8 @@
 // cards of this set?" with one AND.
 //
 // Internal to engine/src. Thread safety: a plain value, built per deck.
-#ifndef POKER_ENGINE_DRAW_WINDOWS_H_
-#define POKER_ENGINE_DRAW_WINDOWS_H_
+#ifndef POKER_ENGINE_DRAW_DRAW_WINDOWS_H_
+#define POKER_ENGINE_DRAW_DRAW_WINDOWS_H_
 
 #include <array>
 #include <cstdint>
@@ -69,4 +69,4 @@ inline void build_windows(const Deck& deck, DeckWindows& out) {
 
 }  // namespace poker::draw::detail
 
-#endif  // POKER_ENGINE_DRAW_WINDOWS_H_
+#endif  // POKER_ENGINE_DRAW_DRAW_WINDOWS_H_

@@ -3,8 +3,8 @@
 // The 169 starting-hand classes from best to worst by all-in equity against
 // a random hand (percent, computed exactly by this project's equity engine):
 // the order of percentage ranges such as "10%" (range.h).
-#ifndef POKER_ENGINE_RANGE_ORDER_GENERATED_H_
-#define POKER_ENGINE_RANGE_ORDER_GENERATED_H_
+#ifndef POKER_ENGINE_EQUITY_RANGE_ORDER_GENERATED_H_
+#define POKER_ENGINE_EQUITY_RANGE_ORDER_GENERATED_H_
 
 #include <array>
 #include <string_view>
@@ -190,4 +190,4 @@ inline constexpr std::array<RankedClass, 169> kPreflopOrder = {{
 
 }  // namespace poker::detail
 
-#endif  // POKER_ENGINE_RANGE_ORDER_GENERATED_H_
+#endif  // POKER_ENGINE_EQUITY_RANGE_ORDER_GENERATED_H_

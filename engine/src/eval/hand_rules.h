@@ -10,8 +10,8 @@
 // from the top down, the wheel as 5 4 3 2 A; flush and high card high to
 // low), and for flushes and straight flushes the suit. value_of() turns a
 // Choice into the HandValue's (category << 12) | rank-within-category.
-#ifndef POKER_ENGINE_HAND_RULES_H_
-#define POKER_ENGINE_HAND_RULES_H_
+#ifndef POKER_ENGINE_EVAL_HAND_RULES_H_
+#define POKER_ENGINE_EVAL_HAND_RULES_H_
 
 #include <array>
 #include <bit>
@@ -254,4 +254,4 @@ inline std::array<RankMask, 4> suits_of(CardMask cards) {
 
 }  // namespace poker::rules
 
-#endif  // POKER_ENGINE_HAND_RULES_H_
+#endif  // POKER_ENGINE_EVAL_HAND_RULES_H_

@@ -1,6 +1,6 @@
 // Internal: the explain-mode line every format writes alike.
-#ifndef POKER_ENGINE_EXPLAIN_LINE_H_
-#define POKER_ENGINE_EXPLAIN_LINE_H_
+#ifndef POKER_ENGINE_FORMATS_EXPLAIN_LINE_H_
+#define POKER_ENGINE_FORMATS_EXPLAIN_LINE_H_
 
 #include <array>
 #include <cstddef>
@@ -35,4 +35,4 @@ void append_explain_line(AnswerBuffer& out, std::string_view who, int number, co
 
 }  // namespace poker
 
-#endif  // POKER_ENGINE_EXPLAIN_LINE_H_
+#endif  // POKER_ENGINE_FORMATS_EXPLAIN_LINE_H_
