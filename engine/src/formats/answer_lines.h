@@ -1,7 +1,7 @@
 // Internal: writing a chunk's fixed answer lines ("Player 2\n", "Draw\n") at
 // the speed of the input, for formats whose answers come from a small set.
-#ifndef POKER_ENGINE_ANSWER_LINES_H_
-#define POKER_ENGINE_ANSWER_LINES_H_
+#ifndef POKER_ENGINE_FORMATS_ANSWER_LINES_H_
+#define POKER_ENGINE_FORMATS_ANSWER_LINES_H_
 
 #include <array>
 #include <cstddef>
@@ -35,12 +35,12 @@ struct AnswerLine {
 //
 // REQUIRES: at most `max_lines` add() calls, and nothing else touches `out`
 // between construction and finish(). Not copyable: it points into `out`.
-class AnswerWriter {
+class AnswerLineAppender {
  public:
-  AnswerWriter(AnswerBuffer& out, std::size_t max_lines)
+  AnswerLineAppender(AnswerBuffer& out, std::size_t max_lines)
       : out_(out), start_(out.size()), first_(out.extend(max_lines * AnswerLine::kMaxSize)), next_(first_) {}
-  AnswerWriter(const AnswerWriter&) = delete;
-  AnswerWriter& operator=(const AnswerWriter&) = delete;
+  AnswerLineAppender(const AnswerLineAppender&) = delete;
+  AnswerLineAppender& operator=(const AnswerLineAppender&) = delete;
 
   void add(const AnswerLine& line) {
     std::memcpy(next_, line.bytes.data(), AnswerLine::kMaxSize);
@@ -57,4 +57,4 @@ class AnswerWriter {
 
 }  // namespace poker
 
-#endif  // POKER_ENGINE_ANSWER_WRITER_H_
+#endif  // POKER_ENGINE_FORMATS_ANSWER_LINES_H_

@@ -49,7 +49,7 @@ class HoldemFormat final : public Format {
       process_instances<0>(chunk, result, [&](const Card* cards) { explain_instance(cards, result.answers); });
       return;
     }
-    AnswerWriter answers(result.answers, max_instances(chunk));
+    AnswerLineAppender answers(result.answers, max_instances(chunk));
     // The common player counts get loops unrolled for them.
     switch (options_.players) {
       case 2: judge<2>(chunk, result, answers); break;
@@ -64,7 +64,7 @@ class HoldemFormat final : public Format {
   static constexpr std::size_t kBatch = 32;
 
   template <int kPlayers>
-  void judge(const io::Chunk& chunk, ChunkResult& result, AnswerWriter& answers) const {
+  void judge(const io::Chunk& chunk, ChunkResult& result, AnswerLineAppender& answers) const {
     const int players = kPlayers != 0 ? kPlayers : options_.players;
     const AnswerLine* const lines = answer_lines_.data();
     process_instances<kPlayers>(chunk, result, [&](const Card* cards) {
