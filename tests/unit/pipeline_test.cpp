@@ -295,7 +295,7 @@ TEST(Pipeline, MapFailingAtALaterWindowGivesTheSameAnswersAndFirstError) {
 // keep its answer buffer's room, which is why it is recycled.
 TEST(WorkPool, ARecycledWorkKeepsItsAnswerRoomAndNothingElse) {
   pipeline::WorkPool pool;
-  const pipeline::WorkPtr work = pool.take();
+  pipeline::Work* const work = pool.take();
   auto bytes = std::make_shared<std::string>("Ah Kd\n");
   work->range.owner = bytes;
   work->newlines = 7;
@@ -304,12 +304,12 @@ TEST(WorkPool, ARecycledWorkKeepsItsAnswerRoomAndNothingElse) {
   work->pieces[0].result.answers += std::string(100000, 'x');
   work->pieces[0].result.instances = 5;
   work->pieces[0].result.error = InputError{};
-  work->pieces[0].result.tally[1] = 3;
+  work->pieces[0].result.tally.player2_wins = 3;
   const std::size_t room = work->pieces[0].result.answers.capacity();
 
   pool.give_back(work);
   EXPECT_EQ(bytes.use_count(), 1) << "the range's bytes were kept alive by a recycled Work";
-  const pipeline::WorkPtr again = pool.take();
+  pipeline::Work* const again = pool.take();
   ASSERT_EQ(again, work);
   EXPECT_EQ(again->newlines, 0u);
   EXPECT_EQ(again->range.data, nullptr);
