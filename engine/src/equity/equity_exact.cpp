@@ -42,7 +42,7 @@ std::vector<Card> cards_of(CardMask cards) {
 std::uint32_t rank_key(Card card) { return static_cast<std::uint32_t>(detail::card_keys[card]); }
 
 HandValue value_of_ranks(std::uint32_t ranks_key) {
-  return HandValue(detail::rank_values[detail::rank_index(ranks_key)]);
+  return HandValue(detail::rank_value(ranks_key));
 }
 
 // Boards completing 3 or 4 known board cards (or the 5 of a full board).

@@ -107,20 +107,17 @@ class HoldemFormat final : public Format {
     const std::uint64_t board_key = five_card_key(board);
     CardMask board_cards = 0;
     for (int i = 0; i < 5; ++i) board_cards |= mask_of(board[i]);
-    // The winner as holdem_winner() finds it, from the values the lines need.
-    HandValue best;
-    int winner = players;
+    // The winner by holdem_winner()'s rule, from the values the lines need.
+    detail::DealLeader leader;
     for (int player = 0; player < players; ++player) {
       const Card first = cards[2 * player];
       const Card second = cards[2 * player + 1];
       const HandValue value = evaluate7(board_key, board, first, second);
       append_explain_line(out, explain_prefixes_[static_cast<std::size_t>(player)],
                           best_five(board_cards | mask_of(first) | mask_of(second), value), Notation::kHoldem);
-      const int if_not_better = value == best ? players : winner;
-      winner = player == 0 || value > best ? player : if_not_better;
-      best = player == 0 || value > best ? value : best;
+      leader.see(player, value.raw(), players);
     }
-    const AnswerLine& verdict = answer_lines_[static_cast<std::size_t>(winner)];
+    const AnswerLine& verdict = answer_lines_[static_cast<std::size_t>(leader.player)];
     std::memcpy(out.extend(AnswerLine::kMaxSize), verdict.bytes.data(), AnswerLine::kMaxSize);
     out.truncate(out.size() - AnswerLine::kMaxSize + verdict.size);
   }
