@@ -28,8 +28,6 @@
 namespace poker::equity {
 namespace {
 
-constexpr CardMask kClubs = 0x1111111111111;  // bit 4 * rank for every rank
-constexpr CardMask suit_cards(int suit) { return kClubs << suit; }
 
 std::vector<Card> cards_of(CardMask cards) {
   std::vector<Card> list;

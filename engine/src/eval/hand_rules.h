@@ -179,10 +179,11 @@ constexpr Choice best_choice(const std::array<RankMask, 4>& suits) {
 
 // ---- values ---------------------------------------------------------------
 
-// C(n, k) for 0 <= n < 16, 0 <= k <= 5.
+// C(n, k) for 0 <= n <= 52, 0 <= k <= 5: ranks for the hand values, cards
+// for the boards of a deal (equity's plan).
 inline constexpr auto kChoose = [] {
-  std::array<std::array<int, 6>, 16> c{};
-  for (int n = 0; n < 16; ++n) {
+  std::array<std::array<int, 6>, kCardCount + 1> c{};
+  for (int n = 0; n <= kCardCount; ++n) {
     c[n][0] = 1;
     for (int k = 1; k <= 5 && k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
   }
