@@ -3,31 +3,15 @@
 #ifndef POKER_ENGINE_FORMATS_ANSWER_LINES_H_
 #define POKER_ENGINE_FORMATS_ANSWER_LINES_H_
 
-#include <array>
 #include <cstddef>
-#include <cstring>
-#include <string_view>
 
+#include "formats/slot_text.h"
 #include "poker/format.h"
 
 namespace poker {
 
-// An answer line in a fixed 16-byte slot: copied whole (a constant-size copy
-// is two instructions, where a variable one is a call), then advanced over by
-// its length.
-struct AnswerLine {
-  static constexpr std::size_t kMaxSize = 16;
-  std::array<char, kMaxSize> bytes{};
-  std::size_t size = 0;
-
-  // REQUIRES: text.size() <= kMaxSize.
-  static AnswerLine of(std::string_view text) {
-    AnswerLine line;
-    line.size = text.copy(line.bytes.data(), kMaxSize);
-    return line;
-  }
-  std::string_view text() const { return {bytes.data(), size}; }
-};
+// An answer line ("Player 2\n", "Draw\n") in a 16-byte slot.
+using AnswerLine = SlotText<16>;
 
 // Appends answer lines to a buffer grown once for the whole chunk (its bytes
 // left uninitialised), so that the hot loop neither checks capacity nor calls
@@ -42,10 +26,7 @@ class AnswerLineAppender {
   AnswerLineAppender(const AnswerLineAppender&) = delete;
   AnswerLineAppender& operator=(const AnswerLineAppender&) = delete;
 
-  void add(const AnswerLine& line) {
-    std::memcpy(next_, line.bytes.data(), AnswerLine::kMaxSize);
-    next_ += line.size;
-  }
+  void add(const AnswerLine& line) { next_ = line.copy_to(next_); }
   void finish() { out_.truncate(start_ + static_cast<std::size_t>(next_ - first_)); }
 
  private:

@@ -1,7 +1,6 @@
 #include "poker/holdem_format.h"
 
 #include <array>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -22,7 +21,7 @@ class HoldemFormat final : public Format {
     for (int player = 1; player <= options.players; ++player) {
       labels_.push_back("player " + std::to_string(player));
       answer_lines_.push_back(AnswerLine::of("Player " + std::to_string(player) + "\n"));
-      explain_prefixes_.push_back(ExplainPrefix::of("Player", player));
+      explain_prefixes_.push_back(explain_prefix("Player", player));
     }
     labels_.push_back("the board");
     answer_lines_.push_back(AnswerLine::of("Draw\n"));
@@ -117,9 +116,9 @@ class HoldemFormat final : public Format {
                           best_five(board_cards | mask_of(first) | mask_of(second), value), Notation::kHoldem);
       leader.see(player, value.raw(), players);
     }
-    const AnswerLine& verdict = answer_lines_[static_cast<std::size_t>(leader.player)];
-    std::memcpy(out.extend(AnswerLine::kMaxSize), verdict.bytes.data(), AnswerLine::kMaxSize);
-    out.truncate(out.size() - AnswerLine::kMaxSize + verdict.size);
+    AnswerLineAppender verdict(out, 1);
+    verdict.add(answer_lines_[static_cast<std::size_t>(leader.player)]);
+    verdict.finish();
   }
 
   const HoldemOptions options_;
