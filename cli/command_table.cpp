@@ -48,11 +48,13 @@ constexpr char kRangeGrid[] = "range";
 void add_range_options(CLI::App& app, Options& options) {
   app.add_option("RANGE", options.range, "The range, like QQ+,AKs,T9s-65s or 10%")->required()->type_name("RANGE");
 }
-std::optional<int> run_range(const Options& options, const StopSignals&) { return run_range_command(options.range); }
+AloneRun run_range(const Options& options, const StopSignals&) {
+  return AloneRun::exited(run_range_command(options.range));
+}
 
 constexpr char kGenerateName[] = "generate";
-std::optional<int> run_generate(const Options& options, const StopSignals& signals) {
-  return run_generate_command(options.generator, options.output, signals);
+AloneRun run_generate(const Options& options, const StopSignals& signals) {
+  return AloneRun::exited(run_generate_command(options.generator, options.output, signals));
 }
 
 // Every command can be stopped, and a stopped run ends by its signal, as a

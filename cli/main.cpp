@@ -225,7 +225,7 @@ int run(const Options& options, const StopSignals& signals, const ClosedStandard
     return fail(signals, "<stdout>: write error: " + std::string(std::strerror(EBADF)), kExitIo);
   }
   if (row.run_alone != nullptr) {
-    if (const std::optional<int> status = row.run_alone(options, signals)) return *status;
+    if (const AloneRun run = row.run_alone(options, signals); run.done()) return run.exit_status();
   }
   Streams streams;
   if (const std::optional<int> failed = open_streams(options, signals, closed, streams)) return *failed;
