@@ -204,6 +204,7 @@ int main() {
     std::printf("%s0x%04x,", i % 12 == 0 ? "    " : " ", best.offsets[i] / kOffsetAlign);
     if (i % 12 == 11 || i + 1 == best.offsets.size()) std::printf("\n");
   }
-  std::printf("};\n\n}  // namespace poker::detail::rank_hash\n\n#endif  // POKER_ENGINE_EVAL_RANK_HASH_GENERATED_H_\n");
+  std::printf(
+      "};\n\n}  // namespace poker::detail::rank_hash\n\n#endif  // POKER_ENGINE_EVAL_RANK_HASH_GENERATED_H_\n");
   return 0;
 }

@@ -147,9 +147,8 @@ inline HandValue evaluate7(std::uint64_t five_key, const Card* five, Card sixth,
 // The strength of the 5 distinct cards at five[0..4]: the key's sum and a
 // lookup (the flush path rereads the cards' lane bits), no card mask.
 inline HandValue evaluate5(const Card* five) {
-  return HandValue(detail::value_of_key(five_card_key(five), [five](int suit) {
-    return detail::lane_ranks(detail::five_lanes(five), suit);
-  }));
+  return HandValue(detail::value_of_key(
+      five_card_key(five), [five](int suit) { return detail::lane_ranks(detail::five_lanes(five), suit); }));
 }
 
 // The strength of the 7 distinct cards at cards[0..6]: equal to

@@ -28,7 +28,6 @@
 namespace poker::equity {
 namespace {
 
-
 std::vector<Card> cards_of(CardMask cards) {
   std::vector<Card> list;
   for (; cards != 0; cards &= cards - 1) list.push_back(static_cast<Card>(std::countr_zero(cards)));
@@ -39,9 +38,7 @@ std::vector<Card> cards_of(CardMask cards) {
 // set of cards names the multiset of their ranks.
 std::uint32_t rank_key(Card card) { return static_cast<std::uint32_t>(detail::card_keys[card]); }
 
-HandValue value_of_ranks(std::uint32_t ranks_key) {
-  return HandValue(detail::rank_value(ranks_key));
-}
+HandValue value_of_ranks(std::uint32_t ranks_key) { return HandValue(detail::rank_value(ranks_key)); }
 
 // Boards completing 3 or 4 known board cards (or the 5 of a full board).
 void deal_every_board(const Deal& deal, WinnerCounts& counts) {

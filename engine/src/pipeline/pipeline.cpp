@@ -203,7 +203,7 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
       tbb::make_filter<Work*, Work*>(tbb::filter_mode::serial_in_order, FrameRecords(framer, state)) &
       tbb::make_filter<Work*, Work*>(tbb::filter_mode::parallel, ProcessChunk(format)) &
       tbb::make_filter<Work*, void>(tbb::filter_mode::serial_in_order,
-                                      pipeline::WriteAnswers(source, destination, state, options, works));
+                                    pipeline::WriteAnswers(source, destination, state, options, works));
   std::optional<WaitOnceWritten> wait_hook;
   if (options.wait_hook != nullptr) source.set_wait_hook(&wait_hook.emplace(options.wait_hook, works));
   tsan::happens_before(&tsan::g_run_start_sync);
