@@ -100,6 +100,16 @@ TEST(EulerFormat, AnswersBeforeTheErrorAreKept) {
 
 // Random hands, answered by the reference evaluator, through the pipeline
 // with several thread counts and chunk sizes; the summary adds up per chunk.
+TEST(Tally, AddsEachCountToItsOwn) {
+  Tally total{1, 2, 3};
+  total += Tally{10, 20, 30};
+  EXPECT_EQ(total.player1_wins, 11u);
+  EXPECT_EQ(total.player2_wins, 22u);
+  EXPECT_EQ(total.draws, 33u);
+  EXPECT_EQ(total, (Tally{11, 22, 33}));
+  EXPECT_NE(total, (Tally{11, 33, 22}));
+}
+
 TEST(EulerFormat, RandomHandsMatchReferenceThroughThePipeline) {
   std::mt19937_64 random(54);
   std::string input;

@@ -324,5 +324,27 @@ TEST(WorkPool, ARecycledWorkKeepsItsAnswerRoomAndNothingElse) {
   pool.give_back(again);
 }
 
+// The pool owns the Works it lends out: a Work given back is lent again,
+// and the pool makes a new one only when all of its own are out.
+TEST(WorkPool, LendsItsOwnWorksAgainBeforeMakingMore) {
+  pipeline::WorkPool pool;
+  pipeline::Work* const first = pool.take();
+  pipeline::Work* const second = pool.take();
+  EXPECT_NE(first, second);
+  EXPECT_EQ(pool.taken(), 2u);
+  pool.give_back(first);
+  pool.give_back(second);
+  EXPECT_EQ(pool.taken(), 0u);
+  pipeline::Work* const again = pool.take();
+  pipeline::Work* const again_too = pool.take();
+  EXPECT_TRUE((again == first && again_too == second) || (again == second && again_too == first));
+  pipeline::Work* const third = pool.take();
+  EXPECT_NE(third, first);
+  EXPECT_NE(third, second);
+  pool.give_back(again);
+  pool.give_back(again_too);
+  pool.give_back(third);
+}
+
 }  // namespace
 }  // namespace poker
