@@ -45,11 +45,11 @@ constexpr char kDraw[] = "draw";
 constexpr char kEquityQueries[] = "equity queries";
 constexpr char kRangeGrid[] = "range";
 
-std::optional<int> run_range(const Options& options, const StopSignals&) { return run_range_command(options); }
+AloneRun run_range(const Options& options, const StopSignals&) { return AloneRun::exited(run_range_command(options)); }
 
 constexpr char kGenerateName[] = "generate";
-std::optional<int> run_generate(const Options& options, const StopSignals& signals) {
-  return run_generate_command(options.generator, options.output, signals);
+AloneRun run_generate(const Options& options, const StopSignals& signals) {
+  return AloneRun::exited(run_generate_command(options.generator, options.output, signals));
 }
 
 // Every command can be stopped, and a stopped run ends by its signal, as a

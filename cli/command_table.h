@@ -5,20 +5,21 @@
 // subcommands and verify's format subcommands from it, main.cpp the format
 // and -v's name; the help lists the rows, and the bash, zsh and fish
 // completions, the man page and the test of the fuzz targets read the help
-// or the table (tests/install/command_table_test.sh), so a new format is one
+// or the table (tests/install/command_table_test.sh, through the rows that
+// tests/install/command_table_rows.cpp prints), so a new format is one
 // engine file and one row here.
 //
 // A command that is not a format (`poker generate`, `poker range`) is a row with
-// no make_format and a run_alone that always returns its status.
+// no make_format and a run_alone that is always done.
 #ifndef POKER_CLI_COMMAND_TABLE_H_
 #define POKER_CLI_COMMAND_TABLE_H_
 
 #include <atomic>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 
+#include "alone_run.h"
 #include "options.h"
 #include "poker/format.h"
 #include "stop_signals.h"
@@ -46,9 +47,9 @@ struct CommandRow {
   std::unique_ptr<Format> (*make_format)(const Options& options, const std::atomic<bool>& stop);
   // What -v says the run judges.
   std::string (*describe)(const Options& options);
-  // A run without the pipeline (equity's query on the command line), when it
-  // returns a status; null, or nothing returned: the pipeline judges the input.
-  std::optional<int> (*run_alone)(const Options& options, const StopSignals& signals);
+  // A run without the pipeline (equity's query on the command line); null,
+  // or a run that is not done(): the pipeline judges the input.
+  AloneRun (*run_alone)(const Options& options, const StopSignals& signals);
   // The help's "Exit status:" paragraph: the statuses this command can
   // return, and no other (the man page gathers them all).
   const char* exit_statuses;

@@ -96,9 +96,11 @@ std::unique_ptr<Format> make_equity_query_format(const Options& options, const s
   return make_equity_format(defaults, options.json ? EquityOutput::kJson : EquityOutput::kText);
 }
 
-std::optional<int> run_equity_alone(const Options& options, const StopSignals& signals) {
+namespace {
+
+// run_equity_alone() with hands: the exit status.
+int answer_command_line_query(const Options& options, const StopSignals& signals) {
   const EquityOptions& equity = options.equity;
-  if (equity.hands.empty()) return std::nullopt;
   // The same words a line of a query file holds, so that both are read alike.
   const std::vector<std::string> hand_words = joined_hands(equity.hands);
   std::vector<std::string_view> words(hand_words.begin(), hand_words.end());
@@ -143,6 +145,13 @@ std::optional<int> run_equity_alone(const Options& options, const StopSignals& s
     answer = equity_table(echo, result);
   }
   return write_and_finish(*sink, answer, signals);
+}
+
+}  // namespace
+
+AloneRun run_equity_alone(const Options& options, const StopSignals& signals) {
+  if (options.equity.hands.empty()) return AloneRun::judge_input();
+  return AloneRun::exited(answer_command_line_query(options, signals));
 }
 
 }  // namespace poker::cli

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "alone_run.h"
 #include "options.h"
 #include "poker/format.h"
 #include "stop_signals.h"
@@ -33,11 +34,11 @@ std::optional<std::string> check_equity_defaults(const EquityOptions& equity);
 std::unique_ptr<Format> make_equity_query_format(const Options& options, const std::atomic<bool>& stop);
 
 // With hands on the command line: parses their query, opens the output,
-// computes and prints; the exit status (2 for an invalid query). A stop
-// signal ends the computation: nothing is printed, the interruption is
-// reported, and main() re-raises the signal. Without hands: nothing (the
+// computes and prints; done, with the exit status (2 for an invalid query).
+// A stop signal ends the computation: nothing is printed, the interruption
+// is reported, and main() re-raises the signal. Without hands: not done (the
 // query file goes through the pipeline).
-std::optional<int> run_equity_alone(const Options& options, const StopSignals& signals);
+AloneRun run_equity_alone(const Options& options, const StopSignals& signals);
 
 }  // namespace poker::cli
 

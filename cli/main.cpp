@@ -233,7 +233,7 @@ int run(const Options& options, const StopSignals& signals, const ClosedStandard
     return fail(signals, io::IoError{io::IoError::Action::kWrite, options.output, EBADF});
   }
   if (row.run_alone != nullptr) {
-    if (const std::optional<int> status = row.run_alone(options, signals)) return *status;
+    if (const AloneRun run = row.run_alone(options, signals); run.done()) return run.exit_status();
   }
   Streams streams;
   if (const std::optional<int> failed = open_streams(options, signals, closed, streams)) return *failed;

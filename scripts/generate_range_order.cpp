@@ -87,8 +87,8 @@ int main() {
       "// its published list: see the generator), and by all-in equity against a\n"
       "// random hand (computed exactly by this project's equity engine; each\n"
       "// class's equity in percent in its comment).\n"
-      "#ifndef POKER_ENGINE_RANGE_ORDER_GENERATED_H_\n"
-      "#define POKER_ENGINE_RANGE_ORDER_GENERATED_H_\n"
+      "#ifndef POKER_ENGINE_EQUITY_RANGE_ORDER_GENERATED_H_\n"
+      "#define POKER_ENGINE_EQUITY_RANGE_ORDER_GENERATED_H_\n"
       "\n"
       "#include <array>\n"
       "#include <string_view>\n"
@@ -109,6 +109,6 @@ int main() {
       "\n"
       "}  // namespace poker::detail\n"
       "\n"
-      "#endif  // POKER_ENGINE_RANGE_ORDER_GENERATED_H_\n");
+      "#endif  // POKER_ENGINE_EQUITY_RANGE_ORDER_GENERATED_H_\n");
   return 0;
 }

@@ -192,7 +192,7 @@ int main() {
   std::printf("// distinct sum of keys. Perfect hash of those %zu sums:\n", sums.size());
   std::printf("//     index = 2 * kHalfOffsets[key & (2^kShift - 1)] + (key >> kShift)\n");
   std::printf("// lands in [0, kTableSize), distinct for distinct sums.\n");
-  std::printf("#ifndef POKER_ENGINE_RANK_HASH_GENERATED_H_\n#define POKER_ENGINE_RANK_HASH_GENERATED_H_\n\n");
+  std::printf("#ifndef POKER_ENGINE_EVAL_RANK_HASH_GENERATED_H_\n#define POKER_ENGINE_EVAL_RANK_HASH_GENERATED_H_\n\n");
   std::printf("#include <array>\n#include <cstdint>\n\nnamespace poker::detail::rank_hash {\n\n");
   std::printf("inline constexpr std::array<std::uint32_t, 13> kKeys = {\n   ");
   for (std::uint32_t k : keys) std::printf(" 0x%x,", k);
@@ -204,6 +204,7 @@ int main() {
     std::printf("%s0x%04x,", i % 12 == 0 ? "    " : " ", best.offsets[i] / kOffsetAlign);
     if (i % 12 == 11 || i + 1 == best.offsets.size()) std::printf("\n");
   }
-  std::printf("};\n\n}  // namespace poker::detail::rank_hash\n\n#endif  // POKER_ENGINE_RANK_HASH_GENERATED_H_\n");
+  std::printf(
+      "};\n\n}  // namespace poker::detail::rank_hash\n\n#endif  // POKER_ENGINE_EVAL_RANK_HASH_GENERATED_H_\n");
   return 0;
 }

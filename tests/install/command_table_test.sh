@@ -5,14 +5,17 @@
 # (tests/fuzz/CMakeLists.txt's list, format_fuzzer.cpp's formats, a seed
 # corpus). A row added without them fails here.
 source "$(dirname "$0")/common.sh"
-: "${POKER_SOURCE_DIR:?}"
+: "${POKER_SOURCE_DIR:?}" "${POKER_COMMAND_TABLE_ROWS:?}"
 
-# The rows: "holdem" (the default judge) and the table's names, read from
-# the table's source: the rows that are formats, which verify takes (each opens
-# with `{Command::kX, "name", is_subcommand, true`); a command of its own
-# (range, generate) is no format.
-rows=$(grep -o '{Command::k[A-Za-z]*, "[a-z]*", [a-z]*, true' "$POKER_SOURCE_DIR/cli/command_table.cpp" | cut -d'"' -f2)
-[[ $rows == *holdem* && $rows == *euler* ]] || fail "no rows read from cli/command_table.cpp"
+# The rows that are formats, as poker_command_table_rows prints the table
+# (command_table_rows.cpp: NAME format|command [verifiable]): "holdem" (the
+# default judge) and the format subcommands; a command of its own (range,
+# generate) is no format. Every format is verifiable.
+table=$("$POKER_COMMAND_TABLE_ROWS") || fail "poker_command_table_rows failed"
+rows=$(awk '$2 == "format" {print $1}' <<<"$table")
+[[ $rows == *holdem* && $rows == *euler* ]] || fail "no format rows printed by poker_command_table_rows: $table"
+unverifiable=$(awk '$2 == "format" && $3 != "verifiable" {print $1}' <<<"$table")
+[[ -z $unverifiable ]] || fail "formats that 'poker verify' does not take: $unverifiable"
 subcommands=$(help_subcommands)
 verify_formats=$("$POKER" verify --help | help_subcommands_of)
 fuzz_list=$(sed -n 's/^foreach(format \(.*\))$/\1/p' "$POKER_SOURCE_DIR/tests/fuzz/CMakeLists.txt")

@@ -1,6 +1,6 @@
 // Test helpers for writing hands as text, and for scaling random test sizes.
-#ifndef POKER_TESTS_CARD_TEXT_H_
-#define POKER_TESTS_CARD_TEXT_H_
+#ifndef POKER_TESTS_SUPPORT_CARD_TEXT_H_
+#define POKER_TESTS_SUPPORT_CARD_TEXT_H_
 
 #include <gtest/gtest.h>
 
@@ -34,4 +34,4 @@ inline CardMask cards(std::string_view text) {
 
 }  // namespace poker::testing
 
-#endif  // POKER_TESTS_CARD_TEXT_H_
+#endif  // POKER_TESTS_SUPPORT_CARD_TEXT_H_

@@ -1,7 +1,7 @@
 // Fake sources and sinks for tests: readers that return input a few bytes at
 // a time or fail on the Nth read, and a sink that collects what is written.
-#ifndef POKER_TESTS_FAKE_IO_H_
-#define POKER_TESTS_FAKE_IO_H_
+#ifndef POKER_TESTS_SUPPORT_FAKE_IO_H_
+#define POKER_TESTS_SUPPORT_FAKE_IO_H_
 
 #include <cerrno>
 #include <cstring>
@@ -75,4 +75,4 @@ class StringSink final : public io::OutputSink {
 
 }  // namespace poker::testing
 
-#endif  // POKER_TESTS_FAKE_IO_H_
+#endif  // POKER_TESTS_SUPPORT_FAKE_IO_H_

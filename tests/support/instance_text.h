@@ -2,8 +2,8 @@
 // lines, canonical or with every kind of blank the SPEC allows, and random
 // instances of any layout built on it. Shared by the unit and end-to-end
 // suites, so that every suite feeds the formats the same kinds of text.
-#ifndef POKER_TESTS_INSTANCE_TEXT_H_
-#define POKER_TESTS_INSTANCE_TEXT_H_
+#ifndef POKER_TESTS_SUPPORT_INSTANCE_TEXT_H_
+#define POKER_TESTS_SUPPORT_INSTANCE_TEXT_H_
 
 #include <cstddef>
 #include <functional>
@@ -39,4 +39,4 @@ std::string random_instances_text(std::mt19937_64& rng, const std::vector<int>& 
 
 }  // namespace poker::testing
 
-#endif  // POKER_TESTS_INSTANCE_TEXT_H_
+#endif  // POKER_TESTS_SUPPORT_INSTANCE_TEXT_H_

@@ -1,6 +1,6 @@
 // Test helper: a text's lines.
-#ifndef POKER_TESTS_TEXT_LINES_H_
-#define POKER_TESTS_TEXT_LINES_H_
+#ifndef POKER_TESTS_SUPPORT_TEXT_LINES_H_
+#define POKER_TESTS_SUPPORT_TEXT_LINES_H_
 
 #include <string>
 #include <string_view>
@@ -26,4 +26,4 @@ inline std::vector<std::string> split_lines(std::string_view text) {
 
 }  // namespace poker::testing
 
-#endif  // POKER_TESTS_TEXT_LINES_H_
+#endif  // POKER_TESTS_SUPPORT_TEXT_LINES_H_

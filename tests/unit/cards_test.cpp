@@ -23,6 +23,18 @@ TEST(Cards, EveryHoldemCardRoundTrips) {
   }
 }
 
+TEST(Cards, SuitCardsAreEveryRankOfThatSuit) {
+  CardMask all = 0;
+  for (int suit = 0; suit < kSuitCount; ++suit) {
+    CardMask expected = 0;
+    for (int rank = 0; rank < kRankCount; ++rank) expected |= mask_of(make_card(rank, suit));
+    EXPECT_EQ(suit_cards(suit), expected) << suit;
+    EXPECT_EQ(all & suit_cards(suit), 0u) << suit;
+    all |= suit_cards(suit);
+  }
+  EXPECT_EQ(card_count(all), kCardCount);
+}
+
 TEST(Cards, HoldemParsingIsCaseSensitive) {
   EXPECT_EQ(parse_card("Ah", Notation::kHoldem), make_card(12, 2));
   EXPECT_EQ(parse_card("Td", Notation::kHoldem), make_card(8, 1));

@@ -2,7 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+#include <numeric>
+#include <random>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "poker/cards.h"
 #include "support/format_runs.h"
@@ -59,6 +65,69 @@ TEST(HoldemFormat, ExplainListsEachPlayersHand) {
             "Player 1: Straight [5c 4h 3s 2d Ah]\n"
             "Player 2: Straight [6d 5c 4h 3s 2c]\n"
             "Player 2\n");
+}
+
+// The explain mode's verdict and the judge's answer follow one rule: on
+// random deals where players often share the best hand (a player holding
+// the ranks of the one before, in other suits), they must agree.
+TEST(HoldemFormat, ExplainVerdictIsTheJudgesOnEveryDeal) {
+  std::mt19937_64 random(31);
+  for (const int players : {2, 3, 5, 8}) {
+    std::string input;
+    for (int deal = 0; deal < 500; ++deal) {
+      std::array<Card, kCardCount> deck{};
+      std::iota(deck.begin(), deck.end(), Card{0});
+      std::shuffle(deck.begin(), deck.end(), random);
+      CardMask used = 0;
+      std::size_t next = 0;
+      const auto take = [&] {
+        while ((used & mask_of(deck[next])) != 0) ++next;
+        used |= mask_of(deck[next]);
+        return deck[next];
+      };
+      std::vector<Card> cards;  // the players' hole cards, then the board
+      for (int player = 0; player < players; ++player) {
+        for (int hole = 0; hole < 2; ++hole) {
+          Card card = 0;
+          bool mirrored = false;
+          if (player % 2 == 1 && deal % 2 == 0) {  // the previous player's rank in another suit
+            const Card before = cards[cards.size() - 2];
+            for (int shift = 1; shift < 4 && !mirrored; ++shift) {
+              card = make_card(rank_of(before), (suit_of(before) + shift) % 4);
+              mirrored = (used & mask_of(card)) == 0;
+            }
+          }
+          if (mirrored) {
+            used |= mask_of(card);
+          } else {
+            card = take();
+          }
+          cards.push_back(card);
+        }
+      }
+      for (int i = 0; i < 5; ++i) cards.push_back(take());
+      for (std::size_t i = 0; i < cards.size(); ++i) {
+        const bool line_end = i + 1 == cards.size() || (i < 2 * static_cast<std::size_t>(players) && i % 2 == 1);
+        input += card_name(cards[i]) + (line_end ? "\n" : " ");
+      }
+    }
+    const ChunkResult judged = process(input, players);
+    const ChunkResult explained = process(input, players, io::Chunk::End::kEndOfInput, true);
+    ASSERT_FALSE(judged.error.has_value()) << judged.error->message;
+    ASSERT_FALSE(explained.error.has_value()) << explained.error->message;
+    std::istringstream answers(std::string(judged.answers.view()));
+    std::istringstream explanation(std::string(explained.answers.view()));
+    std::string answer;
+    std::string line;
+    int draws = 0;
+    for (int deal = 0; std::getline(answers, answer); ++deal) {
+      for (int player = 0; player <= players; ++player) ASSERT_TRUE(std::getline(explanation, line)) << deal;
+      EXPECT_EQ(line, answer) << players << " players, deal " << deal;
+      draws += answer == "Draw" ? 1 : 0;
+    }
+    EXPECT_FALSE(std::getline(explanation, line)) << "explain wrote more lines than the deals need";
+    EXPECT_GT(draws, 10) << players << " players: too few shared best hands to test the tie rule";
+  }
 }
 
 TEST(HoldemFormat, InvalidCardIsReportedAtItsColumn) {

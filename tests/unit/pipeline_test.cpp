@@ -299,7 +299,7 @@ TEST(Pipeline, MapFailingAtALaterWindowGivesTheSameAnswersAndFirstError) {
 // keep its answer buffer's room, which is why it is recycled.
 TEST(WorkPool, ARecycledWorkKeepsItsAnswerRoomAndNothingElse) {
   pipeline::WorkPool pool;
-  const pipeline::WorkPtr work = pool.take();
+  pipeline::Work* const work = pool.take();
   auto bytes = std::make_shared<std::string>("Ah Kd\n");
   work->range.owner = bytes;
   work->newlines = 7;
@@ -308,12 +308,12 @@ TEST(WorkPool, ARecycledWorkKeepsItsAnswerRoomAndNothingElse) {
   work->pieces[0].result.answers += std::string(100000, 'x');
   work->pieces[0].result.instances = 5;
   work->pieces[0].result.error = InputError{};
-  work->pieces[0].result.tally[1] = 3;
+  work->pieces[0].result.tally.player2_wins = 3;
   const std::size_t room = work->pieces[0].result.answers.capacity();
 
   pool.give_back(work);
   EXPECT_EQ(bytes.use_count(), 1) << "the range's bytes were kept alive by a recycled Work";
-  const pipeline::WorkPtr again = pool.take();
+  pipeline::Work* const again = pool.take();
   ASSERT_EQ(again, work);
   EXPECT_EQ(again->newlines, 0u);
   EXPECT_EQ(again->range.data, nullptr);
@@ -326,6 +326,28 @@ TEST(WorkPool, ARecycledWorkKeepsItsAnswerRoomAndNothingElse) {
   EXPECT_GE(room, 100000u);
   EXPECT_EQ(result.answers.capacity(), room) << "the answer buffer's room was given up";
   pool.give_back(again);
+}
+
+// The pool owns the Works it lends out: a Work given back is lent again,
+// and the pool makes a new one only when all of its own are out.
+TEST(WorkPool, LendsItsOwnWorksAgainBeforeMakingMore) {
+  pipeline::WorkPool pool;
+  pipeline::Work* const first = pool.take();
+  pipeline::Work* const second = pool.take();
+  EXPECT_NE(first, second);
+  EXPECT_EQ(pool.taken(), 2u);
+  pool.give_back(first);
+  pool.give_back(second);
+  EXPECT_EQ(pool.taken(), 0u);
+  pipeline::Work* const again = pool.take();
+  pipeline::Work* const again_too = pool.take();
+  EXPECT_TRUE((again == first && again_too == second) || (again == second && again_too == first));
+  pipeline::Work* const third = pool.take();
+  EXPECT_NE(third, first);
+  EXPECT_NE(third, second);
+  pool.give_back(again);
+  pool.give_back(again_too);
+  pool.give_back(third);
 }
 
 }  // namespace

@@ -45,6 +45,8 @@ constexpr Card make_card(int rank, int suit) { return static_cast<Card>(4 * rank
 constexpr int rank_of(Card card) { return card >> 2; }
 constexpr int suit_of(Card card) { return card & 3; }
 constexpr CardMask mask_of(Card card) { return CardMask{1} << card; }
+// Every card of `suit`: bit 4 * rank + suit for each rank.
+constexpr CardMask suit_cards(int suit) { return CardMask{0x1111111111111} << suit; }
 constexpr int card_count(CardMask cards) { return std::popcount(cards); }
 
 enum class Notation : std::uint8_t { kHoldem, kEuler, kEval };

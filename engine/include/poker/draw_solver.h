@@ -68,6 +68,7 @@ struct DrawCard {
   std::uint8_t value;
 };
 
+inline constexpr int kValueCount = 13;  // DrawCard::value 1..13
 inline constexpr int kDeckSize = 52;
 inline constexpr int kHandSize = 5;
 

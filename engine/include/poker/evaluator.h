@@ -29,6 +29,7 @@
 #include <string_view>
 
 #include "poker/cards.h"
+#include "poker/detail/evaluator_tables.h"
 
 namespace poker {
 
@@ -67,58 +68,6 @@ class HandValue {
   std::uint16_t raw_ = 0;
 };
 
-namespace detail {
-
-// Implementation details of Hand, in this header only so that Hand::add and
-// Hand::evaluate inline into their callers. Not part of the API; defined in
-// engine/src/eval/evaluator.cpp, which explains the scheme.
-//
-// A Hand's key is the sum of its cards' keys. A card's key is its rank's key
-// (low 32 bits; distinct multisets of at most 7 ranks have distinct sums)
-// plus a 1 in its suit's 4-bit counter (bits 32 + 4 * suit). The counters
-// start at 3, so a suit holding 5 or more cards sets its counter's top bit.
-inline constexpr std::uint64_t kEmptyHandKey = std::uint64_t{0x3333} << 32;
-inline constexpr std::uint64_t kFlushBits = std::uint64_t{0x8888} << 32;
-inline constexpr int kFlushBitOfClubs = 35;  // the top bit of suit 0's counter
-inline constexpr int kRankHashShift = 13;
-
-extern const std::array<std::uint64_t, kCardCount> card_keys;
-// card_keys[card] + kEmptyHandKey: evaluate7's first card starts the sum.
-extern const std::array<std::uint64_t, kCardCount> first_card_keys;
-// Perfect hash of rank keys: rank_values[2 * rank_hash_rows[key & 8191] + (key >> 13)]
-// (halved row bases in 16 bits: a 16 KB table).
-extern const std::array<std::uint16_t, std::size_t{1} << kRankHashShift> rank_hash_rows;
-// HandValue::raw() of every multiset of 5..7 ranks (0 for fewer cards), and of
-// every 13-bit flush rank mask with at least 5 ranks; computed before main()
-// and read-only: nothing outside evaluator.cpp can write them.
-inline constexpr std::size_t kRankValueCount = 87462;  // rank_hash::kTableSize
-extern const std::array<std::uint16_t, kRankValueCount> rank_values;
-extern const std::array<std::uint16_t, 1 << kRankCount> flush_values;
-
-// rank_values index of a (flush-free) key: the perfect hash of its low 32 bits.
-inline std::uint32_t rank_index(std::uint64_t key) {
-  const auto rank_key = static_cast<std::uint32_t>(key);
-  return 2u * rank_hash_rows[rank_key & ((1u << kRankHashShift) - 1)] + (rank_key >> kRankHashShift);
-}
-
-// Adds 1 to every suit counter: a suit holding 4 cards then sets its top bit.
-inline constexpr std::uint64_t kOneOfEachSuit = std::uint64_t{0x1111} << 32;
-
-// A card's rank bit in its suit's 16-bit lane (bit 16 * suit + rank): the OR
-// over a set of cards, shifted right by 16 * suit, is the suit's rank mask.
-extern const std::array<std::uint64_t, kCardCount> lane_bits;
-
-// The 13-bit mask of the ranks held in `suit`.
-inline std::uint32_t suit_ranks(CardMask cards, int suit) {
-  std::uint64_t x = (cards >> suit) & 0x0001111111111111;  // bit 4 * rank
-  x = (x | (x >> 3)) & 0x0003030303030303;                 // 2 ranks per byte
-  x = (x | (x >> 6)) & 0x000F000F000F000F;                 // 4 ranks per 16 bits
-  x = (x | (x >> 12)) & 0x000000FF000000FF;                // 8 ranks per 32 bits
-  return static_cast<std::uint32_t>((x | (x >> 24)) & 0x1FFF);
-}
-
-}  // namespace detail
-
 // A set of at most 7 cards, kept in the form the 7-card lookup wants: the sum
 // of its cards' keys and the set of cards.
 //
@@ -147,12 +96,7 @@ class Hand {
   Hand plus(Card card) const { return Hand(*this).add(card); }
 
   HandValue evaluate() const {
-    const std::uint64_t flush = key_ & detail::kFlushBits;
-    if (flush != 0) [[unlikely]] {
-      const int suit = (std::countr_zero(flush) - detail::kFlushBitOfClubs) >> 2;
-      return HandValue(detail::flush_values[detail::suit_ranks(cards_, suit)]);
-    }
-    return HandValue(detail::rank_values[detail::rank_index(key_)]);
+    return HandValue(detail::value_of_key(key_, [this](int suit) { return detail::suit_ranks(cards_, suit); }));
   }
 
   CardMask cards() const { return cards_; }
@@ -169,7 +113,7 @@ class Hand {
   }
   // evaluate() for a hand that holds no flush (no suit with 5 or more cards):
   // the rank lookup alone. REQUIRES: no flush (unchecked).
-  HandValue evaluate_no_flush() const { return HandValue(detail::rank_values[detail::rank_index(key_)]); }
+  HandValue evaluate_no_flush() const { return HandValue(detail::rank_value(key_)); }
 
  private:
   std::uint64_t key_ = detail::kEmptyHandKey;
@@ -193,29 +137,18 @@ inline std::uint64_t five_card_key(const Card* five) {
 // five_card_key(five).
 inline HandValue evaluate7(std::uint64_t five_key, const Card* five, Card sixth, Card seventh) {
   const std::uint64_t key = five_key + detail::card_keys[sixth] + detail::card_keys[seventh];
-  if ((key & detail::kFlushBits) != 0) [[unlikely]] {
-    // Inline, because a call costs here (BM_Eval7Random in bench/poker_bench
-    // measures it): reread the cards' lane bits.
-    const int suit = (std::countr_zero(key & detail::kFlushBits) - detail::kFlushBitOfClubs) >> 2;
-    const std::uint64_t lanes = detail::lane_bits[five[0]] | detail::lane_bits[five[1]] | detail::lane_bits[five[2]] |
-                                detail::lane_bits[five[3]] | detail::lane_bits[five[4]] | detail::lane_bits[sixth] |
-                                detail::lane_bits[seventh];
-    return HandValue(detail::flush_values[(lanes >> (16 * suit)) & 0x1FFF]);
-  }
-  return HandValue(detail::rank_values[detail::rank_index(key)]);
+  // The flush path inline, because a call costs here (BM_Eval7Random in
+  // bench/poker_bench measures it): it rereads the cards' lane bits.
+  return HandValue(detail::value_of_key(key, [&](int suit) {
+    return detail::lane_ranks(detail::five_lanes(five) | detail::lane_bits[sixth] | detail::lane_bits[seventh], suit);
+  }));
 }
 
 // The strength of the 5 distinct cards at five[0..4]: the key's sum and a
 // lookup (the flush path rereads the cards' lane bits), no card mask.
 inline HandValue evaluate5(const Card* five) {
-  const std::uint64_t key = five_card_key(five);
-  if ((key & detail::kFlushBits) != 0) [[unlikely]] {
-    const int suit = (std::countr_zero(key & detail::kFlushBits) - detail::kFlushBitOfClubs) >> 2;
-    const std::uint64_t lanes = detail::lane_bits[five[0]] | detail::lane_bits[five[1]] | detail::lane_bits[five[2]] |
-                                detail::lane_bits[five[3]] | detail::lane_bits[five[4]];
-    return HandValue(detail::flush_values[(lanes >> (16 * suit)) & 0x1FFF]);
-  }
-  return HandValue(detail::rank_values[detail::rank_index(key)]);
+  return HandValue(detail::value_of_key(
+      five_card_key(five), [five](int suit) { return detail::lane_ranks(detail::five_lanes(five), suit); }));
 }
 
 // The strength of the 7 distinct cards at cards[0..6]: equal to
@@ -243,7 +176,7 @@ inline int stronger_of_two(HandValue first, HandValue second, int tie) {
 //
 // Who wins is random data. The second player beats the first on a coin
 // toss, so that comparison is stronger_of_two(): as a branch (GCC compiles
-// the selects below into one) it would be mispredicted on about every other
+// DealLeader's selects into one) it would be mispredicted on about every other
 // instance, which costs more than the evaluations (BM_Holdem2Players in
 // bench/poker_bench measures it). Player k beats the k before it with
 // probability 1 / (k + 1), so the later comparisons are predicted well
@@ -257,17 +190,9 @@ inline int holdem_winner(const Card* board, const Card* holes, int players) {
   if (players == 1) return 0;
   const HandValue first = value_of(0);
   const HandValue second = value_of(1);
-  int winner = stronger_of_two(first, second, players);
-  // On raw() values: GCC's code for comparing HandValues (operator<=>) makes
-  // this loop slower with many players (BM_Holdem8Players measures it).
-  unsigned best = std::max(first.raw(), second.raw());
-  for (int player = 2; player < players; ++player) {
-    const unsigned value = value_of(player).raw();
-    const int if_not_better = value == best ? players : winner;
-    winner = value > best ? player : if_not_better;
-    best = value > best ? value : best;
-  }
-  return winner;
+  detail::DealLeader leader{std::max(first.raw(), second.raw()), stronger_of_two(first, second, players)};
+  for (int player = 2; player < players; ++player) leader.see(player, value_of(player).raw(), players);
+  return leader.player;
 }
 
 // Strength of the best five-card hand among `cards` (5..52 cards; any number

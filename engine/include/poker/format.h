@@ -8,7 +8,6 @@
 #ifndef POKER_FORMAT_H_
 #define POKER_FORMAT_H_
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -53,10 +52,23 @@ struct InputError {
   std::string token;
 };
 
-// Per-format counters of a chunk's instances (Euler 54's --summary: wins of
-// player 1, of player 2, draws). The writer adds up the tallies of the chunks
-// it writes, in input order, so the totals are those of the instances answered.
-using Tally = std::array<std::uint64_t, 4>;
+// The counts of a chunk's verdicts between two players, for a format that
+// prints a summary (Euler 54's --summary); the others leave them zero. The
+// writer adds up the tallies of the chunks it writes, in input order, so the
+// totals are those of the instances answered.
+struct Tally {
+  std::uint64_t player1_wins = 0;
+  std::uint64_t player2_wins = 0;
+  std::uint64_t draws = 0;
+
+  Tally& operator+=(const Tally& other) {
+    player1_wins += other.player1_wins;
+    player2_wins += other.player2_wins;
+    draws += other.draws;
+    return *this;
+  }
+  friend bool operator==(const Tally&, const Tally&) = default;
+};
 
 // The rendered answers of a chunk: a byte string that can grow by bytes left
 // uninitialised for the caller to write (extend()), where std::string (until

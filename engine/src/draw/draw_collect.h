@@ -20,8 +20,8 @@
 // better (it may have passed the cards the pattern needed).
 //
 // Internal to engine/src. Thread safety: pure functions.
-#ifndef POKER_ENGINE_DRAW_COLLECT_H_
-#define POKER_ENGINE_DRAW_COLLECT_H_
+#ifndef POKER_ENGINE_DRAW_DRAW_COLLECT_H_
+#define POKER_ENGINE_DRAW_DRAW_COLLECT_H_
 
 #include <array>
 #include <cstdint>
@@ -112,4 +112,4 @@ class Collect {
 
 }  // namespace poker::draw::detail
 
-#endif  // POKER_ENGINE_DRAW_COLLECT_H_
+#endif  // POKER_ENGINE_DRAW_DRAW_COLLECT_H_

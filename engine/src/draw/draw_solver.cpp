@@ -30,7 +30,6 @@ namespace {
 using detail::Collect;
 using detail::DeckWindows;
 using detail::kSuits;
-using detail::kValues;
 using detail::suit_set;
 using detail::value_set;
 
@@ -65,14 +64,14 @@ int least_over(const DeckWindows& windows, const std::array<typename Shape::Sets
 // three of a kind and four of a kind, and bound two pair and full house from
 // below (holding a set means holding each of its parts).
 struct OfAKind {
-  std::array<int, kValues> two;
-  std::array<int, kValues> three;
-  std::array<int, kValues> four;
+  std::array<int, kValueCount> two;
+  std::array<int, kValueCount> three;
+  std::array<int, kValueCount> four;
 };
 
 OfAKind of_a_kind_rounds(const DeckWindows& windows) {
   OfAKind rounds;
-  for (int v = 1; v <= kValues; ++v) {
+  for (int v = 1; v <= kValueCount; ++v) {
     std::array<std::uint64_t, kSuits> card{};  // the value's four cards, one bit each
     std::uint64_t all = windows.cards[value_set(v)];
     for (std::uint64_t& c : card) {
@@ -93,21 +92,21 @@ OfAKind of_a_kind_rounds(const DeckWindows& windows) {
   return rounds;
 }
 
-int least_of(const std::array<int, kValues>& rounds) { return *std::min_element(rounds.begin(), rounds.end()); }
+int least_of(const std::array<int, kValueCount>& rounds) { return *std::min_element(rounds.begin(), rounds.end()); }
 
 // Patterns of NeedV cards of one value v and NeedW of another w, whose parts
 // take at least part_v[v] and part_w[w] rounds; with Ordered, (v, w) and (w, v)
 // are different patterns.
 template <int NeedV, int NeedW, bool Ordered>
-int least_two_values(const DeckWindows& windows, const std::array<int, kValues>& part_v,
-                     const std::array<int, kValues>& part_w) {
+int least_two_values(const DeckWindows& windows, const std::array<int, kValueCount>& part_v,
+                     const std::array<int, kValueCount>& part_w) {
   using Shape = Collect<NeedV, NeedW>;
-  constexpr std::size_t kCount = Ordered ? kValues * (kValues - 1) : kValues * (kValues - 1) / 2;
+  constexpr std::size_t kCount = Ordered ? kValueCount * (kValueCount - 1) : kValueCount * (kValueCount - 1) / 2;
   std::array<typename Shape::Sets, kCount> sets;
   std::array<int, kCount> lower_bound;
   std::size_t i = 0;
-  for (int v = 0; v < kValues; ++v) {
-    for (int w = Ordered ? 0 : v + 1; w < kValues; ++w) {
+  for (int v = 0; v < kValueCount; ++v) {
+    for (int w = Ordered ? 0 : v + 1; w < kValueCount; ++w) {
       if (w == v) continue;
       sets[i] = {value_set(v + 1), value_set(w + 1)};
       lower_bound[i] = std::max(part_v[v], part_w[w]);

@@ -5,8 +5,8 @@
 // cards of this set?" with one AND.
 //
 // Internal to engine/src. Thread safety: a plain value, built per deck.
-#ifndef POKER_ENGINE_DRAW_WINDOWS_H_
-#define POKER_ENGINE_DRAW_WINDOWS_H_
+#ifndef POKER_ENGINE_DRAW_DRAW_WINDOWS_H_
+#define POKER_ENGINE_DRAW_DRAW_WINDOWS_H_
 
 #include <array>
 #include <cstdint>
@@ -15,15 +15,14 @@
 
 namespace poker::draw::detail {
 
-inline constexpr int kValues = 13;
 inline constexpr int kSuits = 4;
-inline constexpr int kSetCount = kValues + kSuits;  // sets 0..12: values 1..13; 13..16: suits
+inline constexpr int kSetCount = kValueCount + kSuits;  // sets 0..12: values 1..13; 13..16: suits
 inline constexpr int kMaxLanes = kHandSize;
 // The block starts worth tracking: a block starting at 52 draws nothing.
 inline constexpr std::uint64_t kLiveStarts = (std::uint64_t{1} << kDeckSize) - 1;
 
 constexpr int value_set(int value) { return value - 1; }
-constexpr int suit_set(int suit) { return kValues + suit; }
+constexpr int suit_set(int suit) { return kValueCount + suit; }
 
 struct DeckWindows {
   // cards[set]: bit p set iff the card at position p belongs to the set.
@@ -33,7 +32,7 @@ struct DeckWindows {
   // (count 0: every live start). Row lanes = 0 is unused.
   std::array<std::array<std::array<std::uint64_t, kMaxLanes + 1>, kMaxLanes + 1>, kSetCount> at_least;
   // position[suit][value - 1]: where that card lies.
-  std::array<std::array<std::uint8_t, kValues>, kSuits> position;
+  std::array<std::array<std::uint8_t, kValueCount>, kSuits> position;
 };
 
 // REQUIRES: every card exactly once in deck.
@@ -69,4 +68,4 @@ inline void build_windows(const Deck& deck, DeckWindows& out) {
 
 }  // namespace poker::draw::detail
 
-#endif  // POKER_ENGINE_DRAW_WINDOWS_H_
+#endif  // POKER_ENGINE_DRAW_DRAW_WINDOWS_H_

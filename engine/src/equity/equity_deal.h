@@ -1,7 +1,7 @@
 // Internal: one deal of hands (a combination per player) and the boards it
 // can meet, counted by who holds the best hand.
-#ifndef POKER_ENGINE_EQUITY_DEAL_H_
-#define POKER_ENGINE_EQUITY_DEAL_H_
+#ifndef POKER_ENGINE_EQUITY_EQUITY_DEAL_H_
+#define POKER_ENGINE_EQUITY_EQUITY_DEAL_H_
 
 #include <array>
 #include <atomic>
@@ -135,4 +135,4 @@ class DealSampler {
 
 }  // namespace poker::equity
 
-#endif  // POKER_ENGINE_EQUITY_DEAL_H_
+#endif  // POKER_ENGINE_EQUITY_EQUITY_DEAL_H_

@@ -28,9 +28,6 @@
 namespace poker::equity {
 namespace {
 
-constexpr CardMask kClubs = 0x1111111111111;  // bit 4 * rank for every rank
-constexpr CardMask suit_cards(int suit) { return kClubs << suit; }
-
 std::vector<Card> cards_of(CardMask cards) {
   std::vector<Card> list;
   for (; cards != 0; cards &= cards - 1) list.push_back(static_cast<Card>(std::countr_zero(cards)));
@@ -41,9 +38,7 @@ std::vector<Card> cards_of(CardMask cards) {
 // set of cards names the multiset of their ranks.
 std::uint32_t rank_key(Card card) { return static_cast<std::uint32_t>(detail::card_keys[card]); }
 
-HandValue value_of_ranks(std::uint32_t ranks_key) {
-  return HandValue(detail::rank_values[detail::rank_index(ranks_key)]);
-}
+HandValue value_of_ranks(std::uint32_t ranks_key) { return HandValue(detail::rank_value(ranks_key)); }
 
 // Boards completing 1 to 4 known board cards (or the 5 of a full board):
 // every completion dealt, a card at a time, each player's hand built up as

@@ -12,11 +12,10 @@
 #include <vector>
 
 #include "equity/equity_deal.h"
+#include "eval/hand_rules.h"
 
 namespace poker::equity {
 namespace {
-
-constexpr CardMask kClubs = 0x1111111111111;  // bit 4 * rank for every rank
 
 using SuitRenaming = std::array<int, kSuitCount>;  // new suit of each suit
 
@@ -34,7 +33,7 @@ Card rename(Card card, const SuitRenaming& to) { return make_card(rank_of(card),
 
 CardMask rename(CardMask cards, const SuitRenaming& to) {
   CardMask renamed = 0;
-  for (int suit = 0; suit < kSuitCount; ++suit) renamed |= ((cards >> suit) & kClubs) << to[suit];
+  for (int suit = 0; suit < kSuitCount; ++suit) renamed |= ((cards & suit_cards(suit)) >> suit) << to[suit];
   return renamed;
 }
 
@@ -149,11 +148,6 @@ std::uint64_t steps_for(std::uint64_t limit) {
   const std::uint64_t unlimited = std::numeric_limits<std::uint64_t>::max();
   return limit >= unlimited / 64 ? unlimited : 64 * limit + kMaxDealSearchSteps;
 }
-std::uint64_t binomial(int n, int k) {
-  std::uint64_t result = 1;
-  for (int i = 1; i <= k; ++i) result = result * static_cast<std::uint64_t>(n - k + i) / static_cast<std::uint64_t>(i);
-  return result;
-}
 
 }  // namespace
 
@@ -163,7 +157,7 @@ bool walk_deals(const EquityQuery& query, std::uint64_t limit, const std::functi
 }
 
 std::uint64_t boards_per_deal(const Deal& deal) {
-  return binomial(kCardCount - card_count(deal.known()), 5 - card_count(deal.board));
+  return static_cast<std::uint64_t>(rules::choose(kCardCount - card_count(deal.known()), 5 - card_count(deal.board)));
 }
 
 std::optional<ExactPlan> plan_exact(const EquityQuery& query, std::uint64_t max_deals, const std::atomic<bool>* stop) {

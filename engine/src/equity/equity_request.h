@@ -1,6 +1,6 @@
 // Internal: parse_equity_request, with or without its check of the query.
-#ifndef POKER_ENGINE_EQUITY_REQUEST_H_
-#define POKER_ENGINE_EQUITY_REQUEST_H_
+#ifndef POKER_ENGINE_EQUITY_EQUITY_REQUEST_H_
+#define POKER_ENGINE_EQUITY_EQUITY_REQUEST_H_
 
 #include <span>
 #include <string_view>
@@ -20,4 +20,4 @@ std::variant<EquityRequest, QueryError> parse_request(std::span<const std::strin
 
 }  // namespace poker::equity
 
-#endif  // POKER_ENGINE_EQUITY_REQUEST_H_
+#endif  // POKER_ENGINE_EQUITY_EQUITY_REQUEST_H_

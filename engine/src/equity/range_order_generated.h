@@ -5,8 +5,8 @@
 // its published list: see the generator), and by all-in equity against a
 // random hand (computed exactly by this project's equity engine; each
 // class's equity in percent in its comment).
-#ifndef POKER_ENGINE_RANGE_ORDER_GENERATED_H_
-#define POKER_ENGINE_RANGE_ORDER_GENERATED_H_
+#ifndef POKER_ENGINE_EQUITY_RANGE_ORDER_GENERATED_H_
+#define POKER_ENGINE_EQUITY_RANGE_ORDER_GENERATED_H_
 
 #include <array>
 #include <string_view>
@@ -359,4 +359,4 @@ inline constexpr std::array<std::string_view, 169> kEquityOrder = {{
 
 }  // namespace poker::detail
 
-#endif  // POKER_ENGINE_RANGE_ORDER_GENERATED_H_
+#endif  // POKER_ENGINE_EQUITY_RANGE_ORDER_GENERATED_H_

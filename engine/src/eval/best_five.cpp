@@ -73,9 +73,8 @@ constexpr int bits_set(std::uint64_t x) {
 
 // The suit holding five cards or more. REQUIRES: there is one.
 int flush_suit(CardMask cards) {
-  constexpr CardMask kClubs = 0x1111111111111;  // suit 0 of every rank
   int suit = 0;
-  while (bits_set(cards & (kClubs << suit)) < 5) ++suit;
+  while (bits_set(cards & suit_cards(suit)) < 5) ++suit;
   return suit;
 }
 

@@ -33,9 +33,9 @@
 namespace poker {
 namespace detail {
 
-static_assert(kRankHashShift == rank_hash::kShift, "regenerate or update evaluator.h");
+static_assert(kRankHashShift == rank_hash::kShift, "regenerate or update poker/detail/evaluator_tables.h");
 static_assert(rank_hash_rows.size() == rank_hash::kHalfOffsets.size());
-static_assert(kRankValueCount == rank_hash::kTableSize, "regenerate or update evaluator.h");
+static_assert(kRankValueCount == rank_hash::kTableSize, "regenerate or update poker/detail/evaluator_tables.h");
 
 namespace {
 

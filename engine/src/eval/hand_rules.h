@@ -10,8 +10,8 @@
 // from the top down, the wheel as 5 4 3 2 A; flush and high card high to
 // low), and for flushes and straight flushes the suit. value_of() turns a
 // Choice into the HandValue's (category << 12) | rank-within-category.
-#ifndef POKER_ENGINE_HAND_RULES_H_
-#define POKER_ENGINE_HAND_RULES_H_
+#ifndef POKER_ENGINE_EVAL_HAND_RULES_H_
+#define POKER_ENGINE_EVAL_HAND_RULES_H_
 
 #include <array>
 #include <bit>
@@ -179,10 +179,11 @@ constexpr Choice best_choice(const std::array<RankMask, 4>& suits) {
 
 // ---- values ---------------------------------------------------------------
 
-// C(n, k) for 0 <= n < 16, 0 <= k <= 5.
+// C(n, k) for 0 <= n <= 52, 0 <= k <= 5: ranks for the hand values, cards
+// for the boards of a deal (equity's plan).
 inline constexpr auto kChoose = [] {
-  std::array<std::array<int, 6>, 16> c{};
-  for (int n = 0; n < 16; ++n) {
+  std::array<std::array<int, 6>, kCardCount + 1> c{};
+  for (int n = 0; n <= kCardCount; ++n) {
     c[n][0] = 1;
     for (int k = 1; k <= 5 && k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
   }
@@ -254,4 +255,4 @@ inline std::array<RankMask, 4> suits_of(CardMask cards) {
 
 }  // namespace poker::rules
 
-#endif  // POKER_ENGINE_HAND_RULES_H_
+#endif  // POKER_ENGINE_EVAL_HAND_RULES_H_

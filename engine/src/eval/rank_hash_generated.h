@@ -4,8 +4,8 @@
 // distinct sum of keys. Perfect hash of those 76155 sums:
 //     index = 2 * kHalfOffsets[key & (2^kShift - 1)] + (key >> kShift)
 // lands in [0, kTableSize), distinct for distinct sums.
-#ifndef POKER_ENGINE_RANK_HASH_GENERATED_H_
-#define POKER_ENGINE_RANK_HASH_GENERATED_H_
+#ifndef POKER_ENGINE_EVAL_RANK_HASH_GENERATED_H_
+#define POKER_ENGINE_EVAL_RANK_HASH_GENERATED_H_
 
 #include <array>
 #include <cstdint>
@@ -707,4 +707,4 @@ inline constexpr std::array<std::uint16_t, 8192> kHalfOffsets = {
 
 }  // namespace poker::detail::rank_hash
 
-#endif  // POKER_ENGINE_RANK_HASH_GENERATED_H_
+#endif  // POKER_ENGINE_EVAL_RANK_HASH_GENERATED_H_

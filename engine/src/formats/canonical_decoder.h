@@ -16,8 +16,8 @@
 // Each path has a kernel unrolled for a fixed layout (one, two or three
 // block pairs on AVX2; 9, 10 or 21 cards on the scalar path: 2-player
 // hold'em, Euler 54, 8-player hold'em) and a loop for the others.
-#ifndef POKER_ENGINE_CANONICAL_DECODER_H_
-#define POKER_ENGINE_CANONICAL_DECODER_H_
+#ifndef POKER_ENGINE_FORMATS_CANONICAL_DECODER_H_
+#define POKER_ENGINE_FORMATS_CANONICAL_DECODER_H_
 
 #include <cstdint>
 #include <string>
@@ -110,4 +110,4 @@ Decoder generic_decoder_for(DecodePath path);
 }  // namespace simd
 }  // namespace poker
 
-#endif  // POKER_ENGINE_CANONICAL_DECODER_H_
+#endif  // POKER_ENGINE_FORMATS_CANONICAL_DECODER_H_

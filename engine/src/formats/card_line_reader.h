@@ -8,8 +8,8 @@
 // optional blanks, '\n'. Blanks are space, \t, \v, \f, \r. A token is a
 // maximal run of other bytes; each must be a card (or the format's
 // separator), unique in its card set (the instance, or one eval hand).
-#ifndef POKER_ENGINE_CARD_LINE_READER_H_
-#define POKER_ENGINE_CARD_LINE_READER_H_
+#ifndef POKER_ENGINE_FORMATS_CARD_LINE_READER_H_
+#define POKER_ENGINE_FORMATS_CARD_LINE_READER_H_
 
 #include <cstdint>
 #include <string>
@@ -210,4 +210,4 @@ class CardLineReader {
 
 }  // namespace poker
 
-#endif  // POKER_ENGINE_LINE_SCANNER_H_
+#endif  // POKER_ENGINE_FORMATS_CARD_LINE_READER_H_

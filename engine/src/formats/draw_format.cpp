@@ -16,7 +16,6 @@ namespace {
 constexpr std::size_t kLines = draw::kDeckSize;
 constexpr std::size_t kHandCards = draw::kHandSize;
 constexpr std::string_view kSuits = "RSHK";  // draw::DrawCard::suit 0..3
-constexpr int kValues = 13;
 
 // The suit of a one-letter token, or -1.
 int parse_suit(std::string_view token) {
@@ -33,7 +32,7 @@ int parse_value(std::string_view token) {
     if (c < '0' || c > '9') return -1;
     value = 10 * value + (c - '0');
   }
-  return value <= kValues ? value : -1;
+  return value <= draw::kValueCount ? value : -1;
 }
 
 class DrawFormat final : public Format {
@@ -104,7 +103,7 @@ class DrawFormat final : public Format {
                              ": expected a number from 1 to 13",
                          InputErrorKind::kInvalidCard, value_token.text);
     }
-    const std::size_t key = static_cast<std::size_t>(kValues * suit + value - 1);
+    const std::size_t key = static_cast<std::size_t>(draw::kValueCount * suit + value - 1);
     if ((instance.seen >> key & 1) != 0) {
       return reader.fail(suit_token.start, "duplicate card '" + std::string(1, kSuits[static_cast<std::size_t>(suit)]) +
                                                " " + std::to_string(value) + "': already at line " +

@@ -17,7 +17,7 @@ namespace {
 
 constexpr int kHandCards = 5;
 
-// The answers, indexed like the tally: 0 player 1 wins, 1 player 2, 2 draw.
+// The answers, indexed by judge()'s verdict: 0 player 1 wins, 1 player 2, 2 draw.
 const std::array<AnswerLine, 3> kAnswers = {AnswerLine::of("Player 1\n"), AnswerLine::of("Player 2\n"),
                                             AnswerLine::of("Draw\n")};
 
@@ -30,7 +30,7 @@ class EulerFormat final : public Format {
 
   void process(const io::Chunk& chunk, ChunkResult& result) const override {
     // No instance is shorter than the canonical layout.
-    AnswerWriter answers(result.answers, options_.summary ? 0 : chunk.bytes.size() / layout_.bytes() + 1);
+    AnswerLineAppender answers(result.answers, options_.summary ? 0 : chunk.bytes.size() / layout_.bytes() + 1);
     process_instances(chunk, result, answers);
     answers.finish();
   }
@@ -43,22 +43,22 @@ class EulerFormat final : public Format {
 
   std::string summary(const Tally& totals) const override {
     if (!options_.summary) return {};
-    return "Player 1: " + std::to_string(totals[0]) + "\nPlayer 2: " + std::to_string(totals[1]) +
-           "\nDraw: " + std::to_string(totals[2]) + "\n";
+    return "Player 1: " + std::to_string(totals.player1_wins) + "\nPlayer 2: " + std::to_string(totals.player2_wins) +
+           "\nDraw: " + std::to_string(totals.draws) + "\n";
   }
 
  private:
   // Runs of canonical instances are decoded kBatch at a time.
-  void process_instances(const io::Chunk& chunk, ChunkResult& result, AnswerWriter& answers) const {
+  void process_instances(const io::Chunk& chunk, ChunkResult& result, AnswerLineAppender& answers) const {
     constexpr std::size_t kBatch = 32;
     constexpr std::size_t kStride = 2 * kHandCards;
     CardLineReader reader(chunk, Notation::kEuler);
     std::array<Card, kBatch * kStride + kDecodeSlack> cards;
     const bool write_answers = !options_.summary;
-    Tally tally{};
+    std::array<std::uint64_t, 3> verdicts{};  // counted by judge()'s verdict, an index
     const auto answer = [&](const Card* instance) {
       const std::size_t outcome = judge(instance);
-      ++tally[outcome];
+      ++verdicts[outcome];
       if (write_answers) answers.add(kAnswers[outcome]);
     };
     for_each_instance<kBatch>(
@@ -69,7 +69,7 @@ class EulerFormat final : public Format {
           return true;
         },
         NeverStopped{}, [&] { return answer_canonical_run<kBatch>(reader, layout_, cards.data(), kStride, answer); });
-    for (std::size_t i = 0; i < tally.size(); ++i) result.tally[i] += tally[i];
+    result.tally += Tally{verdicts[0], verdicts[1], verdicts[2]};
   }
 
   // 0 if player 1 wins, 1 if player 2 does, 2 for a draw.

@@ -48,7 +48,7 @@ class EvalFormat final : public Format {
   }
 
  private:
-  const ExplainPrefix prefixes_[2] = {ExplainPrefix::of("Hand", 1), ExplainPrefix::of("Hand", 2)};
+  const ExplainPrefix prefixes_[2] = {explain_prefix("Hand", 1), explain_prefix("Hand", 2)};
 };
 
 }  // namespace

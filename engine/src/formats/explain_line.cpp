@@ -10,18 +10,13 @@ namespace {
 
 constexpr std::size_t kCategories = 9;
 
-// "CATEGORY [" for each category in a 32-byte slot (the longest is
-// "Three of a kind [", 17 bytes): copied whole, a constant-size copy being a
-// few instructions where a variable one is a call, then advanced over.
-struct Opening {
-  std::array<char, 32> bytes{};
-  std::size_t size = 0;
-};
+// "CATEGORY [" for each category (the longest is "Three of a kind [", 17
+// bytes).
+using Opening = SlotText<32>;
 const std::array<Opening, kCategories> kCategoryOpenings = [] {
   std::array<Opening, kCategories> openings;
   for (std::size_t category = 0; category < kCategories; ++category) {
-    const std::string text = std::string(category_name(static_cast<Category>(category))) + " [";
-    openings[category].size = text.copy(openings[category].bytes.data(), openings[category].bytes.size());
+    openings[category] = Opening::of(std::string(category_name(static_cast<Category>(category))) + " [");
   }
   return openings;
 }();
@@ -45,11 +40,8 @@ const std::array<CardTexts, 3> kCardTexts = [] {
 
 }  // namespace
 
-ExplainPrefix ExplainPrefix::of(std::string_view who, int number) {
-  const std::string text = std::string(who) + " " + std::to_string(number) + ": ";
-  ExplainPrefix prefix;
-  prefix.size = text.copy(prefix.bytes.data(), kMaxSize);
-  return prefix;
+ExplainPrefix explain_prefix(std::string_view who, int number) {
+  return ExplainPrefix::of(std::string(who) + " " + std::to_string(number) + ": ");
 }
 
 void append_explain_line(AnswerBuffer& out, const ExplainPrefix& prefix, const BestFive& best, Notation notation) {
@@ -58,23 +50,20 @@ void append_explain_line(AnswerBuffer& out, const ExplainPrefix& prefix, const B
   // whole from their slots, each card is one 4-byte store.
   const std::size_t start = out.size();
   char* const line = out.extend(kMaxExplainLineBytes);
-  std::memcpy(line, prefix.bytes.data(), ExplainPrefix::kMaxSize);
-  std::size_t size = prefix.size;
-  const Opening& opening = kCategoryOpenings[static_cast<std::size_t>(best.value.category())];
-  std::memcpy(line + size, opening.bytes.data(), opening.bytes.size());
-  size += opening.size;
+  char* next = prefix.copy_to(line);
+  next = kCategoryOpenings[static_cast<std::size_t>(best.value.category())].copy_to(next);
   const CardTexts& texts = kCardTexts[static_cast<std::size_t>(notation)];
   for (std::size_t i = 0; i < best.cards.size(); ++i) {
-    std::memcpy(line + size + 3 * i, &texts[best.cards[i]], sizeof(std::uint32_t));
+    std::memcpy(next + 3 * i, &texts[best.cards[i]], sizeof(std::uint32_t));
   }
-  size += 3 * best.cards.size() - 1;  // over the last card's space
-  line[size++] = ']';
-  line[size++] = '\n';
-  out.truncate(start + size);
+  next += 3 * best.cards.size() - 1;  // over the last card's space
+  *next++ = ']';
+  *next++ = '\n';
+  out.truncate(start + static_cast<std::size_t>(next - line));
 }
 
 void append_explain_line(AnswerBuffer& out, std::string_view who, int number, const BestFive& best, Notation notation) {
-  append_explain_line(out, ExplainPrefix::of(who, number), best, notation);
+  append_explain_line(out, explain_prefix(who, number), best, notation);
 }
 
 }  // namespace poker

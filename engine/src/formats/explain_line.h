@@ -1,27 +1,23 @@
 // Internal: the explain-mode line every format writes alike.
-#ifndef POKER_ENGINE_EXPLAIN_LINE_H_
-#define POKER_ENGINE_EXPLAIN_LINE_H_
+#ifndef POKER_ENGINE_FORMATS_EXPLAIN_LINE_H_
+#define POKER_ENGINE_FORMATS_EXPLAIN_LINE_H_
 
-#include <array>
 #include <cstddef>
 #include <string_view>
 
+#include "formats/slot_text.h"
 #include "poker/cards.h"
 #include "poker/evaluator.h"
 #include "poker/format.h"
 
 namespace poker {
 
-// A line's "WHO NUMBER: " ("Player 2: ") in a fixed 32-byte slot, rendered
-// once per format: copied whole, then advanced over by its length.
-struct ExplainPrefix {
-  static constexpr std::size_t kMaxSize = 32;
-  std::array<char, kMaxSize> bytes{};
-  std::size_t size = 0;
+// A line's "WHO NUMBER: " ("Player 2: ") in a 32-byte slot, rendered once
+// per format.
+using ExplainPrefix = SlotText<32>;
 
-  // REQUIRES: number >= 0, who.size() <= 16.
-  static ExplainPrefix of(std::string_view who, int number);
-};
+// The prefix "WHO NUMBER: ". REQUIRES: number >= 0, who.size() <= 16.
+ExplainPrefix explain_prefix(std::string_view who, int number);
 
 // The most bytes one explain line takes (append_explain_line's room).
 inline constexpr std::size_t kMaxExplainLineBytes = ExplainPrefix::kMaxSize + 32 + 16;
@@ -35,4 +31,4 @@ void append_explain_line(AnswerBuffer& out, std::string_view who, int number, co
 
 }  // namespace poker
 
-#endif  // POKER_ENGINE_EXPLAIN_LINE_H_
+#endif  // POKER_ENGINE_FORMATS_EXPLAIN_LINE_H_

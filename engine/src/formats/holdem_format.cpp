@@ -1,7 +1,6 @@
 #include "poker/holdem_format.h"
 
 #include <array>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -33,7 +32,7 @@ class HoldemFormat final : public Format {
     for (int player = 1; player <= options.players; ++player) {
       labels_.push_back("player " + std::to_string(player));
       answer_lines_.push_back(AnswerLine::of("Player " + std::to_string(player) + "\n"));
-      explain_prefixes_.push_back(ExplainPrefix::of("Player", player));
+      explain_prefixes_.push_back(explain_prefix("Player", player));
     }
     labels_.push_back("the board");
     answer_lines_.push_back(AnswerLine::of("Draw\n"));
@@ -70,7 +69,7 @@ class HoldemFormat final : public Format {
       process_instances<0>(chunk, result, [&](const Card* cards) { explain_instance(cards, result.answers); });
       return;
     }
-    AnswerWriter answers(result.answers, max_instances(chunk));
+    AnswerLineAppender answers(result.answers, max_instances(chunk));
     // The common player counts get loops unrolled for them.
     switch (options_.players) {
       case 2: judge<2>(chunk, result, answers); break;
@@ -85,7 +84,7 @@ class HoldemFormat final : public Format {
   static constexpr std::size_t kBatch = 32;
 
   template <int kPlayers>
-  void judge(const io::Chunk& chunk, ChunkResult& result, AnswerWriter& answers) const {
+  void judge(const io::Chunk& chunk, ChunkResult& result, AnswerLineAppender& answers) const {
     const int players = kPlayers != 0 ? kPlayers : options_.players;
     const AnswerLine* const lines = answer_lines_.data();
     process_instances<kPlayers>(chunk, result, [&](const Card* cards) {
@@ -148,22 +147,19 @@ class HoldemFormat final : public Format {
     const std::uint64_t board_key = five_card_key(board);
     CardMask board_cards = 0;
     for (int i = 0; i < 5; ++i) board_cards |= mask_of(board[i]);
-    // The winner as holdem_winner() finds it, from the values the lines need.
-    HandValue best;
-    int winner = players;
+    // The winner by holdem_winner()'s rule, from the values the lines need.
+    detail::DealLeader leader;
     for (int player = 0; player < players; ++player) {
       const Card first = cards[2 * player];
       const Card second = cards[2 * player + 1];
       const HandValue value = evaluate7(board_key, board, first, second);
       append_explain_line(out, explain_prefixes_[static_cast<std::size_t>(player)],
                           best_five(board_cards | mask_of(first) | mask_of(second), value), Notation::kHoldem);
-      const int if_not_better = value == best ? players : winner;
-      winner = player == 0 || value > best ? player : if_not_better;
-      best = player == 0 || value > best ? value : best;
+      leader.see(player, value.raw(), players);
     }
-    const AnswerLine& verdict = answer_lines_[static_cast<std::size_t>(winner)];
-    std::memcpy(out.extend(AnswerLine::kMaxSize), verdict.bytes.data(), AnswerLine::kMaxSize);
-    out.truncate(out.size() - AnswerLine::kMaxSize + verdict.size);
+    AnswerLineAppender verdict(out, 1);
+    verdict.add(answer_lines_[static_cast<std::size_t>(leader.player)]);
+    verdict.finish();
   }
 
   const HoldemOptions options_;

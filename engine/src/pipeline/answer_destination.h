@@ -4,8 +4,8 @@
 //
 // Thread safety: called from the writer stage only, one chunk at a time, in
 // input order; then finish() from the thread that ran the pipeline.
-#ifndef POKER_ENGINE_ANSWER_DESTINATION_H_
-#define POKER_ENGINE_ANSWER_DESTINATION_H_
+#ifndef POKER_ENGINE_PIPELINE_ANSWER_DESTINATION_H_
+#define POKER_ENGINE_PIPELINE_ANSWER_DESTINATION_H_
 
 #include <string_view>
 
@@ -36,4 +36,4 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
 
 }  // namespace poker
 
-#endif  // POKER_ENGINE_ANSWER_DESTINATION_H_
+#endif  // POKER_ENGINE_PIPELINE_ANSWER_DESTINATION_H_

@@ -8,7 +8,7 @@
 
 namespace poker::pipeline {
 
-void WriteAnswers::operator()(WorkPtr work) const {
+void WriteAnswers::operator()(Work* work) const {
   {
     const tsan::StageCall call{tsan::run_started(), {work, &state_}};
     // The chunks framed from a range rest on all of its bytes (its newline
@@ -24,9 +24,9 @@ void WriteAnswers::write(const Piece& piece, std::uint64_t framed_from) const {
   // Answers (or an error) computed from bytes that were not the input's,
   // such as zeros in place of a truncated file, must not be written.
   const std::uint64_t end = std::max<std::uint64_t>(piece.chunk.offset + piece.chunk.bytes.size(), framed_from);
-  if (const int damage = source_.check_intact(end); damage != 0) {
+  if (const int error_number = source_.check_intact(end); error_number != 0) {
     state_.outcome.status = RunOutcome::Status::kReadError;
-    state_.outcome.error = io::IoError{io::IoError::Action::kRead, source_.path(), damage};
+    state_.outcome.error = io::IoError{io::IoError::Action::kRead, source_.path(), error_number};
     state_.stop_requested = true;
     return;
   }
@@ -46,7 +46,7 @@ void WriteAnswers::write(const Piece& piece, std::uint64_t framed_from) const {
   RunStats& stats = state_.outcome.stats;
   stats.instances += result.instances;
   stats.bytes += piece.chunk.bytes.size();
-  for (std::size_t i = 0; i < state_.tally.size(); ++i) state_.tally[i] += result.tally[i];
+  state_.tally += result.tally;
   if (result.error) {
     if (result.error_starts_blank_tail && piece.chunk.end == io::Chunk::End::kRecords) {
       state_.pending_blank_error = result.error;

@@ -24,7 +24,7 @@ class WriteAnswers {
       : source_(source), destination_(destination), state_(state), options_(options), works_(works) {}
 
   // Writes `work`'s answers, then gives it back to the pool.
-  void operator()(WorkPtr work) const;
+  void operator()(Work* work) const;
 
  private:
   void write(const Piece& piece, std::uint64_t framed_from) const;

@@ -24,7 +24,6 @@ namespace {
 using pipeline::RunState;
 using pipeline::Work;
 using pipeline::WorkPool;
-using pipeline::WorkPtr;
 using tsan::run_started;
 using tsan::StageCall;
 
@@ -115,9 +114,9 @@ class ReadRange {
   ReadRange(io::RangeReader& reader, RunState& state, WorkPool& works)
       : reader_(reader), state_(state), works_(works) {}
 
-  WorkPtr operator()(tbb::flow_control& control) const {
+  Work* operator()(tbb::flow_control& control) const {
     const tsan::RunStarted started = run_started();  // before the pool is touched
-    const WorkPtr work = works_.take();
+    Work* const work = works_.take();
     const StageCall call{started, {&reader_, work}};
     if (state_.stopping() || state_.framing_done.load(std::memory_order_relaxed) || !reader_.next(work->range)) {
       control.stop();
@@ -133,13 +132,13 @@ class ReadRange {
   WorkPool& works_;
 };
 
-// All that framing needs of the bytes, done in parallel: read them (a
-// regular file's range), then count their lines.
-class CountLines {
+// All that framing needs of the bytes, done in parallel: load them (read a
+// regular file's range, map a mapped one's pages in), then count their lines.
+class LoadAndCountLines {
  public:
-  explicit CountLines(const io::RangeReader& reader) : reader_(reader) {}
+  explicit LoadAndCountLines(const io::RangeReader& reader) : reader_(reader) {}
 
-  WorkPtr operator()(WorkPtr work) const {
+  Work* operator()(Work* work) const {
     const StageCall call{run_started(), {work}};
     reader_.load(work->range);
     if (work->range.error_number == 0) work->newlines = io::count_newlines(work->range.data, work->range.size);
@@ -154,7 +153,7 @@ class FrameRecords {
  public:
   FrameRecords(io::Framer& framer, RunState& state) : framer_(framer), state_(state) {}
 
-  WorkPtr operator()(WorkPtr work) const {
+  Work* operator()(Work* work) const {
     const StageCall call{run_started(), {work, &framer_}};
     std::vector<io::Chunk> chunks;
     framer_.add(work->range, work->newlines, chunks);
@@ -173,7 +172,7 @@ class ProcessChunk {
  public:
   explicit ProcessChunk(const Format& format) : format_(format) {}
 
-  WorkPtr operator()(WorkPtr work) const {
+  Work* operator()(Work* work) const {
     const StageCall call{run_started(), {work}};
     for (pipeline::Piece& piece : work->pieces) format_.process(piece.chunk, piece.result);
     return work;
@@ -198,19 +197,19 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
   // many chunks, rather than letting read chunks pile up.
   const std::size_t tokens = 4 * static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
   const tbb::filter<void, void> stages =
-      tbb::make_filter<void, WorkPtr>(tbb::filter_mode::serial_in_order, ReadRange(reader, state, works)) &
-      tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::parallel, CountLines(reader)) &
-      tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::serial_in_order, FrameRecords(framer, state)) &
-      tbb::make_filter<WorkPtr, WorkPtr>(tbb::filter_mode::parallel, ProcessChunk(format)) &
-      tbb::make_filter<WorkPtr, void>(tbb::filter_mode::serial_in_order,
-                                      pipeline::WriteAnswers(source, destination, state, options, works));
+      tbb::make_filter<void, Work*>(tbb::filter_mode::serial_in_order, ReadRange(reader, state, works)) &
+      tbb::make_filter<Work*, Work*>(tbb::filter_mode::parallel, LoadAndCountLines(reader)) &
+      tbb::make_filter<Work*, Work*>(tbb::filter_mode::serial_in_order, FrameRecords(framer, state)) &
+      tbb::make_filter<Work*, Work*>(tbb::filter_mode::parallel, ProcessChunk(format)) &
+      tbb::make_filter<Work*, void>(tbb::filter_mode::serial_in_order,
+                                    pipeline::WriteAnswers(source, destination, state, options, works));
   std::optional<WaitOnceWritten> wait_hook;
   if (options.wait_hook != nullptr) source.set_wait_hook(&wait_hook.emplace(options.wait_hook, works));
-  tsan::hand_over(&tsan::g_run_start);
+  tsan::happens_before(&tsan::g_run_start_sync);
   tbb::parallel_pipeline(tokens, stages);
-  tsan::take_over(&reader);
-  tsan::take_over(&framer);
-  tsan::take_over(&state);
+  tsan::happens_after(&reader);
+  tsan::happens_after(&framer);
+  tsan::happens_after(&state);
   if (wait_hook) {
     works.on_one_left({});  // the writer's last call is over: the hook may go
     source.set_wait_hook(options.wait_hook);

@@ -29,31 +29,37 @@ extern "C" void __tsan_release(void* address);
 
 namespace poker::tsan {
 
+// ThreadSanitizer's happens-before annotations on a synchronisation address
+// (any address stands for itself): what this thread did before
+// happens_before(x) happens before what a thread does after a later
+// happens_after(x) (a release and an acquire on `x`, as
+// ANNOTATE_HAPPENS_BEFORE / ANNOTATE_HAPPENS_AFTER say it).
 #ifdef POKER_TSAN
-inline void hand_over(const void* what) { __tsan_release(const_cast<void*>(what)); }
-inline void take_over(const void* what) { __tsan_acquire(const_cast<void*>(what)); }
+inline void happens_before(const void* sync) { __tsan_release(const_cast<void*>(sync)); }
+inline void happens_after(const void* sync) { __tsan_acquire(const_cast<void*>(sync)); }
 #else
-inline void hand_over(const void* /*what*/) {}
-inline void take_over(const void* /*what*/) {}
+inline void happens_before(const void* /*sync*/) {}
+inline void happens_after(const void* /*sync*/) {}
 #endif
 
-// The start of a run: the thread calling run_pipeline built the stages (the
-// bodies TBB copied) and their state; each stage takes that over before it
-// reads its own fields on a worker.
-inline char g_run_start;
+// The synchronisation address of a run's start: the thread calling
+// run_pipeline built the stages (the bodies TBB copied) and their state,
+// then annotates happens_before() on it; each stage annotates
+// happens_after() on it before it reads its own fields on a worker.
+inline char g_run_start_sync;
 
-// Proof that the caller took over the run's start (run_started()).
+// Proof that the caller annotated the run's start (run_started()).
 struct RunStarted {};
 
-// Takes over the run's start: before a stage body reads its own fields.
+// happens_after() the run's start: before a stage body reads its own fields.
 inline RunStarted run_started() {
-  take_over(&g_run_start);
+  happens_after(&g_run_start_sync);
   return {};
 }
 
-// One call of a stage body: it takes over `what` (the work item it was
-// given, its own serial state) for its lifetime, and hands `what` over to
-// whoever comes next when it ends. Written as
+// One call of a stage body: happens_after() on each of `what` (the work item
+// it was given, its own serial state) when it starts, and happens_before()
+// on them when it ends, for whoever comes next. Written as
 //   const StageCall call{run_started(), {&state_, work}};
 // so that the run's start is taken over before `what` reads the stage's
 // fields: the elements of braces are evaluated in order.
@@ -62,12 +68,12 @@ class StageCall {
 #ifdef POKER_TSAN
   StageCall(RunStarted /*started*/, std::initializer_list<const void*> what) {
     for (const void* item : what) {
-      take_over(item);
+      happens_after(item);
       if (count_ < what_.size()) what_[count_++] = item;
     }
   }
   ~StageCall() {
-    for (std::size_t i = 0; i < count_; ++i) hand_over(what_[i]);
+    for (std::size_t i = 0; i < count_; ++i) happens_before(what_[i]);
   }
 #else
   StageCall(RunStarted /*started*/, std::initializer_list<const void*> /*what*/) {}

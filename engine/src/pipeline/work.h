@@ -26,12 +26,13 @@ struct Piece {
 
 // One range of the input on its way through the pipeline: its newline
 // count, the chunks framing made of it (often one, sometimes none or a few),
-// and their results. Passed between the stages as a raw pointer (taken from
-// the WorkPool by the reader, given back by the writer), so that TBB carries
-// it in its token slot untouched: a shared_ptr would be copied into storage
-// TSan sees written by one thread and read by another with no ordering it
-// knows of. If a stage threw (only std::bad_alloc can), the Works in flight
-// would leak: the run is over then.
+// and their results. The WorkPool owns every Work; the stages borrow one
+// as a plain `Work*`, from the reader (which takes it from the pool) to the
+// writer (which gives it back). A pointer because oneTBB carries a pointer
+// in its token slot as it is (`token_helper<T*>`), where any type that is
+// not trivially copyable, a unique_ptr too, is moved into memory libtbb
+// allocates: written on one thread and read on another, with an ordering
+// that TSan cannot see (libtbb is not built with it).
 struct Work {
   io::Range range;
   std::uint64_t newlines = 0;
@@ -57,7 +58,6 @@ struct Work {
     for (Piece& piece : pieces) piece.chunk = io::Chunk{};
   }
 };
-using WorkPtr = Work*;
 
 // Shared by the stages: the writer asks the reader to stop at the first error.
 struct RunState {

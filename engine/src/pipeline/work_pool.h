@@ -8,6 +8,9 @@
 // time that grows with the thread count. At most as many Works exist as the
 // pipeline has tokens, so recycling them keeps memory bounded by the tokens.
 //
+// The pool owns every Work it made, until it is destroyed; take() lends one
+// out as a plain pointer (see Work), give_back() ends the loan.
+//
 // Thread safety: take() and give_back() may be called from any thread.
 #ifndef POKER_ENGINE_PIPELINE_WORK_POOL_H_
 #define POKER_ENGINE_PIPELINE_WORK_POOL_H_
@@ -15,6 +18,7 @@
 #include <atomic>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <vector>
 
@@ -29,27 +33,25 @@ class WorkPool {
   WorkPool& operator=(const WorkPool&) = delete;
   // REQUIRES: every Work taken was given back.
   ~WorkPool() {
-    const std::lock_guard lock(mutex_);  // orders the last give_back() before the deletes, for TSan too
-    for (WorkPtr work : free_) delete work;
+    // Orders the last give_back() before the Works are destroyed (after
+    // this body, with the members), for TSan too.
+    const std::lock_guard lock(mutex_);
   }
 
-  // A Work with nothing in it: a recycled one, or a new one.
-  WorkPtr take() {
+  // A Work with nothing in it: a recycled one, or a new one. The pool keeps
+  // owning it; the caller borrows it until give_back().
+  Work* take() {
     taken_.fetch_add(1, std::memory_order_relaxed);
-    {
-      const std::lock_guard lock(mutex_);
-      if (!free_.empty()) {
-        WorkPtr work = free_.back();
-        free_.pop_back();
-        return work;
-      }
-    }
-    return new Work;
+    const std::lock_guard lock(mutex_);
+    if (free_.empty()) return owned_.emplace_back(std::make_unique<Work>()).get();
+    Work* const work = free_.back();
+    free_.pop_back();
+    return work;
   }
 
   // Takes `work` back for a later range. What it held is dropped now (a
   // range keeps its map window alive); its answer buffers keep their room.
-  void give_back(WorkPtr work) {
+  void give_back(Work* work) {
     work->recycle();
     // Under the lock, so that whoever takes it next (the destructor, after
     // the run) is ordered after the count and the call, for TSan too.
@@ -73,7 +75,8 @@ class WorkPool {
 
  private:
   std::mutex mutex_;
-  std::vector<WorkPtr> free_;
+  std::vector<std::unique_ptr<Work>> owned_;  // every Work made; at most the pipeline's tokens
+  std::vector<Work*> free_;                   // those of owned_ not lent out
   std::atomic<std::size_t> taken_{0};
   std::function<void()> one_left_;
 };
