@@ -15,6 +15,7 @@ packages=(
   clang-format-14           # scripts/format.sh, and test.sh's check that the tree is formatted
   dpkg-dev file             # cpack -G DEB: dpkg-shlibdeps writes Depends, file finds the binaries
   pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module (POKER_PYTHON) and its tests
+  python3-dask python3-distributed python3-fsspec       # poker.dask and its tests on a local cluster
   zsh fish groff            # the zsh and fish completions' tests; the man page's rendering check
 )
 if [[ ${1:-} == --bench ]]; then
