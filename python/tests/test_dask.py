@@ -159,8 +159,10 @@ def test_dask_answers_stay_exact_when_a_worker_is_killed(client, poker_cli, tmp_
             started.set()
         else:
             started.wait(0.01)
+    killed_mid_run = runner.is_alive()
     os.kill(victim, signal.SIGKILL)
     runner.join(timeout=100)
+    assert killed_mid_run  # 266 tasks: far from done when the first is
     assert not runner.is_alive()
     assert "error" not in result, result.get("error")
     assert result["answers"] == want

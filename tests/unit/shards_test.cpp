@@ -98,9 +98,13 @@ TEST(Shards, ShardedAnswersAndErrorsAreThoseOfOneRun) {
     const std::size_t at = random() % input.size();
     switch (fault % 5) {
       case 0: input[at] = 'x'; break;
-      case 1: input.insert(at, "\n"); break;
+      case 1: input = input.substr(0, at) + '\n' + input.substr(at); break;
       case 2: input.resize(at); break;
-      case 3: input.insert(input.find('\n', at) + 1, "\n \n"); break;
+      case 3: {
+        const std::size_t line_end = std::min(input.find('\n', at), input.size() - 1) + 1;
+        input = input.substr(0, line_end) + "\n \n" + input.substr(line_end);
+        break;
+      }
       default: input.erase(at, 1); break;
     }
     inputs.push_back(input);
