@@ -276,7 +276,11 @@ def _judge_files(
                     raise error_at(path, error)
                 blank_error = blank_tail_error
     finally:
-        client.cancel(pending)
+        # The shards an error (or an exception here) leaves unwritten: their
+        # tasks stop. A cancel waits on the scheduler: none when all are done.
+        unfinished = [future for future in pending if not future.done()]
+        if unfinished:
+            client.cancel(unfinished)
 
 
 def _parser() -> argparse.ArgumentParser:
