@@ -17,6 +17,7 @@ packages=(
   dpkg-dev file             # cpack -G DEB: dpkg-shlibdeps writes Depends, file finds the binaries
   pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module (POKER_PYTHON) and its tests
   python3-venv              # the test of `pip install .` into a fresh venv (python/tests/test_install.py)
+  python3-dask python3-distributed python3-fsspec       # poker.dask and its tests on a local cluster
   zsh fish groff            # the zsh and fish completions' tests; the man page's rendering check
 )
 if [[ ${1:-} == --bench ]]; then

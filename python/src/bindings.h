@@ -13,6 +13,7 @@ void bind_evaluate(pybind11::module_& m);    // evaluate, category, best_five, C
 void bind_judge(pybind11::module_& m);       // judge
 void bind_judge_file(pybind11::module_& m);  // judge_file, InputError
 void bind_equity(pybind11::module_& m);      // _equity (wrapped by poker.equity)
+void bind_shards(pybind11::module_& m);      // _shard_*, _judge_shard (poker.dask)
 
 }  // namespace poker::python
 

@@ -16,4 +16,5 @@ PYBIND11_MODULE(_poker, m) {
   poker::python::bind_judge(m);
   poker::python::bind_judge_file(m);
   poker::python::bind_equity(m);
+  poker::python::bind_shards(m);
 }

@@ -66,6 +66,15 @@ struct PipelineOptions {
   // chunk is written. The source's own hook is replaced for the run, and is
   // this one afterwards.
   io::WaitHook* wait_hook = nullptr;
+  // The line number of the source's first byte: the source is a part of a
+  // larger input that begins on an instance boundary (poker/shards.h), and
+  // errors name that input's lines.
+  std::uint64_t first_line = 1;
+  // The larger input goes on after the source's end, which is an instance
+  // boundary: the source's last instance is no end of input, so trailing
+  // blank lines are not known to be allowed (RunOutcome::blank_tail_error),
+  // and no summary is written.
+  bool input_continues = false;
 };
 
 struct RunOutcome {
@@ -82,6 +91,10 @@ struct RunOutcome {
   // The read or write failure: the source's or the sink's file, and why.
   io::IoError error;
   RunStats stats;
+  // With PipelineOptions::input_continues, a kOk run whose last instances
+  // are only blanks and newlines: the error they are if anything but blanks
+  // and newlines follows in the rest of the input.
+  std::optional<InputError> blank_tail_error;
 };
 
 RunOutcome run_pipeline(const Format& format, io::ByteSource& source, io::OutputSink& sink,

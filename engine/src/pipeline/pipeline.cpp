@@ -151,7 +151,8 @@ class LoadAndCountLines {
 
 class FrameRecords {
  public:
-  FrameRecords(io::Framer& framer, RunState& state) : framer_(framer), state_(state) {}
+  FrameRecords(io::Framer& framer, RunState& state, const PipelineOptions& options)
+      : framer_(framer), state_(state), options_(options) {}
 
   Work* operator()(Work* work) const {
     const StageCall call{run_started(), {work, &framer_}};
@@ -159,13 +160,21 @@ class FrameRecords {
     framer_.add(work->range, work->newlines, chunks);
     if (framer_.finished()) state_.framing_done.store(true, std::memory_order_relaxed);
     work->reset_pieces(chunks.size());
-    for (std::size_t i = 0; i < chunks.size(); ++i) work->pieces[i].chunk = std::move(chunks[i]);
+    for (std::size_t i = 0; i < chunks.size(); ++i) {
+      io::Chunk& chunk = chunks[i];
+      chunk.first_line += options_.first_line - 1;
+      // The source ends on an instance boundary of a longer input: its last
+      // chunk holds whole instances, and what follows it is unknown here.
+      if (options_.input_continues && chunk.end == io::Chunk::End::kEndOfInput) chunk.end = io::Chunk::End::kRecords;
+      work->pieces[i].chunk = std::move(chunk);
+    }
     return work;
   }
 
  private:
   io::Framer& framer_;
   RunState& state_;
+  const PipelineOptions& options_;
 };
 
 class ProcessChunk {
@@ -199,7 +208,7 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
   const tbb::filter<void, void> stages =
       tbb::make_filter<void, Work*>(tbb::filter_mode::serial_in_order, ReadRange(reader, state, works)) &
       tbb::make_filter<Work*, Work*>(tbb::filter_mode::parallel, LoadAndCountLines(reader)) &
-      tbb::make_filter<Work*, Work*>(tbb::filter_mode::serial_in_order, FrameRecords(framer, state)) &
+      tbb::make_filter<Work*, Work*>(tbb::filter_mode::serial_in_order, FrameRecords(framer, state, options)) &
       tbb::make_filter<Work*, Work*>(tbb::filter_mode::parallel, ProcessChunk(format)) &
       tbb::make_filter<Work*, void>(tbb::filter_mode::serial_in_order,
                                     pipeline::WriteAnswers(source, destination, state, options, works));
@@ -236,7 +245,12 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
     outcome.status = RunOutcome::Status::kReadError;
     outcome.error = io::IoError{io::IoError::Action::kRead, source.path(), io::kTruncatedWhileRead};
   }
-  if (outcome.status == RunOutcome::Status::kOk) destination.finish(format.summary(state.tally), outcome);
+  if (outcome.status == RunOutcome::Status::kOk && options.input_continues) {
+    outcome.blank_tail_error = std::move(state.pending_blank_error);
+    destination.finish({}, outcome);
+  } else if (outcome.status == RunOutcome::Status::kOk) {
+    destination.finish(format.summary(state.tally), outcome);
+  }
   return outcome;
 }
 

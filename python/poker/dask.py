@@ -1,0 +1,354 @@
+"""The judge on a Dask cluster, with the answers of one run: poker.dask.
+
+    >>> import distributed, poker.dask
+    >>> client = distributed.Client("tcp://scheduler:8786")       # doctest: +SKIP
+    >>> poker.dask.judge("s3://bucket/hands/*.txt", client, players=3,
+    ...                  output="s3://bucket/answers.txt")        # doctest: +SKIP
+
+judge() writes (or returns) the bytes `poker -i FILE` writes, and stops at
+the same first error, at the same line and column, whatever the cluster
+does. A file is cut into shards (byte ranges of `shard_size`), and the
+engine's own framing is lifted to the cluster (poker/shards.h):
+
+1. each shard's newlines are counted on a worker;
+2. the client adds the counts up: the newlines before each shard fix the line
+   number and instance phase of the lines that begin in it;
+3. each shard judges the instances it owns on a worker, reading past its end
+   to finish its last one;
+4. the answers are written in shard order as the shards finish; the first
+   error ends the run there, and the later shards are cancelled.
+
+A task that is lost (a worker killed) is run again by Dask; a task computes
+its shard's answers from the file's bytes alone, so a rerun gives the same.
+A file that changes between the count and the judge (its size, modification
+time or a shard's newline count differ) is a FileChangedError, never an
+answer.
+
+Files are read through fsspec: local paths, globs, lists of paths, and any
+fsspec URL (s3://, gcs://, hdfs://, ...) the workers can reach. Dask is
+imported only here: the rest of the module, and the `poker` command, never
+need it. `python3 -m poker.dask --help` is the command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import sys
+from typing import IO, Iterable, Optional, Sequence, Union
+
+try:
+    import distributed
+    import fsspec
+except ImportError as missing:  # pragma: no cover - depends on the machine
+    raise ImportError(
+        f"poker.dask needs Dask's distributed scheduler and fsspec ({missing.name} is missing): "
+        "install python3-dask, python3-distributed and python3-fsspec (Debian), "
+        "or the dask, distributed and fsspec packages"
+    ) from missing
+
+from . import _poker
+from ._poker import InputError
+
+__all__ = ["judge", "equity_file", "FileChangedError", "parse_size", "main"]
+
+# The pipeline's limit on one instance's bytes (PipelineOptions::max_instance_size):
+# a shard reads at most this far past its end to finish its last instance.
+MAX_INSTANCE_SIZE = 1024 * 1024
+# What a shard reads past its end first: a few instances, almost always enough.
+_FIRST_LOOK_PAST_END = 64 * 1024
+
+URLPath = Union[str, "os.PathLike[str]", Sequence[str]]
+
+
+class FileChangedError(OSError):
+    """A file changed while it was being judged: its size, modification time
+    or a shard's newline count is not what it was when the run began."""
+
+
+def parse_size(size: Union[int, str]) -> int:
+    """Bytes from an int or a size like "256MiB", "64K", "1M", "1GiB" (powers of 1024)."""
+    if isinstance(size, int):
+        value = size
+    else:
+        match = re.fullmatch(r"\s*(\d+)\s*([KMGT]?)(i?B)?\s*", str(size), re.IGNORECASE)
+        if not match:
+            raise ValueError(f"shard size must be bytes like 256MiB, 64K or 1048576, not {size!r}")
+        value = int(match.group(1)) * 1024 ** "_KMGT".index(match.group(2).upper() or "_")
+    if value < 1:
+        raise ValueError(f"shard size must be at least 1 byte, not {size!r}")
+    return value
+
+
+def _stamp(fs, path: str) -> tuple:
+    """What says a file is unchanged: its size and whatever version marks its
+    file system gives (modification time, ETag, generation)."""
+    info = fs.info(path)
+    marks = tuple(
+        (key, str(info[key]))
+        for key in ("mtime", "LastModified", "last_modified", "updated", "ETag", "etag", "generation", "checksum")
+        if key in info
+    )
+    return (info["size"], marks)
+
+
+def _check_unchanged(fs, path: str, stamp: tuple) -> None:
+    if _stamp(fs, path) != stamp:
+        raise FileChangedError(f"{path}: the file changed while it was being judged")
+
+
+def _read(file: IO[bytes], offset: int, size: int) -> bytes:
+    file.seek(offset)
+    return file.read(size)
+
+
+def _count_shard(fs, path: str, stamp: tuple, begin: int, end: int) -> int:
+    """Step 1: the shard's newlines."""
+    with fs.open(path, "rb") as file:
+        data = _read(file, begin, end - begin)
+    if len(data) != end - begin:
+        raise FileChangedError(f"{path}: the file changed while it was being judged")
+    _check_unchanged(fs, path, stamp)
+    return _poker._shard_count_newlines(data)
+
+
+def _judge_shard(fs, path: str, stamp: tuple, begin: int, end: int, newlines_before: int, newlines: int, spec: tuple):
+    """Step 3: the answers of the instances the shard owns, as
+    (answers, instances, error, blank_tail_error)."""
+    format_name, players, options, lines_per_instance = spec
+    size = stamp[0]
+    with fs.open(path, "rb") as file:
+        data = _read(file, begin, end - begin)
+        # The bytes counted in step 1 must be the bytes judged now.
+        if len(data) != end - begin or _poker._shard_count_newlines(data) != newlines:
+            raise FileChangedError(f"{path}: the file changed while it was being judged")
+        start = _poker._shard_start(data, newlines_before, lines_per_instance, begin == 0)
+        if start is None:  # no instance begins here: it is another shard's
+            return (b"", 0, None, None)
+        offset, first_line = start
+        tail, input_continues = b"", False
+        if end < size:
+            # To the next owned instance's first byte (the first that follows a
+            # newline at or past `end`), or the input's end, or far enough
+            # past the limit that the instance is too long here too.
+            look = _FIRST_LOOK_PAST_END
+            while True:
+                tail = _read(file, end, look)
+                found = _poker._shard_start(tail, newlines_before + newlines, lines_per_instance, False)
+                if found is not None:
+                    tail, input_continues = tail[: found[0]], True
+                    break
+                if end + len(tail) >= size:
+                    break
+                if len(tail) >= MAX_INSTANCE_SIZE + 2:
+                    tail, input_continues = tail[: MAX_INSTANCE_SIZE + 2], True
+                    break
+                look *= 4
+    _check_unchanged(fs, path, stamp)
+    return _poker._judge_shard(data[offset:] + tail, format_name, players, list(options), first_line, input_continues)
+
+
+def _spec(format: str, players: int, options: Sequence[str]) -> tuple:
+    options = tuple(str(option) for option in options)
+    return (format, int(players), options, _poker._shard_lines_per_instance(format, int(players), list(options)))
+
+
+def _input_error(path: str, error: tuple, answers: bytes) -> InputError:
+    line, column, message = error
+    exception = InputError(f"{path}:{line}:{column}: {message}")
+    exception.path, exception.line, exception.column, exception.message = path, line, column, message
+    exception.answers = answers
+    return exception
+
+
+def _paths(urlpath: URLPath):
+    fs, _, paths = fsspec.get_fs_token_paths(urlpath, mode="rb")
+    if not paths:
+        raise FileNotFoundError(f"{urlpath}: no such file")
+    for path in paths:
+        if fs.isdir(path):
+            raise IsADirectoryError(f"{path}: is a directory")
+    return fs, paths
+
+
+def judge(
+    urlpath: URLPath,
+    client: Optional["distributed.Client"] = None,
+    format: str = "holdem",
+    players: int = 2,
+    output: Union[None, str, IO[bytes]] = None,
+    shard_size: Union[int, str] = "256MiB",
+    *,
+    options: Sequence[str] = (),
+) -> Optional[bytes]:
+    """Judges one file or many (a path, a glob, a list; local or any fsspec
+    URL) on `client`'s cluster (None: the current default client), as
+    `poker` judges them: `format` is holdem (with `players`), euler, eval,
+    draw or equity (`options`: equity's words, like ["--board", "Ts9s2d",
+    "--mc", "10000"]). The answers of the files, one after another in the
+    order given, go to `output` (a path or fsspec URL, or a binary file
+    object), or are returned as bytes when it is None.
+
+    An invalid instance raises poker.InputError (PATH:LINE:COLUMN: MESSAGE,
+    as `poker` says it) after the answers before it were written; its
+    `answers` holds them when they are returned (else None). A file that changes during the run raises
+    FileChangedError; one that cannot be read, OSError."""
+    spec = _spec(format, players, options)
+    shard_bytes = parse_size(shard_size)
+    fs, paths = _paths(urlpath)
+    if client is None:
+        client = distributed.get_client()
+    collected = io.BytesIO() if output is None else None
+    if output is None:
+        _judge_files(client, fs, paths, spec, shard_bytes, collected, keep_answers=True)
+        return collected.getvalue()
+    if isinstance(output, (str, bytes)) or hasattr(output, "__fspath__"):
+        with fsspec.open(output, "wb") as sink:
+            _judge_files(client, fs, paths, spec, shard_bytes, sink)
+    else:
+        _judge_files(client, fs, paths, spec, shard_bytes, output)
+    return None
+
+
+def equity_file(
+    urlpath: URLPath,
+    client: Optional["distributed.Client"] = None,
+    options: Sequence[str] = (),
+    output: Union[None, str, IO[bytes]] = None,
+    shard_size: Union[int, str] = "1MiB",
+) -> Optional[bytes]:
+    """A file of equity queries (`poker equity`'s query lines), one answer
+    line per query, in order: judge() with format "equity". `options` are
+    the defaults `poker equity` takes before the file (["--board", "Ts9s2d",
+    "--mc", "100000", "--seed", "7"]). Queries cost far more than their bytes,
+    so the shards are small by default."""
+    return judge(urlpath, client, "equity", 2, output, shard_size, options=options)
+
+
+def _judge_files(
+    client, fs, paths: Sequence[str], spec: tuple, shard_bytes: int, sink: IO[bytes], keep_answers: bool = False
+) -> None:
+    stamps = [_stamp(fs, path) for path in paths]
+    # Every file's counts at once (step 1): the cluster is busy from the start.
+    shards, counts = [], []
+    for path, stamp in zip(paths, stamps):
+        bounds = [(begin, min(begin + shard_bytes, stamp[0])) for begin in range(0, stamp[0], shard_bytes)]
+        shards.append(bounds)
+        counts.append(
+            [
+                client.submit(_count_shard, fs, path, stamp, begin, end, pure=False, priority=-index)
+                for index, (begin, end) in enumerate(bounds)
+            ]
+        )
+    pending = [future for futures in counts for future in futures]
+    judged: list = []
+    try:
+        for path, stamp, bounds, count_futures in zip(paths, stamps, shards, counts):
+            # Step 2: the newlines before each shard.
+            newlines = client.gather(count_futures)
+            before = 0
+            futures = []
+            for index, ((begin, end), count) in enumerate(zip(bounds, newlines)):
+                futures.append(
+                    client.submit(
+                        _judge_shard, fs, path, stamp, begin, end, before, count, spec, pure=False, priority=-index
+                    )
+                )
+                before += count
+            judged.append(futures)
+            pending.extend(futures)
+        # Step 4: in order, as they finish.
+        def error_at(path: str, error: tuple) -> InputError:
+            return _input_error(path, error, sink.getvalue() if keep_answers else None)
+
+        for path, futures in zip(paths, judged):
+            blank_error = None  # an error at blank lines, standing only if text follows them
+            for future in futures:
+                answers, instances, error, blank_tail_error = future.result()
+                future.release()
+                if blank_error is not None:
+                    if instances or error is not None:
+                        raise error_at(path, blank_error)
+                    continue
+                sink.write(answers)
+                if error is not None:
+                    raise error_at(path, error)
+                blank_error = blank_tail_error
+    finally:
+        # The shards an error (or an exception here) leaves unwritten: their
+        # tasks stop. A cancel waits on the scheduler: none when all are done.
+        unfinished = [future for future in pending if not future.done()]
+        if unfinished:
+            client.cancel(unfinished)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python3 -m poker.dask",
+        description="Judges instance files on a Dask cluster, with the answers and the first error of `poker -i FILE`.",
+        epilog="Exit status: 0 all instances valid, 1 invalid input, 2 usage error, 3 I/O error "
+        "(a file missing or changed, the scheduler unreachable).",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="files, globs or fsspec URLs, judged in this order")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="the Dask scheduler (default: a local cluster)")
+    parser.add_argument("-p", "--players", type=int, default=2, help="players per hold'em instance (default 2)")
+    parser.add_argument(
+        "-f", "--format", default="holdem", choices=["holdem", "euler", "eval", "draw", "equity"], help="(default holdem)"
+    )
+    parser.add_argument("-o", "--output", metavar="FILE", help="output file or URL (default: standard output)")
+    parser.add_argument("--shard-size", default="256MiB", metavar="SIZE", help="bytes per shard (default 256MiB)")
+    parser.add_argument("--workers", type=int, default=None, help="the local cluster's worker processes")
+    parser.add_argument(
+        "--equity-option",
+        action="append",
+        default=[],
+        metavar="WORD",
+        help="equity: a word of its defaults, repeated (--equity-option=--mc --equity-option=10000)",
+    )
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    arguments = _parser().parse_args(argv)
+    try:
+        shard_size = parse_size(arguments.shard_size)
+        _spec(arguments.format, arguments.players, arguments.equity_option)
+    except ValueError as error:
+        print(f"poker.dask: {error}", file=sys.stderr)
+        return 2
+    try:
+        if arguments.scheduler:
+            client = distributed.Client(arguments.scheduler, timeout="5s")
+        else:
+            client = distributed.Client(
+                n_workers=arguments.workers, threads_per_worker=1, processes=True, dashboard_address=":0"
+            )
+    except (OSError, TimeoutError) as error:
+        where = arguments.scheduler or "a local cluster"
+        print(f"poker.dask: cannot reach the scheduler at {where}: {str(error).splitlines()[0]}", file=sys.stderr)
+        return 3
+    output = arguments.output if arguments.output not in (None, "-") else sys.stdout.buffer
+    with client:
+        try:
+            judge(
+                arguments.files,
+                client,
+                arguments.format,
+                arguments.players,
+                output,
+                shard_size,
+                options=arguments.equity_option,
+            )
+        except InputError as error:
+            sys.stdout.flush()
+            print(f"poker.dask: {error}", file=sys.stderr)
+            return 1
+        except OSError as error:
+            print(f"poker.dask: {error}", file=sys.stderr)
+            return 3
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,213 @@
+"""poker.dask on a local cluster of 2 worker processes: the bytes and the
+first error of `poker -i FILE`, whatever the shards, the faults planted in the
+file, or a worker killed mid-run; a file changed under the run is an error."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+distributed = pytest.importorskip(
+    "distributed", reason="poker.dask needs python3-dask, python3-distributed and python3-fsspec (scripts/setup.sh)"
+)
+pytest.importorskip("fsspec", reason="poker.dask needs python3-fsspec (scripts/setup.sh)")
+
+import poker  # noqa: E402
+import poker.dask  # noqa: E402
+
+from conftest import cli_error, run_cli  # noqa: E402
+
+# The CLI's subcommand words and generate's FORMAT for each format.
+FORMATS = {
+    "holdem": ([], "holdem"),
+    "euler": (["euler"], "euler"),
+    "eval": (["eval"], "eval"),
+    "draw": (["draw"], "draw"),
+}
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", host="127.0.0.1"
+    )
+    with distributed.Client(cluster) as client:
+        client.wait_for_workers(2)
+        yield client
+    cluster.close()
+
+
+def generate(poker_cli: str, path: Path, format_name: str, instances: int, seed: int, *extra: str) -> bytes:
+    subprocess.run(
+        [poker_cli, "generate", format_name, "-n", str(instances), "--seed", str(seed), "-o", str(path), *extra],
+        check=True,
+        timeout=60,
+    )
+    return path.read_bytes()
+
+
+def expected(poker_cli: str, words: list[str], path: Path) -> tuple[bytes, str | None]:
+    """`poker -i FILE`'s answers, and its error line as the engine words it."""
+    result = run_cli(poker_cli, *words, "-j", "2", input_path=path)
+    assert result.returncode in (0, 1), result.stderr
+    return result.stdout, (cli_error(result).removeprefix("poker: ") if result.returncode == 1 else None)
+
+
+def judged(client, path, shard_size, format_name="holdem", players=2, options=()) -> tuple[bytes, str | None]:
+    try:
+        return poker.dask.judge(str(path), client, format_name, players, shard_size=shard_size, options=options), None
+    except poker.InputError as error:
+        return error.answers, f"{error}\n"
+
+
+def plant(rng: np.random.Generator, text: bytes, shard_size: int) -> bytes:
+    """A fault near a shard boundary, on a line end, or at the end: a byte
+    replaced, a newline added or taken away, blank lines, the file cut."""
+    boundaries = list(range(shard_size, len(text), shard_size)) or [len(text) // 2]
+    at = int(rng.choice(boundaries)) + int(rng.integers(-3, 4))
+    at = min(max(at, 0), len(text) - 1)
+    kind = rng.integers(0, 7)
+    if kind == 0:
+        return text[:at] + b"x" + text[at + 1 :]
+    if kind == 1:
+        return text[:at] + b"\n" + text[at:]
+    if kind == 2:  # a line end taken away
+        end = text.find(b"\n", at)
+        return text if end < 0 else text[:end] + b" " + text[end + 1 :]
+    if kind == 3:  # blank lines on a line end, text after them
+        end = text.find(b"\n", at)
+        return text if end < 0 else text[: end + 1] + b"\n \n" + text[end + 1 :]
+    if kind == 4:  # trailing blank lines: allowed
+        return text + b"\n\t\n\n"
+    if kind == 5:  # cut short
+        return text[:at]
+    return text.rstrip(b"\n")  # no final newline
+
+
+@pytest.mark.parametrize("format_name", sorted(FORMATS))
+def test_dask_answers_are_the_cli_answers_with_faults_at_shard_boundaries(
+    client, poker_cli, tmp_path, format_name
+):
+    words, generated = FORMATS[format_name]
+    rng = np.random.default_rng(sum(map(ord, format_name)))
+    text = generate(poker_cli, tmp_path / "valid.txt", generated, 300 if format_name != "draw" else 20, 7)
+    for trial in range(6):
+        shard_size = int(rng.choice([1024, 1500, 4096, 1 << 20]))
+        path = tmp_path / f"planted{trial}.txt"
+        path.write_bytes(plant(rng, text, shard_size) if trial else text)
+        want = expected(poker_cli, words, path)
+        assert judged(client, path, shard_size, format_name) == want, (trial, shard_size)
+
+
+def test_dask_holdem_players_and_shards_from_one_kib(client, poker_cli, tmp_path):
+    path = tmp_path / "five.txt"
+    generate(poker_cli, path, "5", 400, 3, "--error-at", "377", "--error-kind", "duplicate")
+    want = expected(poker_cli, ["-p", "5"], path)
+    assert want[1] is not None
+    for shard_size in (1024, 1025, 3000, "64KiB"):
+        assert judged(client, path, shard_size, "holdem", 5) == want, shard_size
+
+
+def test_dask_equity_file_is_poker_equity(client, poker_cli, tmp_path):
+    path = tmp_path / "queries.txt"
+    generate(poker_cli, path, "equity", 12, 5)
+    options = ["--mc", "2000", "--seed", "3"]
+    want = expected(poker_cli, ["equity", *options], path)
+    assert want[1] is None
+    assert poker.dask.equity_file(str(path), client, options, shard_size=100) == want[0]
+
+
+def test_dask_many_files_in_order_to_an_output_file(client, poker_cli, tmp_path):
+    paths = []
+    for index in range(4):
+        paths.append(tmp_path / f"part{index}.txt")
+        generate(poker_cli, paths[-1], "holdem", 200 + 50 * index, 10 + index)
+    output = tmp_path / "answers.txt"
+    assert poker.dask.judge([str(path) for path in paths], client, output=str(output), shard_size="2KiB") is None
+    assert output.read_bytes() == b"".join(expected(poker_cli, [], path)[0] for path in paths)
+    # A glob: the files in name order.
+    assert poker.dask.judge(str(tmp_path / "part*.txt"), client, shard_size="2KiB") == output.read_bytes()
+
+
+def test_dask_answers_stay_exact_when_a_worker_is_killed(client, poker_cli, tmp_path):
+    path = tmp_path / "big.txt"
+    generate(poker_cli, path, "holdem", 40000, 11)
+    want = expected(poker_cli, [], path)
+    before = client.run(os.getpid)
+    victim = sorted(before.values())[0]
+    result: dict = {}
+
+    def run() -> None:
+        try:
+            result["answers"] = judged(client, path, 8192)
+        except BaseException as error:  # handed to the test's thread
+            result["error"] = error
+
+    runner = threading.Thread(target=run)
+    runner.start()
+    # Mid-run: once the workers hold finished shards.
+    started = threading.Event()
+    while runner.is_alive() and not started.is_set():
+        if client.run_on_scheduler(lambda dask_scheduler: sum(1 for t in dask_scheduler.tasks.values() if t.state == "memory")):
+            started.set()
+        else:
+            started.wait(0.01)
+    killed_mid_run = runner.is_alive()
+    os.kill(victim, signal.SIGKILL)
+    runner.join(timeout=100)
+    assert killed_mid_run  # 266 tasks: far from done when the first is
+    assert not runner.is_alive()
+    assert "error" not in result, result.get("error")
+    assert result["answers"] == want
+    client.wait_for_workers(2, timeout=60)
+    assert victim not in client.run(os.getpid).values()
+
+
+def test_dask_a_file_changed_after_the_count_is_an_error(client, poker_cli, tmp_path):
+    path = tmp_path / "changing.txt"
+    text = generate(poker_cli, path, "holdem", 300, 4)
+    fs, paths = poker.dask._paths(str(path))
+    stamp = poker.dask._stamp(fs, paths[0])
+    spec = poker.dask._spec("holdem", 2, ())
+    count = client.submit(poker.dask._count_shard, fs, paths[0], stamp, 0, 4096, pure=False).result()
+    # The same size and modification time, a newline gone: the recount sees it.
+    status = os.stat(path)
+    changed = text.replace(b"\n", b" ", 1)
+    assert changed != text and len(changed) == len(text)
+    path.write_bytes(changed)
+    os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns))
+    future = client.submit(poker.dask._judge_shard, fs, paths[0], stamp, 0, 4096, 0, count, spec, pure=False)
+    with pytest.raises(poker.dask.FileChangedError):
+        future.result()
+    # Grown: its size says so.
+    path.write_bytes(text + text)
+    future = client.submit(poker.dask._judge_shard, fs, paths[0], stamp, 0, 4096, 0, count, spec, pure=False)
+    with pytest.raises(poker.dask.FileChangedError, match="changed while it was being judged"):
+        future.result()
+
+
+def test_dask_command_matches_the_cli_and_an_unreachable_scheduler_is_status_3(client, poker_cli, tmp_path):
+    path = tmp_path / "hands.txt"
+    generate(poker_cli, path, "3", 200, 6, "--error-at", "150")
+    want = expected(poker_cli, ["-p", "3"], path)
+    address = client.scheduler.address
+    command = [sys.executable, "-m", "poker.dask", "--scheduler", address, "-p", "3", "--shard-size", "1KiB", str(path)]
+    result = subprocess.run(command, capture_output=True, timeout=120)
+    assert result.returncode == 1, result.stderr
+    assert (result.stdout, result.stderr.decode().removeprefix("poker.dask: ")) == want
+    # Nothing listens on port 1 of the loopback.
+    result = subprocess.run(
+        [sys.executable, "-m", "poker.dask", "--scheduler", "tcp://127.0.0.1:1", str(path)],
+        capture_output=True,
+        timeout=120,
+    )
+    assert result.returncode == 3
+    lines = result.stderr.decode().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("poker.dask: cannot reach the scheduler at tcp://127.0.0.1:1"), lines

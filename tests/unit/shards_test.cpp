@@ -1,0 +1,121 @@
+#include "poker/shards.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "poker/cards.h"
+#include "poker/holdem_format.h"
+#include "poker/io/framing.h"
+#include "poker/io/input.h"
+#include "support/fake_io.h"
+#include "support/instance_text.h"
+
+namespace poker {
+namespace {
+
+using poker::testing::StringSink;
+
+struct Judged {
+  std::string answers;
+  std::optional<InputError> error;
+};
+
+Judged whole(const Format& format, const std::string& input) {
+  const auto source = io::make_memory_source(input);
+  StringSink sink;
+  const RunOutcome outcome = run_pipeline(format, *source, sink, PipelineOptions{});
+  return {sink.text, outcome.input_error};
+}
+
+// The four steps of poker/shards.h, as poker.dask takes them, on shards of
+// `shard_size` bytes.
+Judged sharded(const Format& format, const std::string& input, std::size_t shard_size) {
+  const std::size_t lines = format.lines_per_instance();
+  std::vector<std::uint64_t> before{0};  // newlines before each shard's begin
+  for (std::size_t begin = 0; begin < input.size(); begin += shard_size) {
+    const std::size_t size = std::min(shard_size, input.size() - begin);
+    before.push_back(before.back() + io::count_newlines(input.data() + begin, size));
+  }
+  Judged judged;
+  std::optional<InputError> blank_error;
+  for (std::size_t shard = 0, begin = 0; begin < input.size(); ++shard, begin += shard_size) {
+    const std::size_t end = std::min(begin + shard_size, input.size());
+    const std::string_view own(input.data() + begin, end - begin);
+    const ShardStart start = find_shard_start(own, before[shard], lines, begin == 0);
+    if (!start.found) continue;
+    const ShardStart next = find_shard_start(std::string_view(input).substr(end), before[shard + 1], lines, false);
+    const std::size_t stop = next.found ? end + next.offset : input.size();
+    StringSink sink;
+    const RunOutcome outcome =
+        judge_shard(format, std::string_view(input).substr(begin + start.offset, stop - begin - start.offset),
+                    start.line, next.found, sink, PipelineOptions{});
+    if (blank_error) {
+      if (outcome.stats.instances != 0 || outcome.input_error) return {judged.answers, blank_error};
+      continue;
+    }
+    judged.answers += sink.text;
+    if (outcome.input_error) return {judged.answers, outcome.input_error};
+    blank_error = outcome.blank_tail_error;
+  }
+  return judged;
+}
+
+void expect_same(const Judged& got, const Judged& want, std::size_t shard_size) {
+  EXPECT_EQ(got.answers, want.answers) << "shard size " << shard_size;
+  ASSERT_EQ(got.error.has_value(), want.error.has_value()) << "shard size " << shard_size;
+  if (want.error) {
+    EXPECT_EQ(got.error->line, want.error->line) << "shard size " << shard_size;
+    EXPECT_EQ(got.error->column, want.error->column) << "shard size " << shard_size;
+    EXPECT_EQ(got.error->message, want.error->message) << "shard size " << shard_size;
+  }
+}
+
+TEST(Shards, FindShardStartFollowsTheNewlineThatEndsAnInstance) {
+  // 3 lines an instance: newlines 3 and 6 end one.
+  const std::string bytes = "a\nb\nc\nd\n";
+  EXPECT_EQ(find_shard_start(bytes, 0, 3, true).offset, 0U);
+  const ShardStart after_two = find_shard_start(bytes, 2, 3, false);
+  ASSERT_TRUE(after_two.found);
+  EXPECT_EQ(after_two.offset, 2U);  // the shard's first newline is the input's third
+  EXPECT_EQ(after_two.line, 4U);
+  EXPECT_FALSE(find_shard_start("no newline", 2, 3, false).found);
+}
+
+TEST(Shards, ShardedAnswersAndErrorsAreThoseOfOneRun) {
+  std::mt19937_64 random(5);
+  const auto format = make_holdem_format(HoldemOptions{3, false});
+  const std::string valid = testing::random_instances_text(random, testing::holdem_lines(3), 300, Notation::kHoldem,
+                                                           testing::Blanks::kVaried);
+  std::vector<std::string> inputs{valid, valid + "\n \n\t\n", valid.substr(0, valid.size() - 1), "", "\n\n"};
+  for (int fault = 0; fault < 40; ++fault) {
+    std::string input = valid;
+    const std::size_t at = random() % input.size();
+    switch (fault % 5) {
+      case 0: input[at] = 'x'; break;
+      case 1: input = input.substr(0, at) + '\n' + input.substr(at); break;
+      case 2: input.resize(at); break;
+      case 3: {
+        const std::size_t line_end = std::min(input.find('\n', at), input.size() - 1) + 1;
+        input = input.substr(0, line_end) + "\n \n" + input.substr(line_end);
+        break;
+      }
+      default: input.erase(at, 1); break;
+    }
+    inputs.push_back(input);
+  }
+  for (const std::string& input : inputs) {
+    const Judged want = whole(*format, input);
+    for (const std::size_t shard_size : {1UL, 7UL, 64UL, 1000UL, 4096UL, 1UL << 20}) {
+      expect_same(sharded(*format, input, shard_size), want, shard_size);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace poker
