@@ -18,11 +18,8 @@
 #include <vector>
 
 #include "bindings.h"
-#include "poker/draw_format.h"
+#include "format_by_name.h"
 #include "poker/equity_format.h"
-#include "poker/euler_format.h"
-#include "poker/eval_format.h"
-#include "poker/holdem_format.h"
 #include "poker/io/input.h"
 #include "poker/io/output_sink.h"
 #include "poker/pipeline.h"
@@ -139,50 +136,6 @@ class LineSink final : public AnswerSink {
   std::vector<std::string> lines_;
 };
 
-enum class FileFormat { kHoldem, kEuler, kEval, kDraw, kEquity };
-
-// The format named as the CLI's subcommand is ("holdem" for the judge that
-// has none), checked with its player count before any work.
-FileFormat file_format(const std::string& name, int players) {
-  constexpr std::pair<std::string_view, FileFormat> kFormats[] = {{"holdem", FileFormat::kHoldem},
-                                                                  {"euler", FileFormat::kEuler},
-                                                                  {"eval", FileFormat::kEval},
-                                                                  {"draw", FileFormat::kDraw},
-                                                                  {"equity", FileFormat::kEquity}};
-  const auto* found =
-      std::find_if(std::begin(kFormats), std::end(kFormats), [&](const auto& entry) { return entry.first == name; });
-  if (found == std::end(kFormats)) {
-    throw py::value_error("format must be 'holdem', 'euler', 'eval', 'draw' or 'equity', not '" + name + "'");
-  }
-  const FileFormat format = found->second;
-  if (format == FileFormat::kHoldem && (players < kMinHoldemPlayers || players > kMaxHoldemPlayers)) {
-    throw py::value_error("players must be " + std::to_string(kMinHoldemPlayers) + " to " +
-                          std::to_string(kMaxHoldemPlayers) + ", not " + std::to_string(players));
-  }
-  if ((format == FileFormat::kEuler || format == FileFormat::kEval) && players != 2) {
-    throw py::value_error("the " + name + " format has 2 players, not " + std::to_string(players));
-  }
-  if ((format == FileFormat::kDraw || format == FileFormat::kEquity) && players != 2) {
-    throw py::value_error("players is for the holdem format, not " + name);
-  }
-  return format;
-}
-
-// The format of a run; an equity query stops on `stop` too, as it may
-// compute for long.
-std::unique_ptr<Format> make_format(FileFormat format, int players, const std::atomic<bool>& stop) {
-  switch (format) {
-    case FileFormat::kHoldem: return make_holdem_format(HoldemOptions{players, false});
-    case FileFormat::kEuler: return make_euler_format(EulerOptions{false});
-    case FileFormat::kEval: return make_eval_format();
-    case FileFormat::kDraw: return make_draw_format();
-    case FileFormat::kEquity: break;
-  }
-  EquityRequest defaults;
-  defaults.settings.stop = &stop;
-  return make_equity_format(defaults, EquityOutput::kJson);
-}
-
 std::unique_ptr<AnswerSink> make_sink(FileFormat format) {
   switch (format) {
     case FileFormat::kHoldem:
@@ -251,7 +204,9 @@ py::object judge_file(const py::object& path_like, int players, const std::strin
       input = io::open_input(path.bytes, input_options);
     }
     if (!input.source) return;
-    const std::unique_ptr<Format> format = make_format(chosen, players, stop.flag());
+    EquityRequest equity_defaults;
+    equity_defaults.settings.stop = &stop.flag();  // an equity query stops on `stop` too, as it may take long
+    const std::unique_ptr<Format> format = make_format(chosen, players, equity_defaults, EquityOutput::kJson);
     lines_per_instance = format->lines_per_instance();
     PipelineOptions options;
     options.stop = &stop.flag();

@@ -13,11 +13,8 @@
 #include <vector>
 
 #include "bindings.h"
-#include "poker/draw_format.h"
+#include "format_by_name.h"
 #include "poker/equity_format.h"
-#include "poker/euler_format.h"
-#include "poker/eval_format.h"
-#include "poker/holdem_format.h"
 #include "poker/io/framing.h"
 #include "poker/io/output_sink.h"
 #include "poker/shards.h"
@@ -43,17 +40,9 @@ class BytesSink final : public io::OutputSink {
 // eval, draw, or equity (its options: the words `poker equity` takes before
 // its query file, "--board", "Ts9s2d", "--mc", "10000", ...).
 std::unique_ptr<Format> shard_format(const std::string& name, int players, const std::vector<std::string>& options) {
-  if (name == "holdem") {
-    if (players < kMinHoldemPlayers || players > kMaxHoldemPlayers) {
-      throw py::value_error("players must be " + std::to_string(kMinHoldemPlayers) + " to " +
-                            std::to_string(kMaxHoldemPlayers) + ", not " + std::to_string(players));
-    }
-    return make_holdem_format(HoldemOptions{players, false});
-  }
-  if (name == "euler") return make_euler_format(EulerOptions{false});
-  if (name == "eval") return make_eval_format();
-  if (name == "draw") return make_draw_format();
-  if (name == "equity") {
+  const FileFormat format = file_format(name, players);
+  EquityRequest equity_defaults;
+  if (format == FileFormat::kEquity) {
     std::vector<std::string_view> cards;
     EquitySettings settings;
     for (std::size_t i = 0; i < options.size(); ++i) {
@@ -68,9 +57,9 @@ std::unique_ptr<Format> shard_format(const std::string& name, int players, const
     }
     auto defaults = parse_equity_defaults(cards, settings);
     if (const auto* error = std::get_if<QueryError>(&defaults)) throw py::value_error(error->message);
-    return make_equity_format(std::get<EquityRequest>(defaults), EquityOutput::kText);
+    equity_defaults = std::get<EquityRequest>(std::move(defaults));
   }
-  throw py::value_error("format must be 'holdem', 'euler', 'eval', 'draw' or 'equity', not '" + name + "'");
+  return make_format(format, players, equity_defaults, EquityOutput::kText);
 }
 
 std::string_view view_of(const py::bytes& data) {
