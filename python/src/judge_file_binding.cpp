@@ -19,6 +19,7 @@
 
 #include "bindings.h"
 #include "format_by_name.h"
+#include "poker/draw_format.h"
 #include "poker/equity_format.h"
 #include "poker/io/input.h"
 #include "poker/io/output_sink.h"
