@@ -100,15 +100,15 @@ cpu_and_pipe_figures() {
   pipe_cpu=$(for ((i = 0; i < reps; i++)); do pipe_cpu_seconds "$poker" -j 2; done)
   cpu_cat=$(echo "$pipe_cpu" | awk '{print $1}' | median)
   cpu_pipe=$(echo "$pipe_cpu" | awk '{print $2}' | median)
-  cpu_lines+=("$(printf 'CPU time of cat FILE | poker -j 2: cat %.2f s, poker %.2f s (%.2f s of %d cores; mapped -j 2: %.2f s)' \
+  cpu_lines+=("$(printf 'CPU time of cat FILE | poker -j 2: cat %.2f s, poker %.2f s (%.2f s of %d cores; the file, -j 2: %.2f s)' \
       "$cpu_cat" "$cpu_pipe" "$(echo "($cpu_cat + $cpu_pipe) / $(nproc)" | bc -l)" "$(nproc)" "$cpu2")")
   # The pipe alone (poker_drain: the judge's stream reader, nothing done with
   # what it reads): the two copies cost that much CPU whatever the judge does,
   # so the pipe path's wall time is at least the judging's CPU time (the
-  # mapped run's) plus theirs, over the core count.
+  # file's -j 2 run) plus theirs, over the core count.
   if [[ -x $drain ]]; then
     drain_cpu=$(for ((i = 0; i < reps; i++)); do pipe_cpu_seconds "$drain"; done | awk '{print $2}' | median)
-    cpu_lines+=("$(printf 'The pipe alone (cat FILE | poker_drain): the copy out of it %.2f s of CPU; with cat and the judging (mapped -j 2), the pipe path needs at least %.2f s on %d cores' \
+    cpu_lines+=("$(printf 'The pipe alone (cat FILE | poker_drain): the copy out of it %.2f s of CPU; with cat and the judging (the file, -j 2), the pipe path needs at least %.2f s on %d cores' \
         "$drain_cpu" "$(echo "($cpu_cat + $drain_cpu + $cpu2) / $(nproc)" | bc -l)" "$(nproc)")")
   fi
 }
