@@ -86,7 +86,7 @@ void add_equity_options(CLI::App& app, Options& options) {
   app.add_option_function<std::string>("--seed", number("--seed"),
                                        "Monte Carlo seed: the same deals at any thread count (default 1)")
       ->type_name("N");
-  add_percent_order_option(app, "equity", settings.percent_order);
+  add_percent_order_option(app, settings.percent_order);
 }
 
 std::unique_ptr<Format> make_equity_query_format(const Options& options, const std::atomic<bool>& stop) {

@@ -75,10 +75,10 @@ std::optional<int> open_streams(const Options& options, const StopSignals& signa
   input_options.buffer_size = std::max<std::size_t>(4 * options.chunk_size, 64 * 1024);
   input_options.wake_fd = signals.wake_fd();
   streams.input_name = display_name(options.input, "<stdin>");
-  streams.candidate_name = display_name(options.answers, "<stdin>");
+  streams.candidate_name = display_name(options.verify.answers, "<stdin>");
   const std::string output_name = display_name(options.output, "<stdout>");
-  if (closed.in && (is_standard(options.input) || (options.verify && is_standard(options.answers)))) {
-    const std::string& path = is_standard(options.input) ? options.input : options.answers;
+  if (closed.in && (is_standard(options.input) || (options.verify.on && is_standard(options.verify.answers)))) {
+    const std::string& path = is_standard(options.input) ? options.input : options.verify.answers;
     return fail(signals, io::IoError{io::IoError::Action::kRead, path, EBADF});
   }
   {
@@ -87,10 +87,10 @@ std::optional<int> open_streams(const Options& options, const StopSignals& signa
     io::OpenedInput input = io::open_input(options.input, input_options);
     if (!input.source) return fail(signals, input.error);
     streams.input = std::make_unique<HeadKeepingSource>(std::move(input.source));
-    if (options.verify) {
+    if (options.verify.on) {
       // Never mapped: the answers' file may be truncated while it is read.
       input_options.reading = io::FileReading::kStream;
-      io::OpenedInput opened = io::open_input(options.answers, input_options);
+      io::OpenedInput opened = io::open_input(options.verify.answers, input_options);
       if (!opened.source) return fail(signals, opened.error);
       streams.candidate = std::move(opened.source);
     }
@@ -98,7 +98,7 @@ std::optional<int> open_streams(const Options& options, const StopSignals& signa
   if (io::output_overwrites_input(options.input, options.output)) {
     return fail(signals, output_name + ": is the input file; refusing to overwrite it", kExitUsage);
   }
-  if (options.verify && io::output_overwrites_input(options.answers, options.output)) {
+  if (options.verify.on && io::output_overwrites_input(options.verify.answers, options.output)) {
     return fail(signals, output_name + ": is the candidate's answers file; refusing to overwrite it", kExitUsage);
   }
   int status = kExitOk;
@@ -119,7 +119,7 @@ void say_when_reading_a_terminal(const Options& options) {
   const char* what = nullptr;
   if (is_standard(options.input)) {
     what = options.command == Command::kEquity ? "queries" : "instances";
-  } else if (options.verify && is_standard(options.answers)) {
+  } else if (options.verify.on && is_standard(options.verify.answers)) {
     what = "the candidate's answers";
   }
   if (what != nullptr) report(std::string("reading ") + what + " from standard input; Ctrl-D ends");
@@ -132,13 +132,7 @@ struct Judged {
 };
 
 // `poker verify`'s options from the command line's.
-VerifyOptions verify_options(const Options& options) {
-  VerifyOptions verify;
-  verify.all = options.all;
-  verify.strip_trailing_cr = options.strip_trailing_cr;
-  verify.ignore_trailing_space = options.ignore_trailing_space;
-  return verify;
-}
+const VerifyOptions& verify_options(const Options& options) { return options.verify.compare; }
 
 // Runs the pipeline over the input: the answers to the output, or to the
 // comparison with the candidate's.
@@ -149,7 +143,7 @@ Judged judge(const Options& options, const Format& format, Streams& streams, con
   {
     // `poker verify --answers -` reads the candidate's answers from stdin:
     // typed there too, perhaps.
-    const bool stdin_read = is_standard(options.input) || (options.verify && is_standard(options.answers));
+    const bool stdin_read = is_standard(options.input) || (options.verify.on && is_standard(options.verify.answers));
     ProgressLine progress(!options.quiet, is_standard(options.output), stdin_read, input_size(options.input));
     PipelineOptions pipeline_options;
     pipeline_options.chunk_size = options.chunk_size;
@@ -186,7 +180,8 @@ Judged judge(const Options& options, const Format& format, Streams& streams, con
 int report_verdict(const Options& options, const VerifyOutcome& verified, const Streams& streams,
                    const StopSignals& signals) {
   if (verified.report.candidate_error != 0) {
-    return fail(signals, io::IoError{io::IoError::Action::kRead, options.answers, verified.report.candidate_error});
+    return fail(signals,
+                io::IoError{io::IoError::Action::kRead, options.verify.answers, verified.report.candidate_error});
   }
   // The verdict: none with -q (the status says it), JSON with --json.
   const std::string verdict =

@@ -107,14 +107,15 @@ void add_shared_options(CLI::App& app, Options& options) {
 // The options of `poker verify`, on `verify` and on its format subcommands
 // alike, so that they too may stand before or after a format's name.
 void add_verify_options(CLI::App& app, Options& options) {
-  app.add_option("--answers", options.answers,
+  app.add_option("--answers", options.verify.answers,
                  "The candidate's answers to compare with the expected ones ('-': standard input)")
       ->type_name("FILE");
-  app.add_flag("--all", options.all,
+  app.add_flag("--all", options.verify.compare.all,
                "Do not stop at the first mismatch: count the instances answered right, wrong and missing, "
                "and the extra lines, then print a summary");
-  app.add_flag("--strip-trailing-cr", options.strip_trailing_cr, "Accept CRLF line ends in the candidate");
-  app.add_flag("--ignore-trailing-space", options.ignore_trailing_space,
+  app.add_flag("--strip-trailing-cr", options.verify.compare.strip_trailing_cr,
+               "Accept CRLF line ends in the candidate");
+  app.add_flag("--ignore-trailing-space", options.verify.compare.ignore_trailing_space,
                "Do not compare blanks at the end of the candidate's lines, nor a missing final newline");
 }
 
@@ -192,7 +193,8 @@ std::optional<std::string> equity_conflict(const Options& options) {
            "' is no file, and one hand is no query: give 2 to 10 hands or ranges, or one operand, the query file";
   }
   if (!equity.hands.empty() && options.input != "-") return "hands on the command line and -i do not go together";
-  if (!equity.hands.empty() && options.verify) return "hands on the command line and 'poker verify' do not go together";
+  if (!equity.hands.empty() && options.verify.on)
+    return "hands on the command line and 'poker verify' do not go together";
   if (equity.hands.empty()) return check_equity_defaults(equity);  // a query file's defaults
   return std::nullopt;  // the query reports its own cards' errors, hand by hand
 }
@@ -424,7 +426,7 @@ std::optional<std::string> read_operands(const CLI::App& app, const Operands& op
 // standard stream either ('-' is).
 std::optional<std::string> empty_file_name(const CLI::App& app, const Options& options) {
   const std::pair<const char*, const std::string*> files[] = {
-      {"--input", &options.input}, {"--output", &options.output}, {"--answers", &options.answers}};
+      {"--input", &options.input}, {"--output", &options.output}, {"--answers", &options.verify.answers}};
   for (const auto& [name, value] : files) {
     if (!value->empty()) continue;
     // Given, at one level or another: the variable holds what was given.
@@ -531,7 +533,7 @@ std::optional<std::string> option_without_effect(const Options& options, const C
     if (options.verbose) return std::string("-v does not apply to 'poker ") + row->name + "': it reports a judge's run";
     if (options.json) return std::string("--json does not apply to 'poker ") + row->name + "'";
   }
-  const bool answers_as_json = options.verify || options.command == Command::kEquity;
+  const bool answers_as_json = options.verify.on || options.command == Command::kEquity;
   if (options.json && !options.verbose && !answers_as_json) {
     return "--json writes -v's statistics here (the answers are plain lines): give -v too";
   }
@@ -542,7 +544,7 @@ std::optional<std::string> option_without_effect(const Options& options, const C
 // "verify"; empty for the hold'em judge.
 std::string command_name(const Options& options, const CommandRow* row) {
   const std::string format = row == nullptr ? "" : row->name;
-  if (!options.verify) return format;
+  if (!options.verify.on) return format;
   return format.empty() ? "verify" : "verify " + format;
 }
 
@@ -581,10 +583,10 @@ std::optional<Mistake> check_parsed(CommandLine& line, const CommandRow* row) {
       return Mistake{"equity: " + *conflict, ""};
     }
   }
-  if (options.verify && options.answers.empty()) {
+  if (options.verify.on && options.verify.answers.empty()) {
     return Mistake{"'poker verify' needs the candidate's answers: --answers FILE", ""};
   }
-  if (options.verify && (options.answers == "-") && (options.input.empty() || options.input == "-")) {
+  if (options.verify.on && (options.verify.answers == "-") && (options.input.empty() || options.input == "-")) {
     return Mistake{"the instances and the candidate's answers cannot both be standard input: give -i FILE", ""};
   }
   options.players = players.value_or(line.option_players.value_or(2));
@@ -620,8 +622,8 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     return parse_failure(line, e, argc, argv);
   }
   if (const std::optional<std::string> twice = option_given_twice(app)) return usage(*twice);
-  options.verify = line.verify->parsed();
-  const CommandRow* row = parsed_row(options.verify ? *line.verify : app);
+  options.verify.on = line.verify->parsed();
+  const CommandRow* row = parsed_row(options.verify.on ? *line.verify : app);
   options.command = row != nullptr ? row->command : Command::kHoldem;
   const std::string name = command_name(options, row);
   if (const std::optional<std::string> empty = empty_file_name(app, options)) return usage(*empty, name);

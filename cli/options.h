@@ -10,6 +10,7 @@
 
 #include "generate_command.h"
 #include "poker/equity.h"
+#include "poker/verify.h"
 
 namespace poker::cli {
 
@@ -28,6 +29,13 @@ struct EquityOptions {
   EquitySettings settings;
 };
 
+// `poker verify`: the answers compared with a candidate's instead of printed.
+struct VerifyCommand {
+  bool on = false;        // `poker verify` was given
+  std::string answers;    // the candidate's answers ("-": standard input)
+  VerifyOptions compare;  // --all, --strip-trailing-cr, --ignore-trailing-space
+};
+
 struct Options {
   Command command = Command::kHoldem;
   int players = 2;       // hold'em
@@ -44,14 +52,9 @@ struct Options {
   bool quiet = false;
   bool verbose = false;
   bool mmap = false;  // a regular input file memory-mapped (--mmap), not read with pread() (--no-mmap)
-  // `poker verify`: compare the answers with a candidate's instead of printing them.
-  bool verify = false;
-  std::string answers;                 // the candidate's answers ("-": standard input)
-  bool all = false;                    // count every mismatch instead of stopping at the first
-  bool strip_trailing_cr = false;      // verify: a candidate's CRLF line ends count as LF
-  bool ignore_trailing_space = false;  // verify: a candidate's trailing blanks are not compared
-  bool json = false;                   // verify's verdict, -v's statistics and equity's answers as JSON (docs/)
-  GenerateCommand generator;           // `poker generate`: write instances instead of judging them
+  VerifyCommand verify;
+  bool json = false;          // verify's verdict, -v's statistics and equity's answers as JSON (docs/)
+  GenerateCommand generator;  // `poker generate`: write instances instead of judging them
 };
 
 // What parsing the command line came to: run with the options, or exit now

@@ -16,17 +16,16 @@
 
 namespace poker::cli {
 
-void add_percent_order_option(CLI::App& app, const char* command, PercentOrder& order) {
+void add_percent_order_option(CLI::App& app, PercentOrder& order) {
   app.add_option_function<std::string>(
          "--order",
-         [command, &order](const std::string& value) {
+         [&order](const std::string& value) {
            if (value == "pokerstove") {
              order = PercentOrder::kPokerStove;
            } else if (value == "equity") {
              order = PercentOrder::kEquity;
            } else {
-             throw CLI::ValidationError(std::string(command) + ": --order: expected pokerstove or equity, not " +
-                                        quote_token(value));
+             throw CLI::ValidationError("--order: expected pokerstove or equity, not " + quote_token(value));
            }
          },
          "The order of percentage ranges (10%): pokerstove (PokerStove's and Equilab's, the default) or equity "
@@ -38,7 +37,7 @@ void add_range_options(CLI::App& app, Options& options) {
   app.add_option("RANGE", options.range, "The range, like QQ+,AKs,T9s-65s or 10%; several words are joined by commas")
       ->required()
       ->type_name("RANGE");
-  add_percent_order_option(app, "range", options.range_order);
+  add_percent_order_option(app, options.range_order);
   app.add_option_function<std::string>(
          "--color",
          [&options](const std::string& value) {
@@ -49,7 +48,7 @@ void add_range_options(CLI::App& app, Options& options) {
            } else if (value == "auto") {
              options.colour = Colour::kAuto;
            } else {
-             throw CLI::ValidationError("range: --color: expected always, never or auto, not " + quote_token(value));
+             throw CLI::ValidationError("--color: expected always, never or auto, not " + quote_token(value));
            }
          },
          "Colour the grid: always (for less -R), never, or auto (the default: on a terminal, unless NO_COLOR is set)")

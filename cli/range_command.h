@@ -20,9 +20,9 @@ namespace poker::cli {
 // Adds `poker range`'s operands and options to its subcommand.
 void add_range_options(CLI::App& app, Options& options);
 
-// Adds --order=pokerstove|equity to `app` (the subcommand `command`), which
+// Adds --order=pokerstove|equity to `app` (a subcommand), which
 // sets `order`.
-void add_percent_order_option(CLI::App& app, const char* command, PercentOrder& order);
+void add_percent_order_option(CLI::App& app, PercentOrder& order);
 
 // The words of `poker range` as one range: "AA" "KK" is "AA,KK"; a word
 // that ends or starts with a comma is joined as it stands ("QQ+," "AKs").

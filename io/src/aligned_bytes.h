@@ -1,5 +1,5 @@
-#ifndef POKER_IO_SRC_ALIGNED_BYTES_H_
-#define POKER_IO_SRC_ALIGNED_BYTES_H_
+#ifndef POKER_IO_ALIGNED_BYTES_H_
+#define POKER_IO_ALIGNED_BYTES_H_
 
 #include <cstddef>
 #include <memory>
@@ -27,4 +27,4 @@ inline AlignedBytes allocate_aligned(std::size_t size) {
 
 }  // namespace poker::io
 
-#endif  // POKER_IO_SRC_ALIGNED_BYTES_H_
+#endif  // POKER_IO_ALIGNED_BYTES_H_

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "aligned_bytes.h"
+#include "poker/io/atomic_min.h"
 
 namespace poker::io {
 namespace {
@@ -19,11 +20,7 @@ namespace {
 // Where the first byte that a truncated file no longer held was asked for.
 struct ShortReads {
   std::atomic<std::uint64_t> first{UINT64_MAX};  // input offset
-  void note(std::uint64_t offset) {
-    std::uint64_t seen = first.load(std::memory_order_relaxed);
-    while (offset < seen && !first.compare_exchange_weak(seen, offset, std::memory_order_relaxed)) {
-    }
-  }
+  void note(std::uint64_t offset) { lower_to(first, offset); }
 };
 
 // Reads [offset, offset + size) of the input at file offset `start` on into

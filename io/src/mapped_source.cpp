@@ -14,6 +14,7 @@
 #include <string>
 
 #include "file_source.h"
+#include "poker/io/atomic_min.h"
 
 namespace poker::io {
 namespace {
@@ -67,10 +68,7 @@ void on_sigbus(int /*signal*/, siginfo_t* info, void* /*context*/) {
         ::mmap(reinterpret_cast<void*>(page), g_page_size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
     if (zeros == MAP_FAILED) break;
     const std::uint64_t offset = slot.file_offset.load(std::memory_order_relaxed) + (page - begin);
-    std::atomic<std::uint64_t>& first = slot.record.load(std::memory_order_relaxed)->first_fault;
-    std::uint64_t seen = first.load(std::memory_order_relaxed);
-    while (offset < seen && !first.compare_exchange_weak(seen, offset)) {
-    }
+    lower_to(slot.record.load(std::memory_order_relaxed)->first_fault, offset);
     return;
   }
   ::sigaction(SIGBUS, &g_previous_action, nullptr);

@@ -15,6 +15,7 @@ class InputError(ValueError):
     column: int
     instance: Optional[int]
     message: str
+    hint: Optional[str]
     answers: Any
 
 @overload

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "poker/cards.h"
+#include "poker/io/atomic_min.h"
 #include "run_batch.h"
 
 namespace poker::python {
@@ -76,11 +77,7 @@ inline bool row_mask(const std::uint8_t* cards, std::size_t count, CardMask& mas
 class FirstFault {
  public:
   explicit FirstFault(std::size_t none) : row_(none), none_(none) {}
-  void record(std::size_t row) {
-    std::size_t current = row_.load(std::memory_order_relaxed);
-    while (row < current && !row_.compare_exchange_weak(current, row, std::memory_order_relaxed)) {
-    }
-  }
+  void record(std::size_t row) { io::lower_to(row_, row); }
   // Whether rows from `row` on need no look (an earlier row is already faulty).
   bool before(std::size_t row) const { return row_.load(std::memory_order_relaxed) < row; }
   std::optional<std::size_t> row() const {

@@ -2,8 +2,8 @@
 // ("holdem" for the judge, which has none): judge_file and poker.dask's
 // shards make their formats here, so that both take the same names and
 // refuse the same player counts.
-#ifndef POKER_PYTHON_SRC_FORMAT_BY_NAME_H_
-#define POKER_PYTHON_SRC_FORMAT_BY_NAME_H_
+#ifndef POKER_PYTHON_FORMAT_BY_NAME_H_
+#define POKER_PYTHON_FORMAT_BY_NAME_H_
 
 #include <memory>
 #include <string>
@@ -27,4 +27,4 @@ std::unique_ptr<Format> make_format(FileFormat format, int players, const Equity
 
 }  // namespace poker::python
 
-#endif  // POKER_PYTHON_SRC_FORMAT_BY_NAME_H_
+#endif  // POKER_PYTHON_FORMAT_BY_NAME_H_

@@ -21,6 +21,7 @@
 #include "format_by_name.h"
 #include "poker/draw_format.h"
 #include "poker/equity_format.h"
+#include "poker/input_hint.h"
 #include "poker/io/input.h"
 #include "poker/io/output_sink.h"
 #include "poker/pipeline.h"
@@ -194,8 +195,9 @@ py::object judge_file(const py::object& path_like, int players, const std::strin
   const std::optional<std::size_t> thread_limit = thread_count(threads);
   const std::unique_ptr<AnswerSink> sink = make_sink(chosen);
   io::OpenedInput input;
+  std::unique_ptr<HeadKeepingSource> source;  // the input, its first bytes kept for the hint
+  std::unique_ptr<Format> format;
   RunOutcome outcome;
-  std::size_t lines_per_instance = 0;
   // A pipe, a FIFO or standard input may keep the run waiting: interruptible.
   run_batch(thread_limit, true, [&](const Stop& stop) {
     {
@@ -205,29 +207,39 @@ py::object judge_file(const py::object& path_like, int players, const std::strin
       input = io::open_input(path.bytes, input_options);
     }
     if (!input.source) return;
+    source = std::make_unique<HeadKeepingSource>(std::move(input.source));
     EquityRequest equity_defaults;
     equity_defaults.settings.stop = &stop.flag();  // an equity query stops on `stop` too, as it may take long
-    const std::unique_ptr<Format> format = make_format(chosen, players, equity_defaults, EquityOutput::kJson);
-    lines_per_instance = format->lines_per_instance();
+    format = make_format(chosen, players, equity_defaults, EquityOutput::kJson);
     PipelineOptions options;
     options.stop = &stop.flag();
-    outcome = run_pipeline(*format, *input.source, *sink, options);
+    outcome = run_pipeline(*format, *source, *sink, options);
   });
-  if (!input.source) raise_os_error(input.error.error_number, path);
+  if (!source) raise_os_error(input.error.error_number, path);
   switch (outcome.status) {
     case RunOutcome::Status::kOk: return sink->answers();
     case RunOutcome::Status::kInvalidInput: {
       const InputError& where = *outcome.input_error;
       // The 1-based instance, as the CLI's message gives it: a handle on a huge file.
+      const std::size_t lines_per_instance = format->lines_per_instance();
       const std::uint64_t instance = where.line == 0 ? 0 : (where.line - 1) / lines_per_instance + 1;
       py::str text = py::str("{}:{}:{}: {}").format(path.shown, where.line, where.column, where.message);
-      if (instance != 0) text = py::str("{} (instance {})").format(text, instance);
+      if (instance != 0) text = py::str("{} ({} {})").format(text, format->instance_noun().one, instance);
+      // The CLI's hint, in Python's words where it suggests another format.
+      const std::optional<std::string> hint =
+          input_error_hint(*format, where, source->head(), [](const FormatGuess& guess) {
+            std::string call = "format='" + std::string(guess.format) + "'";
+            if (guess.players > 0) call += ", players=" + std::to_string(guess.players);
+            return call;
+          });
+      if (hint) text = py::str("{}; hint: {}").format(text, *hint);
       py::object error = py::reinterpret_borrow<py::object>(input_error_type)(text);
       error.attr("path") = path.shown;
       error.attr("line") = where.line;
       error.attr("column") = where.column;
       error.attr("instance") = instance == 0 ? py::object(py::none()) : py::object(py::int_(instance));
       error.attr("message") = where.message;
+      error.attr("hint") = hint ? py::object(py::str(*hint)) : py::object(py::none());
       error.attr("answers") = sink->answers();
       PyErr_SetObject(input_error_type, error.ptr());
       throw py::error_already_set();
@@ -247,9 +259,10 @@ py::object judge_file(const py::object& path_like, int players, const std::strin
 void bind_judge_file(py::module_& m) {
   input_error_type = PyErr_NewExceptionWithDoc(
       "poker.InputError",
-      "An invalid instance file (judge_file). str() is the CLI's message, PATH:LINE:COLUMN: MESSAGE (instance N);\n"
-      "the attributes path, line, column (1-based), instance (1-based) and message hold its parts, and answers\n"
-      "the answers of the instances before it.",
+      "An invalid instance file (judge_file). str() is the CLI's message, PATH:LINE:COLUMN: MESSAGE (instance N)\n"
+      "and its '; hint: ' where the CLI gives one (another format suggested as format=...); the attributes path,\n"
+      "line, column (1-based), instance (1-based), message and hint (or None) hold its parts, and answers the\n"
+      "answers of the instances before it.",
       PyExc_ValueError, nullptr);
   if (input_error_type == nullptr) throw py::error_already_set();
   m.add_object("InputError", py::handle(input_error_type));
@@ -281,8 +294,9 @@ mmap: how a regular file is read, as `poker --mmap` / `--no-mmap` choose:
     default (pread). The answers are the same either way.
 
 An invalid file raises InputError (a ValueError) whose str() is the CLI's
-message "PATH:LINE:COLUMN: MESSAGE (instance N)"; a file that cannot be
-opened or read raises OSError.
+message "PATH:LINE:COLUMN: MESSAGE (instance N)", with its "; hint: ..."
+where the CLI gives one; a file that cannot be opened or read raises
+OSError.
 )doc");
 }
 

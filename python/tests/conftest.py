@@ -37,10 +37,15 @@ def cli_error(result: subprocess.CompletedProcess) -> str:
     return re.sub(r" \(instance \d+\)(; hint: .*)?$", "", result.stderr.decode().rstrip("\n")) + "\n"
 
 
+def without_hint(line: str) -> str:
+    """An error line without the "; hint: ..." it may end with: the CLI's
+    hint names a command to type, InputError's the format= to pass."""
+    return re.sub(r"; hint: .*$", "", line)
+
+
 def cli_error_line(result: subprocess.CompletedProcess) -> str:
-    """The CLI's error line up to its " (instance N)": without the "; hint:
-    ..." it may add (cli/input_error_hint.h)."""
-    return re.sub(r"; hint: .*$", "", result.stderr.decode().rstrip("\n")) + "\n"
+    """The CLI's error line up to its " (instance N)" (poker/input_hint.h)."""
+    return without_hint(result.stderr.decode().rstrip("\n")) + "\n"
 
 
 def deal(rng: np.random.Generator, rows: int, cards: int) -> np.ndarray:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import poker
-from conftest import cli_error_line, run_cli
+from conftest import cli_error_line, run_cli, without_hint
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 
@@ -95,7 +95,7 @@ def test_input_error_carries_the_instance_as_the_cli_does(tmp_path, poker_cli):
         poker.judge_file(path)
     assert error.value.instance == 3
     assert str(error.value).endswith(" (instance 3)")
-    assert "poker: " + str(error.value) + "\n" == cli_error_line(cli)
+    assert "poker: " + without_hint(str(error.value)) + "\n" == cli_error_line(cli)
 
     queries = tmp_path / "queries.txt"
     queries.write_text("AhKh QsQd\nAhKh ZZ\n")
@@ -103,8 +103,32 @@ def test_input_error_carries_the_instance_as_the_cli_does(tmp_path, poker_cli):
     with pytest.raises(poker.InputError) as error:
         poker.judge_file(queries, format="equity")
     assert error.value.instance == 2
-    assert "poker: " + str(error.value) + "\n" == cli_error_line(cli)
+    assert "poker: " + without_hint(str(error.value)) + "\n" == cli_error_line(cli)
     assert len(error.value.answers) == 1 and isinstance(error.value.answers[0], poker.Equity)
+
+
+def test_input_error_carries_the_clis_hint(tmp_path, poker_cli):
+    ten = tmp_path / "ten.txt"
+    ten.write_text("Ah Kh\nQs Qd\n2c 3c 4c 5c 10h\n")
+    cli = run_cli(poker_cli, input_path=ten)
+    with pytest.raises(poker.InputError) as error:
+        poker.judge_file(ten)
+    assert error.value.hint == "ten is written T, like 'Th'"
+    assert cli.stderr.decode().rstrip("\n").endswith("; hint: " + error.value.hint)
+    assert str(error.value).endswith("; hint: " + error.value.hint)
+
+    # Another format's file: the hint names the format= that reads it.
+    euler = tmp_path / "euler.txt"
+    euler.write_text("8C TS KC 9H 4S 7D 2S 5D 3S AC\n")
+    with pytest.raises(poker.InputError) as error:
+        poker.judge_file(euler)
+    assert error.value.hint is not None and "format='euler'" in error.value.hint
+
+    fine = tmp_path / "fine.txt"
+    fine.write_text("Ah Kh\nQs Qd\n2c 3c 4c 5c Kx\n")
+    with pytest.raises(poker.InputError) as error:
+        poker.judge_file(fine)
+    assert error.value.hint is None or error.value.hint in str(error.value)
 
 
 def test_samples_take_the_clis_counts():

@@ -337,7 +337,7 @@ TEST(EquityCommand, OneOperandThatNamesAFileIsTheQueryFile) {
   const RunResult twice = run_poker({"equity", "examples/equity.txt", "-i", "examples/equity.txt"});
   EXPECT_EQ(twice.exit_status, 2);
   EXPECT_EQ(twice.err.substr(0, twice.err.find('\n')),
-            "poker: the input file given twice: FILE 'examples/equity.txt' and -i");
+            "poker: equity: the input file given twice: FILE 'examples/equity.txt' and -i");
   const RunResult missing = run_poker({"equity", "examples/no-such-queries.txt"});
   EXPECT_EQ(missing.exit_status, 2);
   EXPECT_EQ(missing.out, "");
@@ -368,9 +368,10 @@ TEST(EquityCommand, RangesWithBlanksAfterCommasAreOneRange) {
   const std::string second =
       line.out.substr(line.out.find(": ", first_end), line.out.size() - 1 - line.out.find(": ", first_end));
   EXPECT_EQ(first, second);
-  expect_judged({"equity"}, "AhKh QsQd\nQQ+, XX JJ\n",
-                error(kAceKingQueensLine, 2, 6,
-                      "unknown hand 'XX': expected a rank (2-9 T J Q K A), 'random' or a percentage such as '10%'"));
+  expect_judged(
+      {"equity"}, "AhKh QsQd\nQQ+, XX JJ\n",
+      error(kAceKingQueensLine, 2, 6,
+            "unknown hand 'XX': expected a rank (2-9, T, J, Q, K, A), 'random' or a percentage such as '10%'"));
 }
 
 // "10h" for "Th": the judge's hint, on the command line and in a query file.
@@ -378,10 +379,11 @@ TEST(EquityCommand, TenWrittenAsTenGetsTheJudgesHint) {
   const std::string hint = "; hint: ten is written T, like 'Th'";
   const RunResult hand = run_poker({"equity", "10h10d", "AA"});
   EXPECT_EQ(hand.exit_status, 2);
-  EXPECT_EQ(hand.err.substr(0, hand.err.find('\n')),
-            "poker: equity: hand 1 '10h10d': unknown hand '10h10d': expected a rank (2-9 T J Q K A), 'random' or a "
-            "percentage such as '10%'" +
-                hint);
+  EXPECT_EQ(
+      hand.err.substr(0, hand.err.find('\n')),
+      "poker: equity: hand 1 '10h10d': unknown hand '10h10d': expected a rank (2-9, T, J, Q, K, A), 'random' or a "
+      "percentage such as '10%'" +
+          hint);
   const RunResult board = run_poker({"equity", "AhKh", "QsQd", "--board", "10h9s2d"});
   EXPECT_EQ(board.exit_status, 2);
   EXPECT_NE(board.err.find("invalid card '10h'"), std::string::npos) << board.err;
@@ -389,7 +391,7 @@ TEST(EquityCommand, TenWrittenAsTenGetsTheJudgesHint) {
   const RunResult line = run_poker({"equity"}, "10h10d AA\n");
   EXPECT_EQ(line.exit_status, 1);
   EXPECT_EQ(line.err,
-            "poker: <stdin>:1:1: unknown hand '10h10d': expected a rank (2-9 T J Q K A), 'random' or a percentage "
+            "poker: <stdin>:1:1: unknown hand '10h10d': expected a rank (2-9, T, J, Q, K, A), 'random' or a percentage "
             "such as '10%' (query 1)" +
                 hint + "\n");
 }

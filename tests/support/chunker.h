@@ -13,8 +13,8 @@
 // `max_record_size` bytes, as the framing hands it out.
 //
 // Thread safety: not thread-safe.
-#ifndef POKER_TESTS_CHUNKER_H_
-#define POKER_TESTS_CHUNKER_H_
+#ifndef POKER_TESTS_SUPPORT_CHUNKER_H_
+#define POKER_TESTS_SUPPORT_CHUNKER_H_
 
 #include <cstdint>
 
@@ -57,4 +57,4 @@ class Chunker {
 
 }  // namespace poker::testing
 
-#endif  // POKER_TESTS_CHUNKER_H_
+#endif  // POKER_TESTS_SUPPORT_CHUNKER_H_

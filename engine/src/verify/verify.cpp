@@ -554,6 +554,21 @@ class SearchPacing {
   std::uint64_t agreeing_ = 0;  // lines agreeing since the last difference
 };
 
+// Where the first line from `from` on that `format` does not skip (a query
+// file's comment, a blank line) begins; `skipped` counts the lines passed.
+std::size_t skip_lines_skipped_by(const Format& format, std::string_view bytes, std::size_t from,
+                                  std::uint64_t& skipped) {
+  while (from < bytes.size()) {
+    const std::size_t next = skip_lines(bytes, from, 1);
+    std::string_view line = bytes.substr(from, next - from);
+    if (line.ends_with('\n')) line.remove_suffix(1);
+    if (!format.skips_line(line)) break;
+    from = next;
+    ++skipped;
+  }
+  return from;
+}
+
 // Compares the answers the pipeline's writer stage hands it with the
 // candidate's, aligning them as diff does where they differ. The judging
 // goes on after the comparison stops (take() never stops the run), so that
@@ -643,14 +658,7 @@ class Verifier final : public AnswerDestination {
     for (std::uint64_t i = 0; i < result.instances; ++i) {
       const std::uint64_t instance = ++queued_instances_;
       std::shared_ptr<const std::vector<std::string>> instance_lines;
-      while (input_from < chunk.bytes.size()) {
-        const std::size_t next = skip_lines(chunk.bytes, input_from, 1);
-        std::string_view line = chunk.bytes.substr(input_from, next - input_from);
-        if (line.ends_with('\n')) line.remove_suffix(1);
-        if (!format_.skips_line(line)) break;
-        input_from = next;
-        ++skipped;
-      }
+      input_from = skip_lines_skipped_by(format_, chunk.bytes, input_from, skipped);
       const std::size_t input_to = skip_lines(chunk.bytes, input_from, input_lines_);
       if (report_.listed.size() < options_.max_listed) {
         instance_lines = std::make_shared<const std::vector<std::string>>(
