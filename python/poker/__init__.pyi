@@ -6,16 +6,15 @@ from typing import Literal, Optional, Sequence, Union, overload
 import numpy as np
 import numpy.typing as npt
 
-from ._poker import CATEGORIES as CATEGORIES, InputError as InputError, __version__ as __version__
+# The wrappers of __init__.py that keep the extension's signatures.
+from ._poker import (
+    CATEGORIES as CATEGORIES,
+    InputError as InputError,
+    __version__ as __version__,
+    card_str as card_str,
+    parse_cards as parse_cards,
+)
 
-@overload
-def parse_cards(text: str, *, check: bool = True) -> npt.NDArray[np.uint8]: ...
-@overload
-def parse_cards(text: Sequence[str], *, check: bool = True) -> npt.NDArray[np.uint8]: ...
-@overload
-def card_str(cards: int) -> str: ...
-@overload
-def card_str(cards: npt.ArrayLike) -> Union[str, list[str]]: ...
 @overload
 def evaluate(cards: str, *, check: bool = True, threads: Optional[int] = None) -> int: ...
 @overload
