@@ -1,0 +1,285 @@
+#include "bench_compare.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "exit_status.h"
+#include "poker/escape.h"
+
+namespace poker::cli {
+
+namespace {
+
+// Relative margin for the rounding of the reports' decimals: a ratio that
+// equals a bound as the user computes it by hand is within it.
+constexpr double kRoundingMargin = 1e-9;
+
+enum class Verdict { kSlower, kFaster, kSame, kOnlyInOld, kOnlyInNew };
+
+const char* verdict_text(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kSlower: return "slower";
+    case Verdict::kFaster: return "faster";
+    case Verdict::kSame: return "same";
+    case Verdict::kOnlyInOld: return "only in OLD";
+    case Verdict::kOnlyInNew: return "only in NEW";
+  }
+  return "";
+}
+
+Verdict judge(double ratio, double allowance) {
+  if (ratio > (1 + allowance) * (1 + kRoundingMargin)) return Verdict::kSlower;
+  if (ratio < (1 - allowance) * (1 - kRoundingMargin)) return Verdict::kFaster;
+  return Verdict::kSame;
+}
+
+// One line of the table: a run in both reports, or in one.
+struct Row {
+  const BenchWorkload* workload;  // the new report's, or the old's when only there
+  std::uint32_t threads;
+  std::optional<double> old_median_s;
+  std::optional<double> new_median_s;
+  double ratio = 0;
+  double allowance = 0;
+  Verdict verdict;
+};
+
+std::string printf_text(const char* format, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
+// Three significant digits in the unit that keeps them whole: 512 ms,
+// 1.23 s, 45.1 µs.
+std::string seconds_text(double seconds) {
+  struct Unit {
+    double scale;
+    const char* name;
+  };
+  static constexpr Unit kUnits[] = {{1, "s"}, {1e3, "ms"}, {1e6, "\u00b5s"}, {1e9, "ns"}};
+  const Unit* unit = &kUnits[0];
+  for (const Unit& candidate : kUnits) {
+    unit = &candidate;
+    if (seconds * candidate.scale >= 1) break;
+  }
+  const double value = seconds * unit->scale;
+  const char* format = value >= 1000 ? "%.3g %s" : value >= 100 ? "%.0f %s" : value >= 10 ? "%.1f %s" : "%.2f %s";
+  char text[64];
+  std::snprintf(text, sizeof text, format, value, unit->name);
+  return text;
+}
+
+std::string percent_text(double fraction) {
+  const double percent = fraction * 100;
+  return printf_text(percent < 1000 ? "%.1f%%" : "%.3g%%", percent);
+}
+
+// The tolerance as the summary says it: "5%", "2.5%".
+std::string tolerance_text(double tolerance) { return printf_text("%g%%", tolerance * 100); }
+
+std::string run_label(const BenchWorkload& workload, std::uint32_t threads) {
+  std::string label = escape_bytes(workload.name);
+  if (workload.source != "memory") label += " (" + escape_bytes(workload.source) + ")";
+  return label + " -j " + std::to_string(threads);
+}
+
+std::string build_text(const BenchReport::Poker& poker) {
+  std::string text = "poker " + escape_bytes(poker.version) + " (";
+  if (poker.commit) text += escape_bytes(*poker.commit) + ", ";
+  return text + escape_bytes(poker.build) + ", " + escape_bytes(poker.compiler) + ", " + escape_bytes(poker.simd) + ")";
+}
+
+std::string machine_text(const BenchReport::Machine& machine) {
+  const double gibibytes = static_cast<double>(machine.memory_bytes) / (1024.0 * 1024.0 * 1024.0);
+  return escape_bytes(machine.cpu) + " (" + std::to_string(machine.cores) + " cores, " +
+         printf_text("%.1f GiB", gibibytes) + "), " + escape_bytes(machine.kernel);
+}
+
+// "version, commit": the fields in which the two differ.
+std::string differences(const std::vector<std::pair<const char*, bool>>& fields) {
+  std::string text;
+  for (const auto& [name, differs] : fields) {
+    if (!differs) continue;
+    if (!text.empty()) text += ", ";
+    text += name;
+  }
+  return text;
+}
+
+// The line above the table when the two runs are of different builds or
+// machines, or nothing.
+std::string difference_note(const BenchReport& old_report, const BenchReport& new_report) {
+  const BenchReport::Poker& a = old_report.poker;
+  const BenchReport::Poker& b = new_report.poker;
+  const std::string build = differences({{"version", a.version != b.version},
+                                         {"commit", a.commit != b.commit},
+                                         {"build type", a.build != b.build},
+                                         {"compiler", a.compiler != b.compiler},
+                                         {"SIMD path", a.simd != b.simd}});
+  const BenchReport::Machine& m = old_report.machine;
+  const BenchReport::Machine& n = new_report.machine;
+  const std::string machine = differences({{"CPU", m.cpu != n.cpu},
+                                           {"cores", m.cores != n.cores},
+                                           {"memory", m.memory_bytes != n.memory_bytes},
+                                           {"kernel", m.kernel != n.kernel}});
+  if (build.empty() && machine.empty()) return {};
+  std::string note = "note: the runs differ in ";
+  if (!build.empty()) note += "the poker build (" + build + ")";
+  if (!build.empty() && !machine.empty()) note += " and ";
+  if (!machine.empty()) note += "the machine (" + machine + ")";
+  return note + ": the ratios measure that difference";
+}
+
+const BenchWorkload* find_workload(const BenchReport& report, const BenchWorkload& like) {
+  for (const BenchWorkload& workload : report.workloads) {
+    if (workload.name == like.name && workload.source == like.source) return &workload;
+  }
+  return nullptr;
+}
+
+const BenchRun* find_run(const BenchWorkload* workload, std::uint32_t threads) {
+  if (workload == nullptr) return nullptr;
+  for (const BenchRun& run : workload->runs) {
+    if (run.threads == threads) return &run;
+  }
+  return nullptr;
+}
+
+// The compared runs in the new report's order, then those only in the old
+// report, then those only in the new one. `per_instance` collects the
+// workloads whose runs did different work per repetition.
+std::vector<Row> make_rows(const BenchReport& old_report, const BenchReport& new_report, double tolerance,
+                           std::vector<std::string>& per_instance) {
+  std::vector<Row> compared;
+  std::vector<Row> only_old;
+  std::vector<Row> only_new;
+  for (const BenchWorkload& workload : new_report.workloads) {
+    const BenchWorkload* old_workload = find_workload(old_report, workload);
+    bool noted = false;
+    for (const BenchRun& run : workload.runs) {
+      const BenchRun* old_run = find_run(old_workload, run.threads);
+      if (old_run == nullptr) {
+        only_new.push_back({&workload, run.threads, std::nullopt, run.median_s, 0, 0, Verdict::kOnlyInNew});
+        continue;
+      }
+      // The same work per repetition in both (the same settings): the ratio
+      // of the medians. Otherwise (a --quick run against a full one) the
+      // ratio of the times per instance, which is the same thing then.
+      double ratio = run.median_s / old_run->median_s;
+      if (workload.instances != old_workload->instances) {
+        ratio *= static_cast<double>(old_workload->instances) / static_cast<double>(workload.instances);
+        if (!noted) per_instance.push_back(escape_bytes(workload.name));
+        noted = true;
+      }
+      const double allowance = tolerance + std::max(old_run->spread, run.spread) / 2;
+      compared.push_back(
+          {&workload, run.threads, old_run->median_s, run.median_s, ratio, allowance, judge(ratio, allowance)});
+    }
+  }
+  for (const BenchWorkload& workload : old_report.workloads) {
+    const BenchWorkload* new_workload = find_workload(new_report, workload);
+    for (const BenchRun& run : workload.runs) {
+      if (find_run(new_workload, run.threads) == nullptr) {
+        only_old.push_back({&workload, run.threads, run.median_s, std::nullopt, 0, 0, Verdict::kOnlyInOld});
+      }
+    }
+  }
+  compared.insert(compared.end(), only_old.begin(), only_old.end());
+  compared.insert(compared.end(), only_new.begin(), only_new.end());
+  return compared;
+}
+
+// Columns as they print on a terminal: a UTF-8 character is one column
+// (every cell is ASCII but for µ, × and ±).
+std::size_t display_width(std::string_view text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+void print_table(const std::vector<std::vector<std::string>>& cells, const std::vector<bool>& right_aligned,
+                 std::ostream& out) {
+  std::vector<std::size_t> widths(right_aligned.size(), 0);
+  for (const auto& line : cells) {
+    for (std::size_t column = 0; column < line.size(); ++column) {
+      widths[column] = std::max(widths[column], display_width(line[column]));
+    }
+  }
+  for (const auto& line : cells) {
+    std::string text;
+    for (std::size_t column = 0; column < line.size(); ++column) {
+      const std::string padding(widths[column] - display_width(line[column]), ' ');
+      if (column > 0) text += "  ";
+      text += right_aligned[column] ? padding + line[column] : line[column] + padding;
+    }
+    text.erase(text.find_last_not_of(' ') + 1);
+    out << text << '\n';
+  }
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string text;
+  for (const std::string& item : items) text += (text.empty() ? "" : ", ") + item;
+  return text;
+}
+
+}  // namespace
+
+int compare_bench_reports(std::string_view old_json, std::string_view old_name, std::string_view new_json,
+                          std::string_view new_name, std::ostream& out) {
+  const BenchReport old_report = read_bench_report(old_json, old_name);
+  const BenchReport new_report = read_bench_report(new_json, new_name);
+  const double tolerance = new_report.tolerance;
+  std::vector<std::string> per_instance;
+  const std::vector<Row> rows = make_rows(old_report, new_report, tolerance, per_instance);
+
+  const std::size_t name_width = std::max(old_name.size(), new_name.size());
+  const auto describe = [&](const char* which, std::string_view name, const BenchReport& report) {
+    out << which << ": " << name << std::string(name_width - name.size(), ' ') << "  "
+        << escape_bytes(report.started_at) << "  " << build_text(report.poker) << " on " << machine_text(report.machine)
+        << '\n';
+  };
+  describe("old", old_name, old_report);
+  describe("new", new_name, new_report);
+  if (const std::string note = difference_note(old_report, new_report); !note.empty()) out << note << '\n';
+  out << "verdict: slower or faster beyond " << tolerance_text(tolerance) << " (" << new_name
+      << "'s tolerance) + half the larger spread of the two runs\n\n";
+
+  std::vector<std::vector<std::string>> cells = {
+      {"workload", "source", "threads", "old median", "new median", "ratio", "allowance", "verdict"}};
+  std::vector<std::string> slower;
+  std::vector<std::string> faster;
+  std::size_t compared = 0;
+  for (const Row& row : rows) {
+    const bool both = row.old_median_s && row.new_median_s;
+    cells.push_back({escape_bytes(row.workload->name), escape_bytes(row.workload->source), std::to_string(row.threads),
+                     row.old_median_s ? seconds_text(*row.old_median_s) : "-",
+                     row.new_median_s ? seconds_text(*row.new_median_s) : "-",
+                     both ? printf_text(row.ratio < 1000 ? "%.2f\u00d7" : "%.3g\u00d7", row.ratio) : "",
+                     both ? "\u00b1" + percent_text(row.allowance) : "", verdict_text(row.verdict)});
+    if (both) ++compared;
+    if (row.verdict == Verdict::kSlower) slower.push_back(run_label(*row.workload, row.threads));
+    if (row.verdict == Verdict::kFaster) faster.push_back(run_label(*row.workload, row.threads));
+  }
+  print_table(cells, {false, false, true, true, true, true, true, false}, out);
+  out << '\n';
+  if (!per_instance.empty()) {
+    out << "note: " << join(per_instance)
+        << ": the runs did different work per repetition (--quick against a full run?): compared per instance\n";
+  }
+  if (compared == 0) {
+    out << "nothing compared: no run is in both reports\n";
+  } else {
+    out << slower.size() << " of " << compared << " slower beyond " << tolerance_text(tolerance) << " + spread";
+    if (!slower.empty()) out << ": " << join(slower);
+    if (!faster.empty()) out << "; " << faster.size() << " faster: " << join(faster);
+    out << '\n';
+  }
+  return slower.empty() ? kExitOk : kExitMismatch;
+}
+
+}  // namespace poker::cli

@@ -1,0 +1,48 @@
+// `poker bench --compare OLD.json`: two poker-bench/1 reports side by side.
+//
+// Each run present in both reports, a (workload name, source, threads), gets
+// a ratio and a verdict:
+//
+//   ratio      = new median_s / old median_s
+//   allowance  = tolerance + max(old spread, new spread) / 2
+//   verdict    "slower" when ratio > 1 + allowance, "faster" when
+//              ratio < 1 - allowance, otherwise "same"
+//
+// The tolerance is the NEW report's settings.tolerance; the spread of both
+// runs widens the allowance, so that a busy machine's noise is no verdict.
+// A ratio that equals a bound up to the rounding of the reports' decimals
+// (1e-9 relative) is within it. Runs in only one report are listed as "only
+// in OLD" or "only in NEW", with no verdict.
+//
+// The output is a table (workload, source, threads, old median, new median,
+// ratio, allowance, verdict), the compared runs first in the new report's
+// order, then those in one report only; above it, the two runs' poker builds
+// and machines, and a note when they differ (what comparing across versions
+// is for, so never an error); below it a one-line summary:
+// `2 of 18 slower beyond 5% + spread: holdem-2 -j 2, euler -j 1`.
+//
+// Thread safety: a pure function of its arguments (and the stream it writes).
+#ifndef POKER_CLI_BENCH_BENCH_COMPARE_H_
+#define POKER_CLI_BENCH_BENCH_COMPARE_H_
+
+#include <ostream>
+#include <string_view>
+
+#include "bench_report.h"  // BenchReportError
+
+namespace poker::cli {
+
+// Compares the report `new_json` with `old_json` and prints the table on
+// `out`. The names are the files' names as messages print them (callers pass
+// display_name()), used in the table's header and in errors.
+// Returns 4 (kExitMismatch) when any verdict is "slower", else 0.
+// Throws BenchReportError (bench_report.h: `OLD.json:3:14: invalid JSON: ...`,
+// `OLD.json: not a poker-bench/1 report: schema is "x"`), the old report
+// checked first, when either is not JSON or not a poker-bench/1 report;
+// nothing is printed then.
+int compare_bench_reports(std::string_view old_json, std::string_view old_name, std::string_view new_json,
+                          std::string_view new_name, std::ostream& out);
+
+}  // namespace poker::cli
+
+#endif  // POKER_CLI_BENCH_BENCH_COMPARE_H_

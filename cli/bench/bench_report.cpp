@@ -1,0 +1,198 @@
+#include "bench_report.h"
+
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <utility>
+
+#include "json_value.h"
+#include "poker/escape.h"
+
+namespace poker::cli {
+
+namespace {
+
+constexpr std::string_view kSchema = "poker-bench/1";
+
+// A string from the report as messages show it: in double quotes, escaped,
+// cut after 40 bytes.
+std::string shown_string(std::string_view text) {
+  constexpr std::size_t kMaxShown = 40;
+  const bool cut = text.size() > kMaxShown;
+  std::string shown = "\"";
+  shown += escape_bytes(text.substr(0, kMaxShown), "\"");
+  shown += cut ? "\"..." : "\"";
+  return shown;
+}
+
+// The shortest text that reads back as `value`: 0.1, 1e+300.
+std::string shown_number(double value) {
+  char text[32];
+  const auto written = std::to_chars(text, text + sizeof text, value);
+  return std::string(text, written.ptr);
+}
+
+// Reads the members of one object of the report; every error names the
+// file and the object's path (`workloads[2].runs[0]`, empty for the top).
+class ObjectReader {
+ public:
+  ObjectReader(const JsonValue& object, std::string_view file, std::string path)
+      : object_(object), file_(file), path_(std::move(path)) {}
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw BenchReportError(std::string(file_) + ": " + (path_.empty() ? "" : path_ + ": ") + what);
+  }
+
+  // The member `key` of type `type`; null when `nullable` and it is null.
+  const JsonValue* member(std::string_view key, JsonValue::Type type, bool nullable = false) const {
+    const JsonValue* value = object_.find(key);
+    if (value == nullptr) fail(std::string(key) + " is missing");
+    if (nullable && value->type == JsonValue::Type::kNull) return nullptr;
+    if (value->type != type) {
+      fail(std::string(key) + " is " + json_type_name(value->type) + ", not " + json_type_name(type) +
+           (nullable ? " or null" : ""));
+    }
+    return value;
+  }
+
+  std::string string(std::string_view key) const { return member(key, JsonValue::Type::kString)->string; }
+
+  std::optional<std::string> string_or_null(std::string_view key) const {
+    const JsonValue* value = member(key, JsonValue::Type::kString, true);
+    if (value == nullptr) return std::nullopt;
+    return value->string;
+  }
+
+  // A number >= `min` (> 0 when `min` is 0 and `positive`).
+  double number(std::string_view key, double min, bool positive = false) const {
+    const double value = member(key, JsonValue::Type::kNumber)->number;
+    if (value < min || (positive && value <= 0)) {
+      fail(std::string(key) + " is " + shown_number(value) + ", not " +
+           (positive ? "a positive number" : "a number of at least " + shown_number(min)));
+    }
+    return value;
+  }
+
+  // A whole number in [min, max].
+  std::uint64_t whole(std::string_view key, std::uint64_t min, std::uint64_t max) const {
+    const double value = member(key, JsonValue::Type::kNumber)->number;
+    if (value != std::floor(value) || value < static_cast<double>(min) || value > static_cast<double>(max)) {
+      fail(std::string(key) + " is " + shown_number(value) + ", not a whole number from " + std::to_string(min) +
+           " to " + std::to_string(max));
+    }
+    return static_cast<std::uint64_t>(value);
+  }
+
+  ObjectReader object(std::string_view key) const {
+    return ObjectReader(*member(key, JsonValue::Type::kObject), file_, child_path(key));
+  }
+
+  const std::vector<JsonValue>& array(std::string_view key) const {
+    return member(key, JsonValue::Type::kArray)->array;
+  }
+
+  // The reader of the object at `key`[`index`]; fails when it is none.
+  ObjectReader element(std::string_view key, std::size_t index) const {
+    const JsonValue& value = array(key)[index];
+    const std::string path = child_path(key) + "[" + std::to_string(index) + "]";
+    if (value.type != JsonValue::Type::kObject) {
+      fail(std::string(key) + "[" + std::to_string(index) + "] is " + json_type_name(value.type) + ", not an object");
+    }
+    return ObjectReader(value, file_, path);
+  }
+
+ private:
+  std::string child_path(std::string_view key) const {
+    return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
+  }
+
+  const JsonValue& object_;
+  std::string_view file_;
+  std::string path_;
+};
+
+// The largest whole number a double holds exactly: counts past it are no
+// counts a report can carry.
+constexpr std::uint64_t kMaxExact = std::uint64_t{1} << 53;
+
+BenchRun read_run(const ObjectReader& run) {
+  BenchRun result;
+  result.threads = static_cast<std::uint32_t>(run.whole("threads", 1, 1u << 20));
+  result.median_s = run.number("median_s", 0, true);
+  result.spread = run.number("spread", 0);
+  return result;
+}
+
+BenchWorkload read_workload(const ObjectReader& workload) {
+  BenchWorkload result;
+  result.name = workload.string("name");
+  if (result.name.empty()) workload.fail("name is empty");
+  result.source = workload.string("source");
+  if (result.source.empty()) workload.fail("source is empty");
+  result.instances = workload.whole("instances", 1, kMaxExact);
+  const std::size_t runs = workload.array("runs").size();
+  std::map<std::uint32_t, std::size_t> seen;  // threads -> index in runs
+  for (std::size_t i = 0; i < runs; ++i) {
+    const ObjectReader run = workload.element("runs", i);
+    result.runs.push_back(read_run(run));
+    const auto [at, added] = seen.emplace(result.runs.back().threads, i);
+    if (!added) {
+      run.fail("a second run at threads " + std::to_string(at->first) + " (the first is runs[" +
+               std::to_string(at->second) + "])");
+    }
+  }
+  return result;
+}
+
+}  // namespace
+
+BenchReport read_bench_report(std::string_view json, std::string_view name) {
+  JsonValue document;
+  try {
+    document = parse_json(json);
+  } catch (const JsonError& error) {
+    throw BenchReportError(std::string(name) + ":" + error.what());
+  }
+  const std::string not_one = std::string(name) + ": not a " + std::string(kSchema) + " report: ";
+  if (document.type != JsonValue::Type::kObject) {
+    throw BenchReportError(not_one + "the JSON is " + json_type_name(document.type) + ", not an object");
+  }
+  const JsonValue* schema = document.find("schema");
+  if (schema == nullptr) throw BenchReportError(not_one + "it has no schema");
+  if (schema->type != JsonValue::Type::kString) {
+    throw BenchReportError(not_one + "schema is " + json_type_name(schema->type) + ", not a string");
+  }
+  if (schema->string != kSchema) throw BenchReportError(not_one + "schema is " + shown_string(schema->string));
+
+  const ObjectReader top(document, name, "");
+  BenchReport report;
+  report.started_at = top.string("started_at");
+  const ObjectReader poker = top.object("poker");
+  report.poker.version = poker.string("version");
+  report.poker.commit = poker.string_or_null("commit");
+  report.poker.build = poker.string("build");
+  report.poker.compiler = poker.string("compiler");
+  report.poker.simd = poker.string("simd");
+  const ObjectReader machine = top.object("machine");
+  report.machine.cpu = machine.string("cpu");
+  report.machine.cores = machine.whole("cores", 1, kMaxExact);
+  report.machine.memory_bytes = machine.whole("memory_bytes", 0, kMaxExact);
+  report.machine.kernel = machine.string("kernel");
+  report.tolerance = top.object("settings").number("tolerance", 0);
+
+  const std::size_t workloads = top.array("workloads").size();
+  std::map<std::pair<std::string, std::string>, std::size_t> seen;  // (name, source) -> index
+  for (std::size_t i = 0; i < workloads; ++i) {
+    const ObjectReader workload = top.element("workloads", i);
+    report.workloads.push_back(read_workload(workload));
+    const BenchWorkload& read = report.workloads.back();
+    const auto [at, added] = seen.emplace(std::pair(read.name, read.source), i);
+    if (!added) {
+      workload.fail("a second " + shown_string(read.name) + " on " + shown_string(read.source) +
+                    " (the first is workloads[" + std::to_string(at->second) + "])");
+    }
+  }
+  return report;
+}
+
+}  // namespace poker::cli
