@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <map>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "exit_status.h"
@@ -135,19 +138,18 @@ std::string difference_note(const BenchReport& old_report, const BenchReport& ne
   return note + ": the ratios measure that difference";
 }
 
-const BenchWorkload* find_workload(const BenchReport& report, const BenchWorkload& like) {
-  for (const BenchWorkload& workload : report.workloads) {
-    if (workload.name == like.name && workload.source == like.source) return &workload;
-  }
-  return nullptr;
-}
+// A report's runs by (name, source, threads), so that matching the two
+// reports is O(n log n) whatever their size.
+using RunKey = std::tuple<std::string_view, std::string_view, std::uint32_t>;
+using RunIndex = std::map<RunKey, std::pair<const BenchWorkload*, const BenchRun*>>;
 
-const BenchRun* find_run(const BenchWorkload* workload, std::uint32_t threads) {
-  if (workload == nullptr) return nullptr;
-  for (const BenchRun& run : workload->runs) {
-    if (run.threads == threads) return &run;
+RunIndex index_runs(const BenchReport& report) {
+  RunIndex index;
+  for (const BenchWorkload& workload : report.workloads) {
+    for (const BenchRun& run : workload.runs)
+      index.emplace(RunKey(workload.name, workload.source, run.threads), std::pair(&workload, &run));
   }
-  return nullptr;
+  return index;
 }
 
 // The compared runs in the new report's order, then those only in the old
@@ -158,18 +160,20 @@ std::vector<Row> make_rows(const BenchReport& old_report, const BenchReport& new
   std::vector<Row> compared;
   std::vector<Row> only_old;
   std::vector<Row> only_new;
+  const RunIndex old_runs = index_runs(old_report);
+  const RunIndex new_runs = index_runs(new_report);
   for (const BenchWorkload& workload : new_report.workloads) {
-    const BenchWorkload* old_workload = find_workload(old_report, workload);
     bool noted = false;
     for (const BenchRun& run : workload.runs) {
-      const BenchRun* old_run = find_run(old_workload, run.threads);
-      if (old_run == nullptr) {
+      const auto old_at = old_runs.find(RunKey(workload.name, workload.source, run.threads));
+      if (old_at == old_runs.end()) {
         only_new.push_back({&workload, run.threads, std::nullopt, run.median_s, 0, 0, Verdict::kOnlyInNew});
         continue;
       }
       // The same work per repetition in both (the same settings): the ratio
       // of the medians. Otherwise (a --quick run against a full one) the
       // ratio of the times per instance, which is the same thing then.
+      const auto [old_workload, old_run] = old_at->second;
       double ratio = run.median_s / old_run->median_s;
       if (workload.instances != old_workload->instances) {
         ratio *= static_cast<double>(old_workload->instances) / static_cast<double>(workload.instances);
@@ -182,9 +186,8 @@ std::vector<Row> make_rows(const BenchReport& old_report, const BenchReport& new
     }
   }
   for (const BenchWorkload& workload : old_report.workloads) {
-    const BenchWorkload* new_workload = find_workload(new_report, workload);
     for (const BenchRun& run : workload.runs) {
-      if (find_run(new_workload, run.threads) == nullptr) {
+      if (!new_runs.contains(RunKey(workload.name, workload.source, run.threads))) {
         only_old.push_back({&workload, run.threads, run.median_s, std::nullopt, 0, 0, Verdict::kOnlyInOld});
       }
     }

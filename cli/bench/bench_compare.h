@@ -11,8 +11,12 @@
 // The tolerance is the NEW report's settings.tolerance; the spread of both
 // runs widens the allowance, so that a busy machine's noise is no verdict.
 // A ratio that equals a bound up to the rounding of the reports' decimals
-// (1e-9 relative) is within it. Runs in only one report are listed as "only
-// in OLD" or "only in NEW", with no verdict.
+// (1e-9 relative) is within it. Where the two runs of a workload did
+// different work per repetition (a --quick run against a full one), the
+// medians are divided by their instances first: the ratio is then that of
+// the times per instance, which it is anyway when the work is the same.
+// Runs in only one report are listed as "only in OLD" or "only in NEW",
+// with no verdict.
 //
 // The output is a table (workload, source, threads, old median, new median,
 // ratio, allowance, verdict), the compared runs first in the new report's

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <set>
 #include <system_error>
 
 #include "poker/escape.h"
@@ -11,8 +12,8 @@
 namespace poker::cli {
 
 const JsonValue* JsonValue::find(std::string_view key) const {
-  for (const auto& [name, value] : members) {
-    if (name == key) return &value;
+  for (const JsonMember& member : members) {
+    if (member.key == key) return &member.value;
   }
   return nullptr;
 }
@@ -142,7 +143,8 @@ class Parser {
     enter();
     JsonValue value;
     value.type = JsonValue::Type::kObject;
-    ++at_;  // '{'
+    std::set<std::string> keys;  // a set, so that a huge object is no quadratic search
+    ++at_;                       // '{'
     skip_white_space();
     if (peek() == '}') {
       ++at_;
@@ -153,12 +155,12 @@ class Parser {
       if (peek() != '"') fail("expected a string key, found " + found());
       const std::size_t key_at = at_;
       std::string key = parse_string();
-      if (value.find(key) != nullptr) fail_at(key_at, "duplicate key " + quote_token(key));
+      if (!keys.insert(key).second) fail_at(key_at, "duplicate key " + quote_token(key));
       skip_white_space();
       expect(':', "':'");
       skip_white_space();
       JsonValue member = parse_value();
-      value.members.emplace_back(std::move(key), std::move(member));
+      value.members.push_back(JsonMember{std::move(key), std::move(member)});
       skip_white_space();
       if (peek() == ',') {
         ++at_;

@@ -17,7 +17,6 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace poker::cli {
@@ -25,20 +24,43 @@ namespace poker::cli {
 // Deeper than any report (a poker-bench/1 report nests four deep).
 inline constexpr std::size_t kJsonMaxDepth = 64;
 
+struct JsonMember;
+
 // One JSON value. Only the fields of its type are meaningful.
 struct JsonValue {
   enum class Type { kNull, kBoolean, kNumber, kString, kArray, kObject };
+
+  // Defined below JsonMember, which must be complete where they are.
+  JsonValue();
+  JsonValue(const JsonValue&);
+  JsonValue(JsonValue&&) noexcept;
+  JsonValue& operator=(const JsonValue&);
+  JsonValue& operator=(JsonValue&&) noexcept;
+  ~JsonValue();
 
   Type type = Type::kNull;
   bool boolean = false;
   double number = 0;
   std::string string;  // UTF-8, escapes decoded
   std::vector<JsonValue> array;
-  std::vector<std::pair<std::string, JsonValue>> members;  // in the text's order, keys distinct
+  std::vector<JsonMember> members;  // in the text's order, keys distinct
 
   // The member named `key` of an object, or null (also when this is no object).
   const JsonValue* find(std::string_view key) const;
 };
+
+// One member of an object.
+struct JsonMember {
+  std::string key;
+  JsonValue value;
+};
+
+inline JsonValue::JsonValue() = default;
+inline JsonValue::JsonValue(const JsonValue&) = default;
+inline JsonValue::JsonValue(JsonValue&&) noexcept = default;
+inline JsonValue& JsonValue::operator=(const JsonValue&) = default;
+inline JsonValue& JsonValue::operator=(JsonValue&&) noexcept = default;
+inline JsonValue::~JsonValue() = default;
 
 // The type as messages name it: "null", "a boolean", "a number", "a string",
 // "an array", "an object".

@@ -37,7 +37,7 @@ TEST(JsonValue, ReadsEveryType) {
       parse_json(" {\"a\": [1, -2.5, true, false, null, \"x\", {}, []],\n\t\"b\": {\"c\": \"d\"}} \r\n");
   ASSERT_EQ(value.type, JsonValue::Type::kObject);
   ASSERT_EQ(value.members.size(), 2u);
-  EXPECT_EQ(value.members[0].first, "a");  // the text's order
+  EXPECT_EQ(value.members[0].key, "a");  // the text's order
   const JsonValue* a = value.find("a");
   ASSERT_NE(a, nullptr);
   ASSERT_EQ(a->type, JsonValue::Type::kArray);
@@ -135,10 +135,17 @@ TEST(JsonValue, ReadsNumbersByTheGrammar) {
 TEST(JsonValue, RejectsNumbersPastTheRangeOfADouble) {
   EXPECT_EQ(error_of("[1, 1e999]"), "1:5: invalid JSON: number out of the range of a double");
   EXPECT_EQ(error_of("-1e309"), "1:1: invalid JSON: number out of the range of a double");
-  EXPECT_EQ(error_of("1" + std::string(400, '0')), "1:1: invalid JSON: number out of the range of a double");
+  EXPECT_EQ(error_of(std::string("1").append(400, '0')), "1:1: invalid JSON: number out of the range of a double");
+  EXPECT_EQ(error_of("0.001e400"), "1:1: invalid JSON: number out of the range of a double");  // 1e397
+  EXPECT_EQ(error_of("1e99999999999999999999"), "1:1: invalid JSON: number out of the range of a double");
   EXPECT_EQ(number_of("1e-999"), 0);
-  EXPECT_EQ(number_of("0." + std::string(400, '0') + "1"), 0);
-  EXPECT_EQ(number_of("1" + std::string(300, '0')), 1e300);
+  EXPECT_EQ(number_of("-1e-999"), 0);
+  EXPECT_EQ(number_of("123e-1000"), 0);
+  EXPECT_GT(number_of("1000e-326"), 0);  // 1e-323: a denormal double
+  EXPECT_EQ(number_of("1000e-330"), 0);  // 1e-327: below every double
+  EXPECT_EQ(number_of("1e-99999999999999999999"), 0);
+  EXPECT_EQ(number_of(std::string("0.").append(400, '0').append("1")), 0);
+  EXPECT_EQ(number_of(std::string("1").append(300, '0')), 1e300);
 }
 
 TEST(JsonValue, ReadsTheLiteralsOnly) {
@@ -196,6 +203,21 @@ TEST(JsonValue, DeepNestingIsAnErrorNotACrash) {
   std::string objects;
   for (int i = 0; i < 100000; ++i) objects += "{\"a\":";
   EXPECT_EQ(error_of(objects), "1:321: invalid JSON: arrays and objects nested deeper than 64");
+}
+
+// Duplicate keys are found without comparing each key with every other.
+TEST(JsonValue, HugeObjectsAreReadInLinearithmicTime) {
+  std::string text = "{";
+  for (int i = 0; i < 100000; ++i) {
+    if (i > 0) text += ',';
+    text.append("\"").append(std::to_string(i)).append("\":").append(std::to_string(i));
+  }
+  const JsonValue value = parse_json(text + "}");
+  ASSERT_EQ(value.members.size(), 100000u);
+  EXPECT_EQ(value.members.back().value.number, 99999);
+  // The second "0" begins one byte past the comma after the text so far.
+  EXPECT_EQ(error_of(text + ",\"0\":1}"),
+            std::string("1:") + std::to_string(text.size() + 2) + ": invalid JSON: duplicate key '0'");
 }
 
 TEST(JsonValue, ErrorsCarryLineAndColumn) {
