@@ -146,8 +146,9 @@ using RunIndex = std::map<RunKey, std::pair<const BenchWorkload*, const BenchRun
 RunIndex index_runs(const BenchReport& report) {
   RunIndex index;
   for (const BenchWorkload& workload : report.workloads) {
-    for (const BenchRun& run : workload.runs)
+    for (const BenchRun& run : workload.runs) {
       index.emplace(RunKey(workload.name, workload.source, run.threads), std::pair(&workload, &run));
+    }
   }
   return index;
 }
