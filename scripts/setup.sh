@@ -18,6 +18,8 @@ packages=(
   pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module (POKER_PYTHON) and its tests
   python3-venv              # the test of `pip install .` into a fresh venv (python/tests/test_install.py)
   python3-dask python3-distributed python3-fsspec       # poker.dask and its tests on a local cluster
+  python3-matplotlib        # poker.plot draws `poker bench --json` reports (python/tests/test_plot.py)
+  python3-jsonschema        # test_plot.py validates the reports against docs/poker-bench-1.schema.json
   zsh fish groff            # the zsh and fish completions' tests; the man page's rendering check
 )
 if [[ ${1:-} == --bench ]]; then

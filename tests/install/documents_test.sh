@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `cmake --install` puts the documents in share/doc/poker as they lie in the
-# source tree (README.md, CHANGELOG.md, docs/*.md) beside Debian's
-# copyright file made from LICENSE.
+# source tree (README.md, CHANGELOG.md, docs/*.md, docs/*.schema.json) beside
+# Debian's copyright file made from LICENSE.
 source "$(dirname "$0")/common.sh"
 : "${POKER_INSTALL_DOCDIR:?}"
 

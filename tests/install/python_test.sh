@@ -7,7 +7,7 @@ source "$(dirname "$0")/common.sh"
 
 install_into "$tmp/prefix"
 package=$tmp/prefix/$POKER_PYTHON_DIR/poker
-for file in __init__.py __init__.pyi _poker.pyi py.typed; do
+for file in __init__.py __init__.pyi _poker.pyi py.typed plot.py; do
   [[ -f $package/$file ]] || fail "no $POKER_PYTHON_DIR/poker/$file installed"
 done
 compgen -G "$package/_poker.cpython-*.so" >/dev/null || fail "no extension module in $package"
