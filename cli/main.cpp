@@ -19,6 +19,7 @@
 
 #include "command_table.h"
 #include "exit_status.h"
+#include "gradescope_results.h"
 #include "input_error_hint.h"
 #include "messages.h"
 #include "options.h"
@@ -61,8 +62,9 @@ int write_all(int fd, std::string_view text) {
 // output, so that a missing input never truncates an existing output.
 struct Streams {
   std::string input_name, candidate_name;
-  std::unique_ptr<HeadKeepingSource> input;   // its head for the hints
-  std::unique_ptr<io::ByteSource> candidate;  // `poker verify`'s answers; null otherwise
+  std::unique_ptr<HeadKeepingSource> input;       // its head for the hints
+  std::unique_ptr<io::ByteSource> candidate;      // `poker verify`'s answers; null otherwise
+  std::optional<io::IoError> candidate_unopened;  // --gradescope: why the answers could not be opened
   std::unique_ptr<io::OutputSink> output;
 };
 
@@ -91,7 +93,14 @@ std::optional<int> open_streams(const Options& options, const StopSignals& signa
       // Never mapped: the answers' file may be truncated while it is read.
       input_options.reading = io::FileReading::kStream;
       io::OpenedInput opened = io::open_input(options.verify.answers, input_options);
-      if (!opened.source) return fail(signals, opened.error);
+      if (!opened.source && options.verify.gradescope.dir.empty()) return fail(signals, opened.error);
+      if (!opened.source) {
+        // A submission without its answers scores 0 (results.json says
+        // why), once the instances are known to judge cleanly: compared
+        // with nothing meanwhile.
+        streams.candidate_unopened = opened.error;
+        opened.source = io::make_memory_source({});
+      }
       streams.candidate = std::move(opened.source);
     }
   }
@@ -131,8 +140,12 @@ struct Judged {
   std::optional<VerifyOutcome> verified;
 };
 
-// `poker verify`'s options from the command line's.
-const VerifyOptions& verify_options(const Options& options) { return options.verify.compare; }
+// `poker verify`'s options from the command line's (--gradescope's counting
+// every instance).
+VerifyOptions verify_options(const Options& options) {
+  const VerifyCommand& verify = options.verify;
+  return verify.gradescope.dir.empty() ? verify.compare : gradescope_verify_options(verify.compare, verify.gradescope);
+}
 
 // Runs the pipeline over the input: the answers to the output, or to the
 // comparison with the candidate's.
@@ -193,6 +206,24 @@ int report_verdict(const Options& options, const VerifyOutcome& verified, const 
   return verified.report.passed() ? kExitOk : kExitMismatch;
 }
 
+// `poker verify --gradescope DIR`: DIR/results.json, then the report as
+// without it; status 0 once results.json is written, whatever the score (a
+// candidate that cannot be read scores 0 there).
+int report_to_gradescope(const Options& options, const VerifyOutcome& verified, std::uint64_t instances,
+                         const Streams& streams, const StopSignals& signals) {
+  const GradescopeSettings& settings = options.verify.gradescope;
+  std::optional<io::IoError> unreadable = streams.candidate_unopened;
+  if (!unreadable && verified.report.candidate_error != 0) {
+    unreadable = io::IoError{io::IoError::Action::kRead, options.verify.answers, verified.report.candidate_error};
+  }
+  const std::string results = unreadable ? render_gradescope_unreadable(instances, settings, io_error_line(*unreadable))
+                                         : render_gradescope_results(verified, instances, settings, streams.input_name);
+  if (const int written = write_gradescope_results(settings, results, signals); written != kExitOk) return written;
+  if (unreadable) return kExitOk;
+  const int reported = report_verdict(options, verified, streams, signals);
+  return reported == kExitMismatch ? kExitOk : reported;
+}
+
 // The exit status of a pipeline's outcome, its failure reported.
 int report_outcome(const Options& options, const Format& format, const RunOutcome& outcome, const Streams& streams,
                    const StopSignals& signals) {
@@ -245,6 +276,9 @@ int run(const Options& options, const StopSignals& signals, const ClosedStandard
   // An instance file that does not judge cleanly is the grader's to fix,
   // not the candidate's fault: the judge's error and status, no verdict.
   if (judged.verified && judged.outcome.status == RunOutcome::Status::kOk) {
+    if (!options.verify.gradescope.dir.empty()) {
+      return report_to_gradescope(options, *judged.verified, judged.outcome.stats.instances, streams, signals);
+    }
     return report_verdict(options, *judged.verified, streams, signals);
   }
   return report_outcome(options, *format, judged.outcome, streams, signals);

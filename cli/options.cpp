@@ -51,6 +51,20 @@ CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
       "NUMBER");
 }
 
+// A Gradescope score: a decimal (poker/number_text.h) from 0.0001, the
+// results' unit, to a million.
+CLI::Validator points_value() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        const std::optional<double> value = parse_decimal(text);
+        if (!value || *value < 1e-4 || *value > 1e6) {
+          return "expected points from 0.0001 to 1000000, found '" + escape_bytes(text) + "'";
+        }
+        return {};
+      },
+      "POINTS");
+}
+
 // A size in bytes: a whole number, then optionally K, M or G (powers of
 // 1024; also KB, KiB and the like, in any case).
 CLI::Validator byte_size(std::uint64_t min, std::uint64_t max) {
@@ -117,6 +131,24 @@ void add_verify_options(CLI::App& app, Options& options) {
                "Accept CRLF line ends in the candidate");
   app.add_flag("--ignore-trailing-space", options.verify.compare.ignore_trailing_space,
                "Do not compare blanks at the end of the candidate's lines, nor a missing final newline");
+  GradescopeSettings& gradescope = options.verify.gradescope;
+  app.add_option("--gradescope", gradescope.dir,
+                 "Also write DIR/results.json, a Gradescope autograder's results (implies --all; status 0 once "
+                 "written, whatever the score; docs/grading.md)")
+      ->type_name("DIR");
+  app.add_option("--tests-of", gradescope.tests_of,
+                 "--gradescope: one test per N instances, 1 to 1T (default: one test for the whole file)")
+      ->type_name("N")
+      ->transform(whole_number(1, 1000000000000));
+  app.add_flag("--partial-credit", gradescope.partial_credit,
+               "--gradescope: a test scores its share of right answers (default: all or nothing)");
+  app.add_option("--max-score", gradescope.max_score,
+                 "--gradescope: the total points, 0.0001 to 1000000, split among the tests by their instances "
+                 "(default 100)")
+      ->type_name("POINTS")
+      ->transform(points_value());
+  app.add_flag("--hide-expected", gradescope.hide_expected,
+               "--gradescope: the tests' output shows where the answers differ, not the expected answers");
 }
 
 // The hold'em judge's operands and options, on the main command and on
@@ -582,6 +614,11 @@ std::optional<Mistake> check_parsed(CommandLine& line, const CommandRow* row) {
     if (const std::optional<std::string> conflict = equity_conflict(options)) {
       return Mistake{"equity: " + *conflict, ""};
     }
+  }
+  if (const GradescopeSettings& gradescope = options.verify.gradescope;
+      gradescope.dir.empty() && (gradescope.tests_of != 0 || gradescope.partial_credit || gradescope.max_score != 100 ||
+                                 gradescope.hide_expected)) {
+    return Mistake{"--tests-of, --partial-credit, --max-score and --hide-expected go with --gradescope DIR", name};
   }
   if (options.verify.on && options.verify.answers.empty()) {
     return Mistake{"'poker verify' needs the candidate's answers: --answers FILE", ""};

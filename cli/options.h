@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "generate_command.h"
+#include "gradescope_results.h"
 #include "poker/equity.h"
 #include "poker/verify.h"
 
@@ -31,9 +32,10 @@ struct EquityOptions {
 
 // `poker verify`: the answers compared with a candidate's instead of printed.
 struct VerifyCommand {
-  bool on = false;        // `poker verify` was given
-  std::string answers;    // the candidate's answers ("-": standard input)
-  VerifyOptions compare;  // --all, --strip-trailing-cr, --ignore-trailing-space
+  bool on = false;                // `poker verify` was given
+  std::string answers;            // the candidate's answers ("-": standard input)
+  VerifyOptions compare;          // --all, --strip-trailing-cr, --ignore-trailing-space
+  GradescopeSettings gradescope;  // --gradescope DIR and its options
 };
 
 struct Options {

@@ -1,8 +1,9 @@
 # bash completion for poker: subcommands (verify's format subcommands too),
 # options, file names for FILE operands and after the options whose value
-# is a FILE (-i, -o, --answers), the values an option or operand takes when
-# its help lists them ("one of: a, b, c": generate's FORMAT, --error-kind),
-# nothing after card and number options (--board, --dead, -j).
+# is a FILE (-i, -o, --answers), folder names after one whose value is a DIR
+# (--gradescope), the values an option or operand takes when its help lists
+# them ("one of: a, b, c": generate's FORMAT, --error-kind), nothing after
+# card and number options (--board, --dead, -j).
 #
 # Nothing is listed here: the subcommands and options are read from
 # `poker --help` and `poker SUBCOMMAND --help` when TAB is pressed (a few
@@ -121,6 +122,9 @@ _poker() {
     if [[ $type == FILE ]]; then
       compopt -o filenames 2>/dev/null
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    elif [[ $type == DIR ]]; then
+      compopt -o filenames 2>/dev/null
+      mapfile -t COMPREPLY < <(compgen -d -- "$cur")
     else
       mapfile -t COMPREPLY < <(compgen -W "$(_poker_help_entries <<<"$help" | _poker_help_values "$prev")" -- "$cur")
     fi

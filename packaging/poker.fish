@@ -1,6 +1,6 @@
 # fish completion for poker: subcommands (verify's format subcommands too)
 # and options with their whole descriptions, file names for FILE operands and
-# after -i, -o and --answers, the values an option or operand takes when its
+# after -i, -o and --answers, folder names after --gradescope (a DIR), the values an option or operand takes when its
 # help lists them ("one of: a, b, c"), nothing after card and number options. Read from
 # `poker --help` and `poker SUBCOMMAND --help` as the bash completion reads
 # them (packaging/poker.bash), so a new subcommand or option needs nothing here.
@@ -105,6 +105,8 @@ function __poker_candidates
     if test -n "$value" -a "$value" != flag
         if test "$value" = FILE
             __fish_complete_path (commandline -ct)
+        else if test "$value" = DIR
+            __fish_complete_directories (commandline -ct)
         else
             set -l tokens (commandline -opc)
             printf '%s\n' $help | __poker_help_entries | __poker_help_values $tokens[-1]

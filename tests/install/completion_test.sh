@@ -75,6 +75,10 @@ expect "poker -i examples/sample.t" "examples/sample.txt"
 expect "poker euler --output examples/euler.t" "examples/euler.txt"
 expect "poker -j " ""
 expect "poker verify --answers examples/euler.e" "examples/euler.expected"
+# Folders after a DIR (--gradescope), never files.
+expect "poker verify --gradescope examples/jud" "examples/judges"
+expect "poker verify --gradescope examples/sample.t" ""
+expect_all "poker verify --" "--gradescope --tests-of --partial-credit --max-score --hide-expected"
 
 # No files after card options.
 expect "poker equity AhKh QsQd --board " ""

@@ -248,6 +248,78 @@ TEST(RunVerify, ReportIsTheSameForEveryChunkSize) {
   }
 }
 
+// The blocks of VerifyOptions::block_instances, as a line of text: each
+// block's right, missing and extra counts, then the blocks of the listed
+// mismatches.
+std::string blocks_of(const VerifyOutcome& outcome) {
+  std::string text;
+  for (const VerifyBlock& block : outcome.report.blocks) {
+    text += std::to_string(block.right) + "/" + std::to_string(block.missing) + "/" +
+            std::to_string(block.extra_lines) + " ";
+  }
+  text += "listed in";
+  for (const Mismatch& m : outcome.report.listed) text += " " + std::to_string(m.block);
+  return text;
+}
+
+// `poker verify --gradescope --tests-of N` scores each block of N instances
+// by its tally: the tally must add up to the whole report's counts, and be
+// the same whatever the chunk size (a chunk whose answers agree is counted
+// in one memcmp, the others instance by instance), as must the first
+// mismatch listed per block.
+TEST(RunVerify, BlocksAreTalliedTheSameForEveryChunkSize) {
+  const auto [instances, expected] = runs_of_equal_answers();
+  std::vector<std::string> candidates;
+  std::vector<std::string> changed = expected;
+  changed[10] = "Player 3";
+  changed.erase(changed.begin() + 60);
+  changed.insert(changed.begin() + 90, "Tie");
+  candidates.push_back(joined(changed));
+  candidates.push_back(joined(std::vector<std::string>(expected.begin(), expected.begin() + 50)) + "x\n");
+  candidates.push_back(joined(expected) + "Draw\n");
+  candidates.push_back(joined(expected));
+  for (const std::string& candidate : candidates) {
+    for (const std::uint64_t block : {std::uint64_t{1}, std::uint64_t{7}, std::uint64_t{50}}) {
+      VerifyOptions options;
+      options.all = true;
+      options.max_listed = 1;
+      options.block_instances = block;
+      const VerifyOutcome whole = verify(instances, candidate, options, 2, PipelineOptions{}.chunk_size);
+      std::uint64_t right = 0, missing = 0, extra = 0;
+      for (const VerifyBlock& tally : whole.report.blocks) {
+        right += tally.right;
+        missing += tally.missing;
+        extra += tally.extra_lines;
+      }
+      EXPECT_EQ(right, whole.report.right);
+      EXPECT_EQ(missing, whole.report.missing);
+      EXPECT_EQ(extra, whole.report.extra_inside);
+      EXPECT_LE(whole.report.blocks.size(), (120 + block - 1) / block);
+      for (std::size_t k = 1; k < whole.report.listed.size(); ++k) {
+        // One per block, in order (the lines after the last answer are the last block's too).
+        EXPECT_LE(whole.report.listed[k - 1].block, whole.report.listed[k].block);
+      }
+      for (const std::size_t chunk_size : {std::size_t{1}, std::size_t{13}, std::size_t{100}, std::size_t{4096}}) {
+        ASSERT_EQ(blocks_of(verify(instances, candidate, options, 2, chunk_size)), blocks_of(whole))
+            << "blocks of " << block << ", chunks of " << chunk_size << ", candidate:\n"
+            << candidate;
+      }
+    }
+  }
+  // Instance 11 (block 1 of 10) wrong; then 61 missing (block 6), "Tie" extra near instance 92 (block 9).
+  VerifyOptions options;
+  options.all = true;
+  options.max_listed = 1;
+  options.block_instances = 10;
+  const VerifyOutcome outcome = verify(instances, candidates[0], options, 2, 64);
+  ASSERT_EQ(outcome.report.blocks.size(), 12u);
+  EXPECT_EQ(outcome.report.blocks[0].right, 10u);
+  EXPECT_EQ(outcome.report.blocks[1].right, 9u);
+  // Which of a run of equal answers is the missing one, diff cannot say: the run may reach back into block 5.
+  EXPECT_EQ(outcome.report.blocks[5].missing + outcome.report.blocks[6].missing, 1u);
+  EXPECT_EQ(outcome.report.blocks[8].extra_lines + outcome.report.blocks[9].extra_lines, 1u);
+}
+
 TEST(RunVerify, MissingAndExtra) {
   VerifyOptions all;
   all.all = true;

@@ -51,6 +51,11 @@ struct VerifyOptions {
   std::uint64_t max_extra_bytes = 64 << 20;
   bool strip_trailing_cr = false;      // a candidate line's one "\r" before its newline is not compared
   bool ignore_trailing_space = false;  // nor its blanks (space, \t, \r, \v, \f) at the end, nor a missing final newline
+  // > 0: the report also tallies the instances in blocks of this many
+  // (VerifyReport::blocks), each mismatch names its block, and max_listed
+  // counts per block rather than in all: a grader that scores each block
+  // apart (`--gradescope --tests-of N`) has each one's first difference.
+  std::uint64_t block_instances = 0;
 };
 
 // One place where the candidate differs from the expected answers.
@@ -79,6 +84,17 @@ struct Mismatch {
   std::vector<std::string> instance_lines;  // the instance's lines (cut at max_line bytes)
   std::vector<std::string> expected;        // the expected lines, without their newlines
   std::vector<io::TextCursor::Line> got;    // the candidate's lines at the same place, as many as it has
+  std::uint64_t block = 0;                  // with block_instances: the 0-based block it counts against
+                                            // (lines after the last answer: the last block)
+};
+
+// With VerifyOptions::block_instances, the tally of block k: instances
+// k * block_instances + 1 on, as many.
+struct VerifyBlock {
+  std::uint64_t right = 0;        // instances whose answers match
+  std::uint64_t missing = 0;      // instances whose answer lines are all missing
+  std::uint64_t extra_lines = 0;  // candidate lines that answer nothing, before an answer of the block; those
+                                  // after the last answer are VerifyReport::extra_lines
 };
 
 // Without VerifyOptions::all the counts stop at the first difference, the
@@ -100,6 +116,10 @@ struct VerifyReport {
   std::uint64_t wrong_lines = 0;    // candidate lines compared with an expected line in step, and differing
   std::uint64_t wrong_lines_cr_only = 0;     // of them, those that differ only by a "\r" before the newline
   std::uint64_t wrong_lines_blank_only = 0;  // those that differ only by trailing blanks or a missing final newline
+  // With VerifyOptions::block_instances: the blocks up to the last one that
+  // has a right instance or an extra line (a caller that knows how many
+  // instances there are extends it with empty ones).
+  std::vector<VerifyBlock> blocks;
 
   bool passed() const {
     return mismatching == 0 && !summary_differs && !extra && extra_inside == 0 && too_long_line == 0 && listed.empty();
@@ -138,6 +158,11 @@ VerifyOutcome run_verify(const Format& format, io::ByteSource& input, io::ByteSo
 // REQUIRES: outcome.report.candidate_error == 0, and outcome.run.status kOk.
 std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptions& options,
                                  std::string_view candidate_name = {});
+
+// The lines that end the report: the candidate's line too long, with
+// VerifyOptions::all the counts ("compared N instances: ..."), and the note
+// that names the lenient option under which every wrong line would be right.
+std::string render_verify_tail(const VerifyReport& report, const VerifyOptions& options);
 
 // The same verdict as one line of JSON, schema "poker-verify/1"
 // (docs/grading.md documents its fields); the same REQUIRES.

@@ -57,6 +57,26 @@ std::vector<std::string> lines_of(std::string_view text, std::size_t keep) {
 
 std::size_t hash_of(std::string_view text) { return std::hash<std::string_view>{}(text); }
 
+// Block `block`'s tally in the report (VerifyOptions::block_instances).
+VerifyBlock& block_tally(VerifyReport& report, std::uint64_t block) {
+  if (report.blocks.size() <= block) report.blocks.resize(block + 1);
+  return report.blocks[block];
+}
+
+// `count` instances from `first` (1-based) are right: in the report's
+// blocks of `block_instances` (none when 0).
+void count_right_in_blocks(VerifyReport& report, std::uint64_t block_instances, std::uint64_t first,
+                           std::uint64_t count) {
+  if (block_instances == 0) return;
+  while (count > 0) {
+    const std::uint64_t block = (first - 1) / block_instances;
+    const std::uint64_t in_block = std::min(count, (block + 1) * block_instances - first + 1);
+    block_tally(report, block).right += in_block;
+    first += in_block;
+    count -= in_block;
+  }
+}
+
 std::string_view without_trailing_blanks(std::string_view line) {
   while (!line.empty() && std::strchr(kBlanks, line.back()) != nullptr) line.remove_suffix(1);
   return line;
@@ -303,7 +323,8 @@ enum class LineFate { kMatched, kChanged, kMissing };
 // Borrows the report for its lifetime; used by one thread at a time.
 class InstanceTally {
  public:
-  InstanceTally(std::uint64_t answer_lines, VerifyReport& report) : answer_lines_(answer_lines), report_(report) {}
+  InstanceTally(std::uint64_t answer_lines, std::uint64_t block_instances, VerifyReport& report)
+      : answer_lines_(answer_lines), block_instances_(block_instances), report_(report) {}
 
   const std::vector<std::string>& matched_expected() const { return matched_expected_; }
   const std::vector<io::TextCursor::Line>& matched_got() const { return matched_got_; }
@@ -337,9 +358,13 @@ class InstanceTally {
       ++report_.compared;
       if (!instance_differs_) {
         ++report_.right;
+        count_right_in_blocks(report_, block_instances_, line.instance, 1);
       } else {
         ++report_.mismatching;
-        if (instance_all_missing_) ++report_.missing;
+        if (instance_all_missing_) {
+          ++report_.missing;
+          if (block_instances_ != 0) ++block_tally(report_, (line.instance - 1) / block_instances_).missing;
+        }
       }
     }
     instance_differs_ = false;
@@ -385,6 +410,7 @@ class InstanceTally {
 
  private:
   const std::uint64_t answer_lines_;  // per instance
+  const std::uint64_t block_instances_;
   VerifyReport& report_;
   bool instance_differs_ = false;
   bool instance_all_missing_ = true;
@@ -586,7 +612,7 @@ class Verifier final : public AnswerDestination {
         options_(options),
         report_(report),
         reader_(candidate, options, report),
-        tally_(answer_lines_, report) {}
+        tally_(answer_lines_, options.block_instances, report) {}
 
   bool take(const io::Chunk& chunk, const ChunkResult& result, RunOutcome& /*outcome*/) override {
     if (result.instances == 0 || stopped()) return true;
@@ -596,6 +622,7 @@ class Verifier final : public AnswerDestination {
                                reader_.cursor().skip_equal(result.answers))) {
       report_.compared += result.instances;
       report_.right += result.instances;
+      count_right_in_blocks(report_, options_.block_instances, queued_instances_ + 1, result.instances);
       queued_instances_ += result.instances;
       lines_ += result.instances * answer_lines_;
       reader_.skipped(result.instances * answer_lines_);
@@ -660,7 +687,7 @@ class Verifier final : public AnswerDestination {
       std::shared_ptr<const std::vector<std::string>> instance_lines;
       input_from = skip_lines_skipped_by(format_, chunk.bytes, input_from, skipped);
       const std::size_t input_to = skip_lines(chunk.bytes, input_from, input_lines_);
-      if (report_.listed.size() < options_.max_listed) {
+      if (may_list(instance)) {
         instance_lines = std::make_shared<const std::vector<std::string>>(
             lines_of(chunk.bytes.substr(input_from, input_to - input_from), options_.max_line));
       }
@@ -751,7 +778,9 @@ class Verifier final : public AnswerDestination {
     if (skip_expected > changed) list(hunk.missing_lines());
     if (skip_candidate > changed) {
       report_.extra_inside += skip_candidate - changed;
-      list(hunk.extra_lines());
+      Mismatch extra = hunk.extra_lines();
+      if (options_.block_instances != 0) block_tally(report_, block_of(extra.instance)).extra_lines += extra.got.size();
+      list(std::move(extra));
     }
     for (std::size_t m = 0; m < skip_expected; ++m) resolve(m < changed ? LineFate::kChanged : LineFate::kMissing);
     for (std::size_t m = 0; m < skip_candidate; ++m) ahead.pop_front();
@@ -794,6 +823,7 @@ class Verifier final : public AnswerDestination {
     }
     report_.extra_uncounted = report_.extra_uncounted || report_.too_long_line != 0;
     // Listed even past max_listed: it is the last thing to say.
+    mismatch.block = block_of(0);
     report_.listed.push_back(std::move(mismatch));
   }
 
@@ -806,7 +836,30 @@ class Verifier final : public AnswerDestination {
   // Without --all, the first hunk's first mismatch is all there is to say.
   void list(Mismatch mismatch) {
     if (!options_.all && !report_.listed.empty()) return;
-    if (report_.listed.size() < options_.max_listed) report_.listed.push_back(std::move(mismatch));
+    mismatch.block = block_of(mismatch.instance);
+    if (may_list(mismatch.instance)) report_.listed.push_back(std::move(mismatch));
+  }
+
+  // The block a mismatch at `instance` counts against (0: after the last
+  // instance queued, which is the last one when the summary or the
+  // candidate's end comes).
+  std::uint64_t block_of(std::uint64_t instance) const {
+    if (options_.block_instances == 0) return 0;
+    const std::uint64_t at = instance != 0 ? instance : queued_instances_;
+    return at == 0 ? 0 : (at - 1) / options_.block_instances;
+  }
+
+  // Whether a mismatch at `instance` is still listed: max_listed in all, or
+  // in its block. The listed ones are in output order, so its block's are
+  // the last ones.
+  bool may_list(std::uint64_t instance) const {
+    if (options_.block_instances == 0) return report_.listed.size() < options_.max_listed;
+    const std::uint64_t block = block_of(instance);
+    std::size_t in_block = 0;
+    for (auto m = report_.listed.rbegin(); m != report_.listed.rend() && m->block == block; ++m) {
+      if (++in_block >= options_.max_listed) return false;
+    }
+    return in_block < options_.max_listed;
   }
 
   const Format& format_;

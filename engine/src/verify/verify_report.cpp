@@ -11,7 +11,10 @@ std::string count(std::uint64_t n, std::string_view one, std::string_view many) 
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
+// A section of numbered lines; none without lines (a report that hides the
+// expected answers clears them).
 void add_lines(std::string& out, std::string_view title, std::uint64_t first, const std::vector<std::string>& lines) {
+  if (lines.empty()) return;
   out += title;
   out += ":\n";
   for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -191,6 +194,12 @@ std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptio
            count(report.mismatching - listed_instances, "more mismatching instance", "more mismatching instances") +
            "\n";
   }
+  out += render_verify_tail(report, options);
+  return out;
+}
+
+std::string render_verify_tail(const VerifyReport& report, const VerifyOptions& options) {
+  std::string out;
   if (report.too_long_line != 0) {
     out += "LINE TOO LONG: the candidate's line " + std::to_string(report.too_long_line) + " is longer than " +
            std::to_string(options.max_candidate_line) + " bytes, which no answer line is; the comparison stops there\n";

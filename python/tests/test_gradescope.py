@@ -1,0 +1,358 @@
+"""`poker verify --gradescope DIR`: results.json checked against the fields
+Gradescope's autograder specification documents, its scores' arithmetic,
+the candidates a submission may hold, the grader's errors that must charge
+no student, and the example autograder of examples/judges/gradescope run as
+Gradescope runs it."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from conftest import run_cli
+
+REPO = Path(__file__).resolve().parents[2]
+
+# Gradescope's documented keys ("Autograder Specifications", Output format).
+TOP_LEVEL_KEYS = {
+    "score", "execution_time", "output", "output_format", "test_output_format", "test_name_format",
+    "visibility", "stdout_visibility", "extra_data", "tests", "leaderboard",
+}
+TEST_KEYS = {
+    "score", "max_score", "status", "name", "name_format", "number", "output", "output_format", "tags",
+    "visibility", "extra_data",
+}
+OUTPUT_FORMATS = {"text", "html", "simple_format", "md", "ansi"}
+
+
+def validate(results: dict, max_score: float) -> None:
+    """Asserts `results` is what Gradescope reads: its keys and their types,
+    a status for every test that agrees with its score, the top-level score
+    the sum of the tests', and the maxima summing to `max_score`."""
+    assert set(results) <= TOP_LEVEL_KEYS, set(results) - TOP_LEVEL_KEYS
+    assert isinstance(results["score"], (int, float)) and not isinstance(results["score"], bool)
+    assert isinstance(results["output"], str)
+    for key in ("output_format", "test_output_format", "test_name_format"):
+        assert results.get(key, "text") in OUTPUT_FORMATS
+    assert isinstance(results["extra_data"], dict)
+    tests = results["tests"]
+    assert isinstance(tests, list) and tests
+    for number, test in enumerate(tests, 1):
+        assert set(test) <= TEST_KEYS, set(test) - TEST_KEYS
+        for key in ("score", "max_score"):
+            assert isinstance(test[key], (int, float)) and not isinstance(test[key], bool)
+        assert 0 <= test["score"] <= test["max_score"]
+        assert test["status"] in ("passed", "failed")
+        assert (test["status"] == "passed") == (test["score"] == test["max_score"]), test
+        assert isinstance(test["name"], str) and test["name"]
+        assert test["number"] == str(number)
+        assert isinstance(test["output"], str)
+        assert test.get("output_format", "text") in OUTPUT_FORMATS
+        assert test.get("name_format", "text") in OUTPUT_FORMATS
+    # Scores are whole ten-thousandths: their sums are exact.
+    assert Fraction(str(results["score"])) == sum(Fraction(str(t["score"])) for t in tests)
+    assert sum(Fraction(str(t["max_score"])) for t in tests) == Fraction(str(max_score))
+    assert results["extra_data"]["schema"] == "poker-gradescope/1"
+
+
+@pytest.fixture(scope="module")
+def term(poker_cli: str, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    """25 hold'em instances and their answers, from the same build."""
+    folder = tmp_path_factory.mktemp("term")
+    instances = folder / "term.txt"
+    made = run_cli(poker_cli, "generate", "--instances", "25", "--seed", "7", "-o", str(instances))
+    assert made.returncode == 0, made.stderr
+    judged = run_cli(poker_cli, "2", str(instances))
+    assert judged.returncode == 0, judged.stderr
+    return instances, judged.stdout.decode().splitlines(keepends=True)
+
+
+def grade(poker: str, instances: Path, candidate: Path, out: Path, *options: str) -> tuple[subprocess.CompletedProcess, dict | None]:
+    out.mkdir(exist_ok=True)
+    result = subprocess.run(
+        [poker, "verify", "2", "-q", "-i", str(instances), "--answers", str(candidate), "--gradescope", str(out),
+         *options],
+        capture_output=True, timeout=120)
+    path = out / "results.json"
+    return result, (json.loads(path.read_text()) if path.exists() else None)
+
+
+def write(path: Path, data: bytes) -> Path:
+    path.write_bytes(data)
+    return path
+
+
+def other(answer: str) -> str:
+    return "Draw\n" if answer != "Draw\n" else "Player 1\n"
+
+
+def test_right_answers_score_full_marks_in_one_test(poker_cli, term, tmp_path):
+    instances, answers = term
+    candidate = write(tmp_path / "answers.txt", "".join(answers).encode())
+    result, results = grade(poker_cli, instances, candidate, tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == b"" and result.stderr == b""
+    validate(results, 100)
+    assert results["score"] == 100
+    assert [t["name"] for t in results["tests"]] == ["answers to 25 instances"]
+    assert results["tests"][0]["status"] == "passed"
+    assert "match" in results["tests"][0]["output"]
+    assert results["extra_data"]["right"] == 25
+
+
+def test_one_wrong_answer_is_all_or_nothing_by_default(poker_cli, term, tmp_path):
+    instances, answers = term
+    wrong = list(answers)
+    wrong[3] = other(wrong[3])
+    candidate = write(tmp_path / "answers.txt", "".join(wrong).encode())
+    result, results = grade(poker_cli, instances, candidate, tmp_path / "out")
+    assert result.returncode == 0, result.stderr  # written: the score says the rest
+    validate(results, 100)
+    assert results["score"] == 0
+    assert results["tests"][0]["status"] == "failed"
+    assert "MISMATCH at instance 4" in results["tests"][0]["output"]
+    assert "24 of 25 answers right" in results["tests"][0]["output"]
+
+
+def test_partial_credit_per_block_of_instances(poker_cli, term, tmp_path):
+    instances, answers = term
+    wrong = list(answers)
+    for line in (0, 1, 12, 24):  # two wrong in block 1, one in block 2, one in block 3
+        wrong[line] = other(wrong[line])
+    candidate = write(tmp_path / "answers.txt", "".join(wrong).encode())
+    result, results = grade(poker_cli, instances, candidate, tmp_path / "out", "--tests-of", "10",
+                            "--partial-credit", "--max-score", "50")
+    assert result.returncode == 0, result.stderr
+    validate(results, 50)
+    tests = results["tests"]
+    assert [t["name"] for t in tests] == ["instances 1 to 10", "instances 11 to 20", "instances 21 to 25"]
+    # 50 points split by instances: 20, 20 and 10.
+    assert [t["max_score"] for t in tests] == [20, 20, 10]
+    # The share of right answers: 8/10, 9/10, 4/5.
+    assert [t["score"] for t in tests] == [16, 18, 8]
+    assert results["score"] == 42
+    assert all(t["status"] == "failed" for t in tests)
+    # Each test's output is its own first difference, not another block's.
+    assert "MISMATCH at instance 1 " in tests[0]["output"] and "instance 2 " not in tests[0]["output"]
+    assert "MISMATCH at instance 13 " in tests[1]["output"]
+    assert "MISMATCH at instance 25 " in tests[2]["output"]
+
+
+def test_partial_credit_rounds_down_and_full_marks_need_a_pass(poker_cli, term, tmp_path):
+    instances, answers = term
+    wrong = list(answers)
+    wrong[5] = other(wrong[5])
+    candidate = write(tmp_path / "answers.txt", "".join(wrong).encode())
+    result, results = grade(poker_cli, instances, candidate, tmp_path / "out", "--tests-of", "3",
+                            "--partial-credit", "--max-score", "1")
+    assert result.returncode == 0, result.stderr
+    validate(results, 1)
+    tests = results["tests"]
+    assert len(tests) == 9  # 8 of 3 instances, 1 of 1
+    assert [t["status"] for t in tests].count("failed") == 1
+    failed = next(t for t in tests if t["status"] == "failed")
+    assert failed["name"] == "instances 4 to 6"
+    assert Fraction(str(failed["score"])) == Fraction(math.floor(Fraction(str(failed["max_score"])) * 10000 * 2 / 3), 10000)
+
+
+def test_missing_answer_and_extra_line_count_against_their_block(poker_cli, term, tmp_path):
+    instances, answers = term
+    changed = answers[:14] + answers[15:] + ["Player 9\n"]  # instance 15's answer missing, one line too many
+    candidate = write(tmp_path / "answers.txt", "".join(changed).encode())
+    result, results = grade(poker_cli, instances, candidate, tmp_path / "out", "--tests-of", "10",
+                            "--partial-credit")
+    assert result.returncode == 0, result.stderr
+    validate(results, 100)
+    tests = results["tests"]
+    assert tests[0]["status"] == "passed"
+    assert tests[1]["status"] == "failed" and "MISSING" in tests[1]["output"]
+    # The last block: 5 right answers and one extra line, a sixth item wrong.
+    assert tests[2]["status"] == "failed" and "EXTRA" in tests[2]["output"]
+    assert Fraction(str(tests[2]["score"])) == Fraction(math.floor(Fraction(20 * 10000 * 5, 6)), 10000)
+    assert results["extra_data"]["missing"] == 1 and results["extra_data"]["extra"] == 1
+
+
+def test_crlf_candidate_fails_with_a_note_unless_forgiven(poker_cli, term, tmp_path):
+    instances, answers = term
+    candidate = write(tmp_path / "answers.txt", "".join(answers).replace("\n", "\r\n").encode())
+    result, results = grade(poker_cli, instances, candidate, tmp_path / "out")
+    validate(results, 100)
+    assert results["score"] == 0
+    assert "CRLF" in results["output"]
+    result, results = grade(poker_cli, instances, candidate, tmp_path / "forgiven", "--strip-trailing-cr")
+    assert result.returncode == 0, result.stderr
+    validate(results, 100)
+    assert results["score"] == 100
+
+
+@pytest.mark.parametrize("data", [b"", b"\x00\xff\x89PNG\r\n\x1a\n" * 40, b"Player 1"], ids=["empty", "binary", "no-newline"])
+def test_empty_binary_and_cut_candidates_score_zero_as_valid_json(poker_cli, term, tmp_path, data):
+    instances, _ = term
+    candidate = write(tmp_path / "answers.txt", data)
+    result, results = grade(poker_cli, instances, candidate, tmp_path / "out", "--tests-of", "5", "--partial-credit")
+    assert result.returncode == 0, result.stderr
+    validate(results, 100)
+    assert results["score"] == 0
+    # Every byte of the candidate is escaped: the output is printable ASCII.
+    for test in results["tests"]:
+        assert all(c == "\n" or " " <= c <= "~" for c in test["output"]), test["output"]
+
+
+def test_missing_candidate_scores_zero_and_says_why(poker_cli, term, tmp_path):
+    instances, _ = term
+    result, results = grade(poker_cli, instances, tmp_path / "answers.txt", tmp_path / "out", "--tests-of", "10")
+    assert result.returncode == 0, result.stderr
+    validate(results, 100)
+    assert results["score"] == 0
+    assert len(results["tests"]) == 3
+    why = "answers.txt: cannot open: No such file or directory"
+    assert why in results["output"]
+    assert all(why in t["output"] for t in results["tests"])
+    assert results["extra_data"]["unreadable"].endswith(why)
+
+
+def test_folder_as_candidate_scores_zero(poker_cli, term, tmp_path):
+    instances, _ = term
+    (tmp_path / "answers.txt").mkdir()
+    result, results = grade(poker_cli, instances, tmp_path / "answers.txt", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    validate(results, 100)
+    assert results["score"] == 0 and "answers.txt" in results["output"]
+
+
+def test_hide_expected_shows_no_expected_answer(poker_cli, term, tmp_path):
+    instances, answers = term
+    wrong = ["Player 2\n" if a == "Player 1\n" else "Player 1\n" for a in answers]
+    candidate = write(tmp_path / "answers.txt", "".join(wrong).encode())
+    _, shown = grade(poker_cli, instances, candidate, tmp_path / "shown", "--tests-of", "5")
+    assert "expected:" in shown["tests"][0]["output"]
+    result, hidden = grade(poker_cli, instances, candidate, tmp_path / "hidden", "--tests-of", "5", "--hide-expected")
+    assert result.returncode == 0, result.stderr
+    validate(hidden, 100)
+    for test in hidden["tests"]:
+        assert "expected" not in test["output"], test["output"]
+        assert "MISMATCH" in test["output"]
+
+
+def test_invalid_instances_are_the_graders_error_and_write_no_results(poker_cli, term, tmp_path):
+    _, answers = term
+    instances = write(tmp_path / "term.txt", b"Ah Kh\n2c 3d\nQh Jh Th 5c 6d\nAh Kh\nXx 3d\nQh Jh Th 5c 6d\n")
+    candidate = write(tmp_path / "answers.txt", b"Player 1\nPlayer 1\n")
+    result, results = grade(poker_cli, instances, candidate, tmp_path / "out")
+    assert result.returncode == 1
+    assert results is None
+    assert result.stderr.decode().count("\n") == 1 and "term.txt:5:1" in result.stderr.decode()
+    # Nor for a missing candidate: the instances are the grader's to fix first.
+    result, results = grade(poker_cli, instances, tmp_path / "nosuch.txt", tmp_path / "out")
+    assert result.returncode == 1 and results is None
+
+
+def test_unwritable_results_folder_is_an_io_error(poker_cli, term, tmp_path):
+    instances, answers = term
+    candidate = write(tmp_path / "answers.txt", "".join(answers).encode())
+    result = subprocess.run(
+        [poker_cli, "verify", "2", "-i", str(instances), "--answers", str(candidate),
+         "--gradescope", str(tmp_path / "nosuch")], capture_output=True, timeout=120)
+    assert result.returncode == 3
+    assert result.stderr.decode() == f"poker: {tmp_path}/nosuch/results.json: cannot open for writing: No such file or directory\n"
+
+
+def test_report_still_goes_to_the_output(poker_cli, term, tmp_path):
+    instances, answers = term
+    wrong = list(answers)
+    wrong[0] = other(wrong[0])
+    candidate = write(tmp_path / "answers.txt", "".join(wrong).encode())
+    (tmp_path / "out").mkdir()
+    result = subprocess.run(
+        [poker_cli, "verify", "2", "-i", str(instances), "--answers", str(candidate), "--gradescope",
+         str(tmp_path / "out")], capture_output=True, timeout=120)
+    assert result.returncode == 0
+    assert "MISMATCH at instance 1 " in result.stdout.decode()
+    assert "compared 25 instances: 24 right, 1 wrong, 0 missing, 0 extra lines" in result.stdout.decode()
+
+
+@pytest.mark.parametrize("option", [["--tests-of", "2"], ["--partial-credit"], ["--max-score", "10"], ["--hide-expected"]])
+def test_gradescope_options_need_gradescope(poker_cli, term, tmp_path, option):
+    instances, answers = term
+    candidate = write(tmp_path / "answers.txt", "".join(answers).encode())
+    result = run_cli(poker_cli, "verify", "-i", str(instances), "--answers", str(candidate), *option)
+    assert result.returncode == 2
+    assert "go with --gradescope DIR" in result.stderr.decode()
+
+
+@pytest.mark.parametrize("points", ["0", "-1", "1e9", "abc", "0.00001"])
+def test_max_score_out_of_range_is_a_usage_error(poker_cli, term, tmp_path, points):
+    instances, answers = term
+    result = run_cli(poker_cli, "verify", "-i", str(instances), "--answers", str(instances), "--gradescope",
+                     str(tmp_path), "--max-score", points)
+    assert result.returncode == 2
+    assert "expected points from 0.0001 to 1000000" in result.stderr.decode()
+
+
+def test_other_formats_grade_too(poker_cli, tmp_path):
+    instances = REPO / "examples" / "euler.txt"
+    candidate = REPO / "examples" / "euler.expected"
+    (tmp_path / "out").mkdir()
+    result = subprocess.run(
+        [poker_cli, "verify", "euler", "-q", "-i", str(instances), "--answers", str(candidate), "--gradescope",
+         str(tmp_path / "out"), "--tests-of", "2"], capture_output=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    results = json.loads((tmp_path / "out" / "results.json").read_text())
+    validate(results, 100)
+    assert results["score"] == 100
+
+
+JUDGE_SCRIPTS = [
+    "examples/judges/gradescope/setup.sh",
+    "examples/judges/gradescope/run_autograder",
+    "examples/judges/kattis/output_validators/poker_validator/build",
+    "examples/judges/kattis/output_validators/poker_validator/run",
+    "examples/judges/testlib/checker.sh",
+]
+
+
+@pytest.mark.parametrize("script", JUDGE_SCRIPTS)
+def test_judge_example_scripts_are_valid_executable_shell(script):
+    path = REPO / script
+    assert os.access(path, os.X_OK), f"{script} is not executable"
+    shell = "bash" if path.read_text().startswith("#!/usr/bin/env bash") else "sh"
+    checked = subprocess.run([shell, "-n", str(path)], capture_output=True, timeout=60)
+    assert checked.returncode == 0, checked.stderr
+
+
+def run_autograder(poker: str, root: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, POKER=poker, AUTOGRADER_SOURCE=str(root / "source"),
+               AUTOGRADER_SUBMISSION=str(root / "submission"), AUTOGRADER_RESULTS=str(root / "results"))
+    return subprocess.run([str(REPO / "examples/judges/gradescope/run_autograder")], env=env, cwd=root,
+                          capture_output=True, timeout=120)
+
+
+def test_gradescope_example_autograder_end_to_end(poker_cli, term, tmp_path):
+    instances, answers = term
+    for folder in ("source", "submission", "results"):
+        (tmp_path / folder).mkdir()
+    (tmp_path / "source" / "instances.txt").write_bytes(instances.read_bytes())
+    wrong = list(answers)
+    wrong[0] = other(wrong[0])
+    (tmp_path / "submission" / "answers.txt").write_text("".join(wrong))
+    result = run_autograder(poker_cli, tmp_path)
+    assert result.returncode == 0, result.stderr
+    results = json.loads((tmp_path / "results" / "results.json").read_text())
+    validate(results, 100)
+    assert [t["max_score"] for t in results["tests"]] == [40, 40, 20]
+    assert [t["score"] for t in results["tests"]] == [36, 40, 20]
+    assert "expected" not in results["tests"][0]["output"]
+    # A submission without answers.txt: 0, and why.
+    (tmp_path / "submission" / "answers.txt").unlink()
+    (tmp_path / "results" / "results.json").unlink()
+    result = run_autograder(poker_cli, tmp_path)
+    assert result.returncode == 0, result.stderr
+    results = json.loads((tmp_path / "results" / "results.json").read_text())
+    validate(results, 100)
+    assert results["score"] == 0 and "answers.txt: cannot open" in results["output"]
