@@ -112,8 +112,9 @@ _poker() {
     fi
   done
 
-  # After an option that takes a value: a file name for a FILE, the values
-  # its help lists, nothing to offer for a number or cards.
+  # After an option that takes a value: a file name for a FILE, a directory
+  # for a DIR, the values its help lists, nothing to offer for a number or
+  # cards.
   local type
   type=$(_poker_option_type "$prev" "$options")
   if [[ -n $type && $type != flag ]]; then
@@ -121,6 +122,9 @@ _poker() {
     if [[ $type == FILE ]]; then
       compopt -o filenames 2>/dev/null
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    elif [[ $type == DIR ]]; then
+      compopt -o filenames 2>/dev/null
+      mapfile -t COMPREPLY < <(compgen -d -- "$cur")
     else
       mapfile -t COMPREPLY < <(compgen -W "$(_poker_help_entries <<<"$help" | _poker_help_values "$prev")" -- "$cur")
     fi

@@ -105,6 +105,8 @@ function __poker_candidates
     if test -n "$value" -a "$value" != flag
         if test "$value" = FILE
             __fish_complete_path (commandline -ct)
+        else if test "$value" = DIR
+            __fish_complete_directories (commandline -ct)
         else
             set -l tokens (commandline -opc)
             printf '%s\n' $help | __poker_help_entries | __poker_help_values $tokens[-1]

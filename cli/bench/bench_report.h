@@ -1,0 +1,76 @@
+// What `poker bench` measured, as its reports (the table, the JSON of schema
+// poker-bench/1, docs/performance.md) present it: the machine and build, the
+// settings, and per workload and source the runs at each thread count.
+//
+// Thread safety: values.
+#ifndef POKER_CLI_BENCH_BENCH_REPORT_H_
+#define POKER_CLI_BENCH_BENCH_REPORT_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace poker::cli::bench {
+
+struct BuildInfo {
+  std::string version;
+  std::string commit;  // empty: unknown (JSON null)
+  std::string build_type;
+  std::string compiler;
+  std::string simd;  // the card decoding's vector path on this CPU
+};
+
+struct MachineInfo {
+  std::string cpu;
+  std::size_t cores = 0;  // usable by this process
+  std::uint64_t memory_bytes = 0;
+  std::string kernel;  // "Linux 6.1.0-18-amd64 x86_64"
+};
+
+struct Settings {
+  bool quick = false;
+  int warmup = 1;
+  int repetitions = 5;
+  std::vector<std::size_t> threads;
+  std::string on_disk;  // the directory of --on-disk; empty: none (JSON null)
+  double tolerance = 0.05;
+};
+
+// One thread count's repetitions of a workload, and what follows from them.
+struct Run {
+  std::size_t threads = 1;
+  std::vector<double> samples_s;  // wall seconds of each timed repetition
+  double median_s = 0, min_s = 0, max_s = 0;
+  double spread = 0;  // (max_s - min_s) / median_s
+  double cpu_s = 0;   // median CPU seconds of the process per repetition
+  double instances_per_s = 0, bytes_per_s = 0;
+  double speedup = 1;                 // the smallest thread count's median over this one
+  std::optional<double> floor_ratio;  // bytes_per_s over the floor's at the same threads and source
+};
+
+struct WorkloadResult {
+  std::string name;    // holdem-2, ..., newline-count (the floor)
+  std::string source;  // memory, file, pipe
+  std::string description;
+  std::uint64_t instances = 0;  // per repetition
+  std::uint64_t bytes = 0;      // per repetition
+  std::vector<Run> runs;
+};
+
+struct Report {
+  std::string started_at;  // UTC, ISO 8601
+  BuildInfo build;
+  MachineInfo machine;
+  Settings settings;
+  std::vector<WorkloadResult> workloads;
+  std::vector<std::string> warnings;
+};
+
+// The name of the floor, the newline count of the same bytes as holdem-2.
+inline constexpr char kFloorName[] = "newline-count";
+
+}  // namespace poker::cli::bench
+
+#endif  // POKER_CLI_BENCH_BENCH_REPORT_H_
