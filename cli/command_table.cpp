@@ -120,7 +120,8 @@ const CommandRow kRows[] = {
      "saved report.",
      "--quick", nullptr, add_bench_options, nullptr, describe_as<kBenchName>, run_bench,
      "Exit status: 0 measured (with --compare: no workload slower), 1 a --compare report that is not valid, "
-     "2 usage error, 3 I/O error, 4 a workload slower than in OLD.json beyond the tolerance, " POKER_STOPPED_STATUSES},
+     "2 usage error, 3 I/O error, 4 a workload slower than in the --compare report beyond the "
+     "tolerance, " POKER_STOPPED_STATUSES},
 };
 
 const VerifyHelp kVerifyHelp{

@@ -32,9 +32,8 @@
 namespace poker::cli {
 namespace {
 
-// Without --warmup and --repetitions. --quick also generates a quarter of
-// each workload's instances (bench_workloads.cpp): about 10 s on 2 cores,
-// the default about a minute.
+// Without --warmup and --repetitions. --quick also generates a sixth of
+// each workload's instances (bench_workloads.cpp).
 constexpr int kWarmup = 1;
 constexpr int kRepetitions = 5;
 constexpr int kQuickRepetitions = 3;
@@ -194,7 +193,7 @@ void add_bench_options(CLI::App& subcommand, Options& options) {
   app->add_option("--warmup", command.warmup, "Untimed repetitions before them, 0 to 100 (default 1)")
       ->type_name("N")
       ->check(CLI::Range(0, 100));
-  app->add_flag("--quick", command.quick, "Smaller inputs and 3 repetitions: about 10 s on 2 cores");
+  app->add_flag("--quick", command.quick, "A sixth of the instances and 3 repetitions: seconds, not a minute");
   app->add_flag("--json", command.json, "Write the report as JSON, schema poker-bench/1 (docs/performance.md)");
   app->add_option("-o,--output", options.output, "Write the report to FILE ('-': standard output, the default)")
       ->type_name("FILE");
@@ -203,7 +202,7 @@ void add_bench_options(CLI::App& subcommand, Options& options) {
                   "through a pipe")
       ->type_name("DIR");
   app->add_option("--compare", command.compare,
-                  "Compare this run with a saved --json report (OLD); status 4 when a workload is slower beyond the "
+                  "Compare this run with a report saved by --json; status 4 when a workload is slower beyond the "
                   "tolerance")
       ->type_name("FILE");
   app->add_option("--against", command.against,
@@ -227,11 +226,10 @@ std::optional<std::string> resolve_bench_command(Options& options) {
     }
     return std::nullopt;
   }
-  for (const std::string* path : {&command.compare, &command.on_disk, &options.output}) {
-    if (path->empty() &&
-        (path == &options.output ? app.count("--output") > 0
-                                 : app.count(path == &command.compare ? "--compare" : "--on-disk") > 0))
-      return "the file name is empty";
+  // -o's empty name is the shared options' check (options.cpp).
+  for (const auto& [name, value] :
+       {std::pair{"--compare", &command.compare}, std::pair{"--on-disk", &command.on_disk}}) {
+    if (value->empty() && app.count(name) > 0) return std::string(name) + ": the name is empty";
   }
   if (app.count("--threads") > 0) {
     auto counts = thread_counts(command.threads);

@@ -23,6 +23,13 @@ std::string rate(double value) {
   return format(digits, value) + units[unit];
 }
 
+// A figure in about three significant digits, small ones too: "2507",
+// "70.7", "6.24", "0.0025".
+std::string significant(double value) {
+  const char* digits = value >= 99.95 ? "%.0f" : value >= 9.995 ? "%.1f" : value >= 0.9995 ? "%.2f" : "%.2g";
+  return format(digits, value);
+}
+
 // A count with thousands separated: 2,000,000.
 std::string grouped(std::uint64_t value) {
   const std::string digits = std::to_string(value);
@@ -71,9 +78,9 @@ std::string render_workload_table(const WorkloadResult& workload) {
   for (const Run& run : workload.runs) {
     table += padded(std::to_string(run.threads), 9) + padded(format("%.3f s", run.median_s), 11) +
              padded(format("±%.1f%%", run.spread * 100), 10) + padded(rate(run.instances_per_s), 13) +
-             padded(format("%.1f", run.bytes_per_s / 1e6), 10) + padded(format("%.2fx", run.speedup), 10) +
-             padded(run.floor_ratio ? format("%.2f", *run.floor_ratio) : "-", 9) +
-             padded(format("%.2f", run.cpu_s), 8) + (run.spread > 0.10 ? "  (spread > 10%)" : "") + "\n";
+             padded(significant(run.bytes_per_s / 1e6), 10) + padded(format("%.2fx", run.speedup), 10) +
+             padded(run.floor_ratio ? significant(*run.floor_ratio) : "-", 9) + padded(format("%.2f", run.cpu_s), 8) +
+             (run.spread > 0.10 ? "  (spread > 10%)" : "") + "\n";
   }
   return table;
 }

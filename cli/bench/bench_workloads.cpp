@@ -18,7 +18,7 @@ namespace {
 
 // A workload's recipe: the generator's options, the instances, and the
 // command line it measures. Sized so that a repetition at -j 1 takes about
-// 0.12 s of one 2.4 GHz Zen core (--quick's a quarter of the instances):
+// 0.12 s of one 2.4 GHz Zen core (--quick's a sixth of the instances):
 // long enough for the clock and the scheduler, short enough that the
 // default run of every workload at -j 1 and 2 ends within a minute and a
 // half on a busy 2-core machine, --quick within 15 seconds.
