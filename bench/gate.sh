@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # The performance regression gate: runs the Google Benchmark suite and
 # compares it with the committed baseline (bench/baseline.json) using
-# compare.py from libbenchmark-tools; fails on a significant slowdown.
+# compare.py from libbenchmark-tools, and the judge's throughput as users
+# measure it, `poker bench` at -j 1 on hold'em 2 and 8 players, with its
+# committed report (bench/baseline-bench.json) by `poker bench --compare`;
+# fails on a significant slowdown of either.
 #
 #   bench/gate.sh            compare; exit 1 on a regression
-#   bench/gate.sh --update   record a new baseline (commit bench/baseline.json)
+#   bench/gate.sh --update   record new baselines (commit bench/baseline.json and bench/baseline-bench.json)
 #
 # A regression is a benchmark whose median CPU time grew by more than
 # THRESHOLD (default 0.10, i.e. 10%) with a Mann-Whitney U test p-value below
-# ALPHA (default 0.05) over REPS (default 9) repetitions on each side. Refresh
+# ALPHA (default 0.05) over REPS (default 9) repetitions on each side; for
+# `poker bench`, a median wall time slower by more than THRESHOLD plus half
+# the larger spread of the two runs (docs/performance.md). Refresh
 # the baseline on the machine the gate runs on, when it is idle, after a
 # change that is meant to move the figures.
 set -euo pipefail
@@ -20,7 +25,8 @@ reps=${REPS:-9}
 # BM_Eval7RandomHand is left out: it streams 16 MB of prepared hands, and its
 # time moves by tens of percent from one process to the next with where that memory
 # lands (the U-test, within one process, then calls it a regression).
-filter=${FILTER:-'BM_Eval7Random$|BM_Eval7Array$|BM_Holdem2Players$|BM_Holdem8Players$|BM_Eval5Random$|BM_EvaluateMask7$|BM_BestFive7$|BM_Pipeline/players:2/threads:1/explain:0|BM_Pipeline/players:8/threads:1/explain:0|BM_DrawLeastRounds$|BM_EquityExact/AhKh_QsQd/1/|BM_EquityExact/AhKh_QsQd_JcTc/1/|BM_EquityExact/AK_QQ/1/|BM_EquityMonteCarlo/1/'}
+# The pipeline over hold'em in memory is `poker bench`'s, below.
+filter=${FILTER:-'BM_Eval7Random$|BM_Eval7Array$|BM_Holdem2Players$|BM_Holdem8Players$|BM_Eval5Random$|BM_EvaluateMask7$|BM_BestFive7$|BM_DrawLeastRounds$|BM_EquityExact/AhKh_QsQd/1/|BM_EquityExact/AhKh_QsQd_JcTc/1/|BM_EquityExact/AK_QQ/1/|BM_EquityMonteCarlo/1/'}
 
 "$root/scripts/setup.sh" --bench
 "$root/scripts/build.sh" release >/dev/null
@@ -28,12 +34,19 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$root/build/release/bench/poker_bench" --benchmark_filter="$filter" --benchmark_repetitions="$reps" \
   --benchmark_out="$work/new.json" --benchmark_out_format=json >/dev/null
+"$root/build/release/cli/poker" bench -j 1 --workloads holdem-2,holdem-8 --repetitions "$reps" \
+  --tolerance "$threshold" --json -o "$work/bench.json"
 
 if [[ ${1:-} == --update ]]; then
   cp "$work/new.json" "$root/bench/baseline.json"
-  echo "bench/baseline.json updated"
+  cp "$work/bench.json" "$root/bench/baseline-bench.json"
+  echo "bench/baseline.json and bench/baseline-bench.json updated"
   exit 0
 fi
+
+bench_status=0
+"$root/build/release/cli/poker" bench --compare "$root/bench/baseline-bench.json" --against "$work/bench.json" ||
+  bench_status=$?
 
 /usr/bin/python3 /usr/share/benchmark/compare.py -a --alpha "$alpha" -d "$work/compare.json" \
   benchmarks "$root/bench/baseline.json" "$work/new.json"
@@ -55,3 +68,7 @@ if failures:
     sys.exit(1)
 print(f"\nno significant slowdown (threshold {threshold:.0%}, alpha {alpha})")
 PY
+if [[ $bench_status -ne 0 ]]; then
+  echo "poker bench: slower than bench/baseline-bench.json, or no report to compare (status $bench_status)"
+  exit 1
+fi

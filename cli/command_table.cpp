@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "bench/bench_command.h"
 #include "equity_command.h"
 #include "generate_command.h"
 #include "poker/draw_format.h"
@@ -54,6 +55,11 @@ AloneRun run_generate(const Options& options, const StopSignals& signals) {
 
 // Every command can be stopped, and a stopped run ends by its signal, as a
 // shell reports it: 128 + 2 or 128 + 15.
+constexpr char kBenchName[] = "bench";
+AloneRun run_bench(const Options& options, const StopSignals& signals) {
+  return AloneRun::exited(run_bench_command(options, signals));
+}
+
 #define POKER_STOPPED_STATUSES "130/143 stopped by SIGINT/SIGTERM."
 constexpr const char* kJudgeExitStatuses =
     "Exit status: 0 all instances valid, 1 invalid input, 2 usage error, 3 I/O error, " POKER_STOPPED_STATUSES;
@@ -105,6 +111,17 @@ const CommandRow kRows[] = {
      "8 --instances 1000 --ties 0.3 --seed 7 -o term.txt", nullptr, add_generate_options, nullptr,
      describe_as<kGenerateName>, run_generate,
      "Exit status: 0 written, 2 usage error, 3 I/O error, " POKER_STOPPED_STATUSES},
+    {Command::kBench, "bench", true, false, "Measure the engine on generated workloads; compare runs",
+     "Measures the engine as a benchmark: seeded workloads generated in memory (the same bytes on any machine) "
+     "judged as the judge runs, at each thread count of -j, with warm-up and repetitions; prints the build, the "
+     "machine and per workload the median time, its spread, instances/s, MB/s, the speed-up, the ratio to the "
+     "floor (the newline count of the same bytes) and the CPU time. --json writes the report (schema "
+     "poker-bench/1), which --compare OLD.json compares with a later run or, with --against NEW.json, another "
+     "saved report.",
+     "--quick", nullptr, add_bench_options, nullptr, describe_as<kBenchName>, run_bench,
+     "Exit status: 0 measured (with --compare: no workload slower), 1 a --compare report that is not valid, "
+     "2 usage error, 3 I/O error, 4 a workload slower than in the --compare report beyond the "
+     "tolerance, " POKER_STOPPED_STATUSES},
 };
 
 const VerifyHelp kVerifyHelp{

@@ -8,7 +8,8 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitInvalidInput = 1;
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitIo = 3;
-// `poker verify` only: the candidate's answers differ from the expected ones.
+// `poker verify`: the candidate's answers differ from the expected ones;
+// `poker bench --compare`: a workload is slower than in the old report.
 inline constexpr int kExitMismatch = 4;
 
 }  // namespace poker::cli

@@ -675,6 +675,10 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     }
     return ParsedCommandLine{options, kExitOk};
   }
+  if (options.command == Command::kBench) {
+    if (const std::optional<std::string> problem = resolve_bench_command(options)) return usage(*problem, "bench");
+    return ParsedCommandLine{options, kExitOk};
+  }
   if (const std::optional<Mistake> mistake = check_parsed(line, row)) return usage(mistake->what, mistake->command);
   return ParsedCommandLine{options, kExitOk};
 }

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench/bench_command.h"
 #include "generate_command.h"
 #include "gradescope_results.h"
 #include "poker/equity.h"
@@ -16,7 +17,7 @@
 namespace poker::cli {
 
 // Which format judges the input: the default hold'em judge, or a subcommand.
-enum class Command { kHoldem, kEuler, kEval, kDraw, kEquity, kRange, kGenerate };
+enum class Command { kHoldem, kEuler, kEval, kDraw, kEquity, kRange, kGenerate, kBench };
 
 // When `poker range` colours its grid (--color).
 enum class Colour { kAuto, kAlways, kNever };
@@ -57,6 +58,7 @@ struct Options {
   VerifyCommand verify;
   bool json = false;          // verify's verdict, -v's statistics and equity's answers as JSON (docs/)
   GenerateCommand generator;  // `poker generate`: write instances instead of judging them
+  BenchCommand bench;         // `poker bench`: measure the engine instead of judging
 };
 
 // What parsing the command line came to: run with the options, or exit now

@@ -8,18 +8,27 @@
 
 namespace poker::cli {
 
-std::string version_text() {
+std::string poker_version() { return POKER_VERSION; }
+
+// The commit, when the build knew it (cli/CMakeLists.txt): a benchmark or
+// a bug report then names the exact sources.
+std::string build_commit() { return POKER_COMMIT; }
+
+std::string compiler_name() {
 #if defined(__clang__)
-  const std::string compiler = "clang " __clang_version__;
+  return "clang " __clang_version__;
 #elif defined(__GNUC__)
-  const std::string compiler = "GCC " __VERSION__;
+  return "GCC " __VERSION__;
 #else
-  const std::string compiler = "unknown compiler";
+  return "unknown compiler";
 #endif
-  // The commit, when the build knew it (cli/CMakeLists.txt): a benchmark or
-  // a bug report then names the exact sources.
-  const std::string commit = std::string_view(POKER_COMMIT).empty() ? "" : "\ncommit: " POKER_COMMIT;
-  return std::string("poker ") + POKER_VERSION + commit + "\ncompiler: " + compiler + "\noneTBB: " TBB_VERSION_STRING +
+}
+
+std::string build_type() { return POKER_BUILD_TYPE; }
+
+std::string version_text() {
+  const std::string commit = build_commit().empty() ? "" : "\ncommit: " + build_commit();
+  return "poker " + poker_version() + commit + "\ncompiler: " + compiler_name() + "\noneTBB: " TBB_VERSION_STRING +
          " (runtime " + TBB_runtime_version() + ")\ncard decoding: " + std::string(active_decode_path_name()) +
          "\nLicense: MIT";
 }

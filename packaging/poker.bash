@@ -113,8 +113,9 @@ _poker() {
     fi
   done
 
-  # After an option that takes a value: a file name for a FILE, the values
-  # its help lists, nothing to offer for a number or cards.
+  # After an option that takes a value: a file name for a FILE, a directory
+  # for a DIR, the values its help lists, nothing to offer for a number or
+  # cards.
   local type
   type=$(_poker_option_type "$prev" "$options")
   if [[ -n $type && $type != flag ]]; then

@@ -32,7 +32,7 @@
 #include <ostream>
 #include <string_view>
 
-#include "bench_report.h"  // BenchReportError
+#include "read_bench_report.h"  // BenchReportError
 
 namespace poker::cli {
 
@@ -40,7 +40,7 @@ namespace poker::cli {
 // `out`. The names are the files' names as messages print them (callers pass
 // display_name()), used in the table's header and in errors.
 // Returns 4 (kExitMismatch) when any verdict is "slower", else 0.
-// Throws BenchReportError (bench_report.h: `OLD.json:3:14: invalid JSON: ...`,
+// Throws BenchReportError (read_bench_report.h: `OLD.json:3:14: invalid JSON: ...`,
 // `OLD.json: not a poker-bench/1 report: schema is "x"`), the old report
 // checked first, when either is not JSON or not a poker-bench/1 report;
 // nothing is printed then.

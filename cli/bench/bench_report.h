@@ -1,69 +1,76 @@
-// A poker-bench/1 report (`poker bench --json`) read back: the fields that
-// `--compare` uses, each checked for its type and range, so that a report
-// that is not one becomes one line that says where and what. Unknown keys
-// are ignored, as the schema asks of its readers.
+// What `poker bench` measured, as its reports (the table, the JSON of schema
+// poker-bench/1, docs/performance.md) present it: the machine and build, the
+// settings, and per workload and source the runs at each thread count.
 //
-// Thread safety: read_bench_report is a pure function; the structs are
-// plain values.
+// Thread safety: values.
 #ifndef POKER_CLI_BENCH_BENCH_REPORT_H_
 #define POKER_CLI_BENCH_BENCH_REPORT_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
-#include <string_view>
 #include <vector>
 
-namespace poker::cli {
+namespace poker::cli::bench {
 
-// A report that cannot be read. what() is one line of printable ASCII naming
-// the file, without the `poker: ` prefix:
-//   OLD.json:3:14: invalid JSON: expected ',' or '}', found 'x'
-//   OLD.json: not a poker-bench/1 report: schema is "x"
-//   OLD.json: workloads[2].runs[0]: median_s is missing
-struct BenchReportError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+struct BuildInfo {
+  std::string version;
+  std::string commit;  // empty: unknown (JSON null)
+  std::string build_type;
+  std::string compiler;
+  std::string simd;  // the card decoding's vector path on this CPU
 };
 
-// One thread count's measurement of a workload.
-struct BenchRun {
-  std::uint32_t threads = 0;  // >= 1, distinct within its workload
-  double median_s = 0;        // > 0
-  double spread = 0;          // >= 0
+struct MachineInfo {
+  std::string cpu;
+  std::size_t cores = 0;  // usable by this process
+  std::uint64_t memory_bytes = 0;
+  std::string kernel;  // "Linux 6.1.0-18-amd64 x86_64"
 };
 
-// A workload on one source; (name, source) is distinct within a report.
-struct BenchWorkload {
-  std::string name;
-  std::string source;
-  std::uint64_t instances = 0;  // per repetition, >= 1
-  std::vector<BenchRun> runs;
+struct Settings {
+  bool quick = false;
+  int warmup = 1;
+  int repetitions = 5;
+  std::vector<std::size_t> threads;
+  std::string on_disk;  // the directory of --on-disk; empty: none (JSON null)
+  double tolerance = 0.05;
 };
 
-struct BenchReport {
-  std::string started_at;
-  struct Poker {
-    std::string version;
-    std::optional<std::string> commit;
-    std::string build;
-    std::string compiler;
-    std::string simd;
-  } poker;
-  struct Machine {
-    std::string cpu;
-    std::uint64_t cores = 0;
-    std::uint64_t memory_bytes = 0;
-    std::string kernel;
-  } machine;
-  double tolerance = 0;  // settings.tolerance, >= 0
-  std::vector<BenchWorkload> workloads;
+// One thread count's repetitions of a workload, and what follows from them.
+struct Run {
+  std::size_t threads = 1;
+  std::vector<double> samples_s;  // wall seconds of each timed repetition
+  double median_s = 0, min_s = 0, max_s = 0;
+  double spread = 0;  // (max_s - min_s) / median_s
+  double cpu_s = 0;   // median CPU seconds of the process per repetition
+  double instances_per_s = 0, bytes_per_s = 0;
+  double speedup = 1;                 // the smallest thread count's median over this one
+  std::optional<double> floor_ratio;  // bytes_per_s over the floor's at the same threads and source
 };
 
-// The report `json` holds; `name` is its file's name as messages print it.
-// Throws BenchReportError.
-BenchReport read_bench_report(std::string_view json, std::string_view name);
+struct WorkloadResult {
+  std::string name;    // holdem-2, ..., newline-count (the floor)
+  std::string source;  // memory, file, pipe
+  std::string description;
+  std::uint64_t instances = 0;  // per repetition
+  std::uint64_t bytes = 0;      // per repetition
+  std::vector<Run> runs;
+};
 
-}  // namespace poker::cli
+struct Report {
+  std::string started_at;  // UTC, ISO 8601
+  BuildInfo build;
+  MachineInfo machine;
+  Settings settings;
+  std::vector<WorkloadResult> workloads;
+  std::vector<std::string> warnings;
+};
+
+// The name of the floor, the newline count of the same bytes as holdem-2.
+inline constexpr char kFloorName[] = "newline-count";
+
+}  // namespace poker::cli::bench
 
 #endif  // POKER_CLI_BENCH_BENCH_REPORT_H_

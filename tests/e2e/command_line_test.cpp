@@ -187,6 +187,7 @@ TEST(Help, EachCommandListsItsOwnExitStatuses) {
                                                                                  {{"equity"}, judge},
                                                                                  {{"range"}, no_input},
                                                                                  {{"generate"}, no_input},
+                                                                                 {{"bench"}, verify},
                                                                                  {{"verify"}, verify},
                                                                                  {{"verify", "euler"}, verify},
                                                                                  {{"verify", "equity"}, verify}};
@@ -211,6 +212,7 @@ TEST(Help, ParagraphsAreFilledToTheWidth) {
                                                           {"equity"},
                                                           {"range"},
                                                           {"generate"},
+                                                          {"bench"},
                                                           {"verify"},
                                                           {"verify", "euler"},
                                                           {"verify", "equity"}};
@@ -237,8 +239,14 @@ TEST(Help, ParagraphsAreFilledToTheWidth) {
 
 TEST(Version, WorksAfterAnySubcommand) {
   const std::string version = run_poker({"--version"}).out;
-  for (const std::vector<std::string>& command : std::vector<std::vector<std::string>>{
-           {"equity"}, {"euler"}, {"verify"}, {"verify", "draw"}, {"range", "QQ+"}, {"range"}, {"generate"}}) {
+  for (const std::vector<std::string>& command : std::vector<std::vector<std::string>>{{"equity"},
+                                                                                       {"euler"},
+                                                                                       {"verify"},
+                                                                                       {"verify", "draw"},
+                                                                                       {"range", "QQ+"},
+                                                                                       {"range"},
+                                                                                       {"generate"},
+                                                                                       {"bench"}}) {
     const RunResult result = run_poker(concat(command, {"--version"}));
     EXPECT_EQ(result.exit_status, 0) << result.err;
     EXPECT_EQ(result.out, version);
@@ -436,7 +444,7 @@ TEST(UsageWording, RefusedValuesAreQuoted) {
 // same help as --help.
 TEST(HelpCommand, PrintsTheHelpOfTheSubcommandNamed) {
   for (const std::vector<std::string>& command : std::vector<std::vector<std::string>>{
-           {}, {"equity"}, {"verify"}, {"verify", "euler"}, {"generate"}, {"range"}}) {
+           {}, {"equity"}, {"verify"}, {"verify", "euler"}, {"generate"}, {"range"}, {"bench"}}) {
     SCOPED_TRACE(::testing::PrintToString(command));
     const RunResult help = run_poker(concat({"help"}, command));
     EXPECT_EQ(help.exit_status, 0) << help.err;
@@ -466,6 +474,7 @@ TEST(SharedOptions, VerboseAndJsonWhereTheyHaveNoEffectAreUsageErrors) {
   expect_usage_error({"range", "QQ", "-v"}, "unknown option '-v'", "range");
   expect_usage_error({"--json", "generate"}, "--json does not apply to 'poker generate'", "generate");
   expect_usage_error({"generate", "-v"}, "unknown option '-v'", "generate");
+  expect_usage_error({"-v", "bench"}, "-v does not apply to 'poker bench': it reports a judge's run", "bench");
   expect_usage_error({"--json", kExamples + "sample.txt"},
                      "--json writes -v's statistics here (the answers are plain lines): give -v too");
   expect_usage_error({"euler", "--json", kExamples + "euler.txt"},
@@ -480,6 +489,9 @@ TEST(FileNames, EmptyNamesAreUsageErrors) {
   expect_usage_error({"-i", ""}, "--input: the file name is empty ('-' is standard input)");
   expect_usage_error({"-o", "", kExamples + "sample.txt"}, "--output: the file name is empty ('-' is standard output)");
   expect_usage_error({"generate", "-o", ""}, "--output: the file name is empty ('-' is standard output)", "generate");
+  expect_usage_error({"bench", "-o", ""}, "--output: the file name is empty ('-' is standard output)", "bench");
+  expect_usage_error({"bench", "--compare", ""}, "--compare: the name is empty", "bench");
+  expect_usage_error({"bench", "--on-disk", ""}, "--on-disk: the name is empty", "bench");
   expect_usage_error({"euler", "-i", ""}, "--input: the file name is empty ('-' is standard input)", "euler");
   expect_usage_error({""}, "FILE: the file name is empty ('-' is standard input)");
   expect_usage_error({"verify", "-i", kExamples + "sample.txt", "--answers", ""},

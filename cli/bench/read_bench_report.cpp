@@ -1,4 +1,4 @@
-#include "bench_report.h"
+#include "read_bench_report.h"
 
 #include <charconv>
 #include <cmath>

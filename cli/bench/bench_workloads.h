@@ -1,0 +1,49 @@
+// The workloads of `poker bench`: seeded instances generated in memory by
+// poker/generate.h (the same bytes on any machine), and the format that
+// judges them, made by the command's row of the command table as the judge
+// makes it. Their names are the report's stable keys (schema poker-bench/1).
+//
+// Thread safety: a Workload is immutable once made; its format is shared
+// read-only by the runs, as the pipeline shares it.
+#ifndef POKER_CLI_BENCH_BENCH_WORKLOADS_H_
+#define POKER_CLI_BENCH_BENCH_WORKLOADS_H_
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "poker/format.h"
+
+namespace poker::cli::bench {
+
+enum class WorkloadKind {
+  kJudge,   // the answers to a sink that counts them
+  kVerify,  // `poker verify`: the answers compared with a candidate's, all right
+  kFloor,   // the newline count of holdem-2's bytes, what `wc -l` does
+};
+
+struct Workload {
+  std::string name;
+  std::string description;
+  WorkloadKind kind = WorkloadKind::kJudge;
+  std::string input;               // the instances
+  std::string candidate;           // kVerify: the right answers
+  std::unique_ptr<Format> format;  // null for the floor
+  std::uint64_t lines = 0;         // the floor: the newlines of `input`
+};
+
+// Every workload's name, in the report's order, the floor last.
+std::span<const std::string> workload_names();
+
+// Generates workload `name` (one of workload_names()); `quick`: the smaller
+// inputs of --quick. Equity's queries compute until `stop` too.
+// REQUIRES: name is one of workload_names().
+Workload make_workload(std::string_view name, bool quick, const std::atomic<bool>& stop);
+
+}  // namespace poker::cli::bench
+
+#endif  // POKER_CLI_BENCH_BENCH_WORKLOADS_H_
