@@ -3,7 +3,7 @@
 same page-cached file, and equity over a file of Monte Carlo queries.
 
     PYTHONPATH=build/release/python python3 bench/dask_overhead.py build/release/cli/poker \
-        [--size 1G] [--shard-size 256MiB] [--queries 10000] [--reps 3]
+        [--size 1G] [--shard-size 256MiB] [--queries 10000] [--samples 10000] [--reps 3]
 
 Prints the median wall times and their ratio (the goal: at most 1.5x on 1 GiB),
 with the CPU seconds each side spent (the cluster's: its worker processes,
@@ -37,9 +37,11 @@ def cpu_seconds(who: int = resource.RUSAGE_SELF) -> float:
 
 
 def cluster_cpu_seconds(client) -> float:
-    """CPU seconds of the cluster's workers, scheduler and this client."""
+    """CPU seconds of the cluster's workers, scheduler and this client (a
+    LocalCluster's scheduler runs in this process: counted once)."""
     workers = sum(client.run(cpu_seconds).values())
-    return workers + client.run_on_scheduler(cpu_seconds) + cpu_seconds()
+    scheduler = 0.0 if client.run_on_scheduler(os.getpid) == os.getpid() else client.run_on_scheduler(cpu_seconds)
+    return workers + scheduler + cpu_seconds()
 
 
 def timed(function, cpu) -> tuple[float, float]:
@@ -82,6 +84,8 @@ def main() -> None:
     parser.add_argument("--shard-size", default="256MiB")
     parser.add_argument("--queries", type=int, default=10000, help="Monte Carlo equity queries (0: none)")
     parser.add_argument("--samples", default="10000", help="deals per equity query (default 10000)")
+    parser.add_argument("--equity-shard-size", default="16KiB",
+                        help="equity's shards (default 16KiB: about 500 queries, 20 shards for 10,000)")
     parser.add_argument("--reps", type=int, default=3)
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder, distributed.LocalCluster(
@@ -100,7 +104,7 @@ def main() -> None:
             options = ["--mc", arguments.samples, "--seed", "1"]
             compare(f"equity, {arguments.queries} queries of {arguments.samples} deals", arguments.poker,
                     ["equity", *options], queries, client, arguments.reps, format="equity", options=options,
-                    shard_size="64KiB")
+                    shard_size=arguments.equity_shard_size)
 
 
 if __name__ == "__main__":

@@ -60,6 +60,8 @@ __all__ = ["judge", "equity_file", "FileChangedError", "parse_size", "main"]
 # The pipeline's limit on one instance's bytes (PipelineOptions::max_instance_size):
 # a shard reads at most this far past its end to finish its last instance.
 MAX_INSTANCE_SIZE = 1024 * 1024
+# What a shard's count reads at a time: a block that stays in a core's cache.
+_COUNT_BLOCK = 1024 * 1024
 # What a shard reads past its end first: a few instances, almost always enough.
 _FIRST_LOOK_PAST_END = 64 * 1024
 
@@ -127,13 +129,20 @@ def _read(file: IO[bytes], offset: int, size: int) -> memoryview:
 
 
 def _count_shard(fs, path: str, stamp: tuple, begin: int, end: int) -> int:
-    """Step 1: the shard's newlines."""
+    """Step 1: the shard's newlines, counted as it is read, a block at a
+    time: each block is counted while it is in the cache it was read into."""
+    newlines, counted = 0, 0
     with fs.open(path, "rb") as file:
-        data = _read(file, begin, end - begin)
-    if len(data) != end - begin:
-        raise FileChangedError(f"{path}: the file changed while it was being judged")
+        block = memoryview(bytearray(min(_COUNT_BLOCK, end - begin)))
+        file.seek(begin)
+        while counted < end - begin:
+            got = file.readinto(block[: min(len(block), end - begin - counted)])
+            if not got:
+                raise FileChangedError(f"{path}: the file changed while it was being judged")
+            newlines += _poker._shard_count_newlines(block[:got])
+            counted += got
     _check_unchanged(fs, path, stamp)
-    return _poker._shard_count_newlines(data)
+    return newlines
 
 
 def _judge_shard(fs, path: str, stamp: tuple, begin: int, end: int, newlines_before: int, newlines: int, spec: tuple):
@@ -400,9 +409,7 @@ def _judge_files(
         )
     pending = [future for futures in counts for future in futures]
     judged: list = []
-    writes = (
-        _WorkerWrites(client, sink, written_by_workers) if written_by_workers else _ClientWrites(sink)
-    )
+    writes = _WorkerWrites(client, sink, written_by_workers) if written_by_workers else _ClientWrites(sink)
     try:
         for path, stamp, bounds, count_futures in zip(paths, stamps, shards, counts):
             # Step 2: the newlines before each shard.
@@ -459,6 +466,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--shard-size", default="256MiB", metavar="SIZE", help="bytes per shard (default 256MiB)")
     parser.add_argument("--workers", type=int, default=None, help="the local cluster's worker processes")
     parser.add_argument(
+        "-j", "--threads", type=int, default=None, metavar="N", help="threads a task judges with (default: all cores)"
+    )
+    parser.add_argument(
         "--equity-option",
         action="append",
         default=[],
@@ -472,7 +482,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     arguments = _parser().parse_args(argv)
     try:
         shard_size = parse_size(arguments.shard_size)
-        _spec(arguments.format, arguments.players, arguments.equity_option)
+        _spec(arguments.format, arguments.players, arguments.equity_option, arguments.threads)
     except ValueError as error:
         print(f"poker.dask: {error}", file=sys.stderr)
         return 2
@@ -498,6 +508,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 output,
                 shard_size,
                 options=arguments.equity_option,
+                threads=arguments.threads,
             )
         except InputError as error:
             sys.stdout.flush()

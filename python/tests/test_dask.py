@@ -202,6 +202,10 @@ def test_dask_command_matches_the_cli_and_an_unreachable_scheduler_is_status_3(c
     result = subprocess.run(command, capture_output=True, timeout=120)
     assert result.returncode == 1, result.stderr
     assert (result.stdout, result.stderr.decode().removeprefix("poker.dask: ")) == want
+    # A usage error, before any scheduler is reached.
+    result = subprocess.run([sys.executable, "-m", "poker.dask", "-j", "0", str(path)], capture_output=True, timeout=120)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.decode() == "poker.dask: threads must be at least 1, not 0\n"
     # Nothing listens on port 1 of the loopback.
     result = subprocess.run(
         [sys.executable, "-m", "poker.dask", "--scheduler", "tcp://127.0.0.1:1", str(path)],
