@@ -286,7 +286,7 @@ def _submit(client, function, *arguments, priority: int):
     """client.submit() of a task that is run anew each time (a file's bytes
     may change). From a function this short because the client reads the
     source of the function that submits a task (the dashboard shows it):
-    _judge_files()' own would cost milliseconds a task."""
+    reading that of _judge_files() would cost milliseconds a task."""
     return client.submit(function, *arguments, pure=False, priority=priority)
 
 
