@@ -33,14 +33,18 @@ need it. `python3 -m poker.dask --help` is the command.
 from __future__ import annotations
 
 import argparse
+import collections
 import io
+import os
 import re
 import sys
+import threading
 from typing import IO, Iterable, Optional, Sequence, Union
 
 try:
     import distributed
     import fsspec
+    from fsspec.implementations.local import LocalFileSystem
 except ImportError as missing:  # pragma: no cover - depends on the machine
     raise ImportError(
         f"poker.dask needs Dask's distributed scheduler and fsspec ({missing.name} is missing): "
@@ -56,6 +60,8 @@ __all__ = ["judge", "equity_file", "FileChangedError", "parse_size", "main"]
 # The pipeline's limit on one instance's bytes (PipelineOptions::max_instance_size):
 # a shard reads at most this far past its end to finish its last instance.
 MAX_INSTANCE_SIZE = 1024 * 1024
+# What a shard's count reads at a time: a block that stays in a core's cache.
+_COUNT_BLOCK = 1024 * 1024
 # What a shard reads past its end first: a few instances, almost always enough.
 _FIRST_LOOK_PAST_END = 64 * 1024
 
@@ -98,60 +104,100 @@ def _check_unchanged(fs, path: str, stamp: tuple) -> None:
         raise FileChangedError(f"{path}: the file changed while it was being judged")
 
 
-def _read(file: IO[bytes], offset: int, size: int) -> bytes:
+# Each worker thread's read buffer (_read()).
+_buffers = threading.local()
+
+
+def _read(file: IO[bytes], offset: int, size: int) -> memoryview:
+    """Up to `size` bytes of `file` from `offset` (fewer at its end), in this
+    thread's buffer, reused from task to task as the engine reuses its read
+    buffers: a fresh buffer of a shard's size costs as much again as the
+    read, its pages zeroed as they are first written. The bytes are the
+    buffer's until this thread's next read."""
+    buffer = getattr(_buffers, "buffer", None)
+    if buffer is None or len(buffer) < size:
+        buffer = _buffers.buffer = bytearray(size)
+    view = memoryview(buffer)[:size]
     file.seek(offset)
-    return file.read(size)
+    filled = 0
+    while filled < size:
+        got = file.readinto(view[filled:])
+        if not got:
+            break
+        filled += got
+    return view[:filled]
 
 
 def _count_shard(fs, path: str, stamp: tuple, begin: int, end: int) -> int:
-    """Step 1: the shard's newlines."""
+    """Step 1: the shard's newlines, counted as it is read, a block at a
+    time: each block is counted while it is in the cache it was read into."""
+    newlines, counted = 0, 0
     with fs.open(path, "rb") as file:
-        data = _read(file, begin, end - begin)
-    if len(data) != end - begin:
-        raise FileChangedError(f"{path}: the file changed while it was being judged")
+        block = memoryview(bytearray(min(_COUNT_BLOCK, end - begin)))
+        file.seek(begin)
+        while counted < end - begin:
+            got = file.readinto(block[: min(len(block), end - begin - counted)])
+            if not got:
+                raise FileChangedError(f"{path}: the file changed while it was being judged")
+            newlines += _poker._shard_count_newlines(block[:got])
+            counted += got
     _check_unchanged(fs, path, stamp)
-    return _poker._shard_count_newlines(data)
+    return newlines
 
 
 def _judge_shard(fs, path: str, stamp: tuple, begin: int, end: int, newlines_before: int, newlines: int, spec: tuple):
     """Step 3: the answers of the instances the shard owns, as
     (answers, instances, error, blank_tail_error)."""
-    format_name, players, options, lines_per_instance = spec
+    format_name, players, options, lines_per_instance, threads = spec
     size = stamp[0]
     with fs.open(path, "rb") as file:
-        data = _read(file, begin, end - begin)
+        # The shard and a look past its end, in one read: the instances are
+        # judged where they lie in it, never copied out.
+        look = min(_FIRST_LOOK_PAST_END, size - end)
+        data = _read(file, begin, end - begin + look)
         # The bytes counted in step 1 must be the bytes judged now.
-        if len(data) != end - begin or _poker._shard_count_newlines(data) != newlines:
+        shard = data[: end - begin]
+        if len(data) != end - begin + look or _poker._shard_count_newlines(shard) != newlines:
             raise FileChangedError(f"{path}: the file changed while it was being judged")
-        start = _poker._shard_start(data, newlines_before, lines_per_instance, begin == 0)
+        start = _poker._shard_start(shard, newlines_before, lines_per_instance, begin == 0)
         if start is None:  # no instance begins here: it is another shard's
             return (b"", 0, None, None)
         offset, first_line = start
-        tail, input_continues = b"", False
+        stop, input_continues = None, False
         if end < size:
             # To the next owned instance's first byte (the first that follows a
             # newline at or past `end`), or the input's end, or far enough
             # past the limit that the instance is too long here too.
-            look = _FIRST_LOOK_PAST_END
             while True:
-                tail = _read(file, end, look)
-                found = _poker._shard_start(tail, newlines_before + newlines, lines_per_instance, False)
+                found = _poker._shard_start(
+                    data[end - begin :], newlines_before + newlines, lines_per_instance, False
+                )
                 if found is not None:
-                    tail, input_continues = tail[: found[0]], True
+                    stop, input_continues = end - begin + found[0], True
                     break
-                if end + len(tail) >= size:
+                if end + look >= size:  # to the input's end
                     break
-                if len(tail) >= MAX_INSTANCE_SIZE + 2:
-                    tail, input_continues = tail[: MAX_INSTANCE_SIZE + 2], True
+                if look >= MAX_INSTANCE_SIZE + 2:
+                    stop, input_continues = end - begin + MAX_INSTANCE_SIZE + 2, True
                     break
-                look *= 4
+                # Rare (an instance far longer than most): the shard is read
+                # again, with a longer look.
+                look += min(look * 3, size - end - look)
+                data = _read(file, begin, end - begin + look)
+                if len(data) != end - begin + look or _poker._shard_count_newlines(data[: end - begin]) != newlines:
+                    raise FileChangedError(f"{path}: the file changed while it was being judged")
     _check_unchanged(fs, path, stamp)
-    return _poker._judge_shard(data[offset:] + tail, format_name, players, list(options), first_line, input_continues)
+    return _poker._judge_shard(
+        data[offset:stop], format_name, players, list(options), first_line, input_continues, threads
+    )
 
 
-def _spec(format: str, players: int, options: Sequence[str]) -> tuple:
+def _spec(format: str, players: int, options: Sequence[str], threads: Optional[int] = None) -> tuple:
     options = tuple(str(option) for option in options)
-    return (format, int(players), options, _poker._shard_lines_per_instance(format, int(players), list(options)))
+    lines_per_instance = _poker._shard_lines_per_instance(format, int(players), list(options))
+    if threads is not None and int(threads) < 1:
+        raise ValueError(f"threads must be at least 1, not {threads}")
+    return (format, int(players), options, lines_per_instance, None if threads is None else int(threads))
 
 
 def _input_error(path: str, error: tuple, answers: bytes) -> InputError:
@@ -181,6 +227,7 @@ def judge(
     shard_size: Union[int, str] = "256MiB",
     *,
     options: Sequence[str] = (),
+    threads: Optional[int] = None,
 ) -> Optional[bytes]:
     """Judges one file or many (a path, a glob, a list; local or any fsspec
     URL) on `client`'s cluster (None: the current default client), as
@@ -188,13 +235,17 @@ def judge(
     draw or equity (`options`: equity's words, like ["--board", "Ts9s2d",
     "--mc", "10000"]). The answers of the files, one after another in the
     order given, go to `output` (a path or fsspec URL, or a binary file
-    object), or are returned as bytes when it is None.
+    object), or are returned as bytes when it is None. A local `output`
+    path is written by the workers that see it (the same file: one
+    machine, or a shared file system), each its shards' answers in place;
+    the client writes the others'. `threads`: the threads a task judges with
+    on its worker (None: all the worker machine's cores).
 
     An invalid instance raises poker.InputError (PATH:LINE:COLUMN: MESSAGE,
     as `poker` says it) after the answers before it were written; its
     `answers` holds them when they are returned (else None). A file that changes during the run raises
     FileChangedError; one that cannot be read, OSError."""
-    spec = _spec(format, players, options)
+    spec = _spec(format, players, options, threads)
     shard_bytes = parse_size(shard_size)
     fs, paths = _paths(urlpath)
     if client is None:
@@ -204,8 +255,13 @@ def judge(
         _judge_files(client, fs, paths, spec, shard_bytes, collected, keep_answers=True)
         return collected.getvalue()
     if isinstance(output, (str, bytes)) or hasattr(output, "__fspath__"):
-        with fsspec.open(output, "wb") as sink:
-            _judge_files(client, fs, paths, spec, shard_bytes, sink)
+        output_fs, output_path = fsspec.core.url_to_fs(os.fsdecode(output))
+        if isinstance(output_fs, LocalFileSystem):
+            with open(output_path, "wb") as sink:
+                _judge_files(client, fs, paths, spec, shard_bytes, sink, written_by_workers=output_path)
+        else:
+            with fsspec.open(output, "wb") as sink:
+                _judge_files(client, fs, paths, spec, shard_bytes, sink)
     else:
         _judge_files(client, fs, paths, spec, shard_bytes, output)
     return None
@@ -226,8 +282,118 @@ def equity_file(
     return judge(urlpath, client, "equity", 2, output, shard_size, options=options)
 
 
+def _submit(client, function, *arguments, priority: int):
+    """client.submit() of a task that is run anew each time (a file's bytes
+    may change). From a function this short because the client reads the
+    source of the function that submits a task (the dashboard shows it):
+    reading that of _judge_files() would cost milliseconds a task."""
+    return client.submit(function, *arguments, pure=False, priority=priority)
+
+
+def _answers_size(judged: tuple) -> tuple:
+    """A judged shard as the client needs it to place its answers: their
+    size instead of their bytes, which stay on the worker."""
+    answers, instances, error, blank_tail_error = judged
+    return (len(answers), instances, error, blank_tail_error)
+
+
+def _write_answers(judged: tuple, path: str, identity: tuple, offset: int) -> bool:
+    """Writes a judged shard's answers into the client's output file at
+    `offset`; False, writing nothing, where this worker does not see that
+    file (another machine, no shared file system): the file must exist here,
+    never created, and be the same file (device and inode)."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY)
+    except FileNotFoundError:
+        return False
+    try:
+        status = os.fstat(descriptor)
+        if (status.st_dev, status.st_ino) != identity:
+            return False
+        _pwrite_all(descriptor, judged[0], offset)
+    finally:
+        os.close(descriptor)
+    return True
+
+
+def _pwrite_all(descriptor: int, data: bytes, offset: int) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.pwrite(descriptor, view, offset)
+        view, offset = view[written:], offset + written
+
+
+class _ClientWrites:
+    """Answers fetched to the client and written to its sink in order."""
+
+    def __init__(self, sink: IO[bytes]) -> None:
+        self.sink = sink
+
+    def shard(self, judged):
+        """A judged shard's (answers or their size, instances, error,
+        blank_tail_error), and its answers' writer."""
+        result = judged.result()
+        judged.release()
+        return result, lambda: self.sink.write(result[0])
+
+    def drain(self) -> None:
+        pass
+
+
+class _WorkerWrites:
+    """Answers written into a local output file by the workers that judged
+    them, at offsets the client adds up from their sizes: the bytes never
+    cross to the client, which is the bound of the run when they do (a
+    third of the input's size for 2-player hold'em, serialised, sent, and
+    written again). A worker that does not see the file hands its shard's
+    answers to the client, which writes them."""
+
+    def __init__(self, client, sink: IO[bytes], path: str) -> None:
+        status = os.fstat(sink.fileno())
+        self.client, self.descriptor, self.path = client, sink.fileno(), path
+        self.identity = (status.st_dev, status.st_ino)
+        self.offset = 0
+        self.writes: collections.deque = collections.deque()  # (write, judged, offset) in shard order
+
+    def shard(self, judged):
+        size = _submit(self.client, _answers_size, judged, priority=1)
+        result = size.result()
+        if not result[0]:
+            judged.release()
+
+        def write() -> None:
+            if result[0]:
+                written = _submit(
+                    self.client, _write_answers, judged, self.path, self.identity, self.offset, priority=1
+                )
+                self.writes.append((written, judged, self.offset))
+                self.offset += result[0]
+            self._collect(lambda write: write.done())
+
+        return result, write
+
+    def drain(self) -> None:
+        self._collect(lambda write: True)
+
+    def _collect(self, ready) -> None:
+        # The writes finished so far, in order: their answers are let go.
+        while self.writes and ready(self.writes[0][0]):
+            written, judged, offset = self.writes.popleft()
+            if not written.result():
+                _pwrite_all(self.descriptor, judged.result()[0], offset)
+            written.release()
+            judged.release()
+
+
 def _judge_files(
-    client, fs, paths: Sequence[str], spec: tuple, shard_bytes: int, sink: IO[bytes], keep_answers: bool = False
+    client,
+    fs,
+    paths: Sequence[str],
+    spec: tuple,
+    shard_bytes: int,
+    sink: IO[bytes],
+    keep_answers: bool = False,
+    written_by_workers: Optional[str] = None,
 ) -> None:
     stamps = [_stamp(fs, path) for path in paths]
     # Every file's counts at once (step 1): the cluster is busy from the start.
@@ -237,12 +403,13 @@ def _judge_files(
         shards.append(bounds)
         counts.append(
             [
-                client.submit(_count_shard, fs, path, stamp, begin, end, pure=False, priority=-index)
+                _submit(client, _count_shard, fs, path, stamp, begin, end, priority=-index)
                 for index, (begin, end) in enumerate(bounds)
             ]
         )
     pending = [future for futures in counts for future in futures]
     judged: list = []
+    writes = _WorkerWrites(client, sink, written_by_workers) if written_by_workers else _ClientWrites(sink)
     try:
         for path, stamp, bounds, count_futures in zip(paths, stamps, shards, counts):
             # Step 2: the newlines before each shard.
@@ -251,30 +418,29 @@ def _judge_files(
             futures = []
             for index, ((begin, end), count) in enumerate(zip(bounds, newlines)):
                 futures.append(
-                    client.submit(
-                        _judge_shard, fs, path, stamp, begin, end, before, count, spec, pure=False, priority=-index
-                    )
+                    _submit(client, _judge_shard, fs, path, stamp, begin, end, before, count, spec, priority=-index)
                 )
                 before += count
             judged.append(futures)
             pending.extend(futures)
         # Step 4: in order, as they finish.
         def error_at(path: str, error: tuple) -> InputError:
+            writes.drain()
             return _input_error(path, error, sink.getvalue() if keep_answers else None)
 
         for path, futures in zip(paths, judged):
             blank_error = None  # an error at blank lines, standing only if text follows them
             for future in futures:
-                answers, instances, error, blank_tail_error = future.result()
-                future.release()
+                (_, instances, error, blank_tail_error), write = writes.shard(future)
                 if blank_error is not None:
                     if instances or error is not None:
                         raise error_at(path, blank_error)
                     continue
-                sink.write(answers)
+                write()
                 if error is not None:
                     raise error_at(path, error)
                 blank_error = blank_tail_error
+        writes.drain()
     finally:
         # The shards an error (or an exception here) leaves unwritten: their
         # tasks stop. A cancel waits on the scheduler: none when all are done.
@@ -300,6 +466,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--shard-size", default="256MiB", metavar="SIZE", help="bytes per shard (default 256MiB)")
     parser.add_argument("--workers", type=int, default=None, help="the local cluster's worker processes")
     parser.add_argument(
+        "-j", "--threads", type=int, default=None, metavar="N", help="threads a task judges with (default: all cores)"
+    )
+    parser.add_argument(
         "--equity-option",
         action="append",
         default=[],
@@ -313,7 +482,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     arguments = _parser().parse_args(argv)
     try:
         shard_size = parse_size(arguments.shard_size)
-        _spec(arguments.format, arguments.players, arguments.equity_option)
+        _spec(arguments.format, arguments.players, arguments.equity_option, arguments.threads)
     except ValueError as error:
         print(f"poker.dask: {error}", file=sys.stderr)
         return 2
@@ -339,6 +508,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 output,
                 shard_size,
                 options=arguments.equity_option,
+                threads=arguments.threads,
             )
         except InputError as error:
             sys.stdout.flush()
@@ -351,4 +521,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run as poker.dask, not as __main__: the workers find the tasks'
+    # functions by name in the module they import, rather than by value.
+    from poker.dask import main as _module_main
+
+    sys.exit(_module_main())

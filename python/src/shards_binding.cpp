@@ -5,7 +5,12 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,22 +23,43 @@
 #include "poker/io/framing.h"
 #include "poker/io/output_sink.h"
 #include "poker/shards.h"
+#include "run_batch.h"
 
 namespace poker::python {
 namespace {
 
-// The answers, kept whole: they are the bytes `poker` writes.
-class BytesSink final : public io::OutputSink {
+// A shard's answers, kept whole: the bytes `poker` writes. They grow by
+// realloc(), which moves a large block's pages rather than copying them, and
+// Python reads them in place (the buffer protocol, as _ShardAnswers): on the
+// worker, answers a third of a shard's size are never copied.
+class ShardAnswers final : public io::OutputSink {
  public:
+  ShardAnswers() = default;
+  ShardAnswers(const ShardAnswers&) = delete;
+  ShardAnswers& operator=(const ShardAnswers&) = delete;
+  ~ShardAnswers() override { std::free(data_); }
+
   io::WriteResult write(std::string_view bytes) override {
-    bytes_.append(bytes);
+    if (bytes.size() > capacity_ - size_) grow(size_ + bytes.size());
+    std::memcpy(data_ + size_, bytes.data(), bytes.size());
+    size_ += bytes.size();
     return {};
   }
   io::WriteResult finish() override { return {}; }
-  const std::string& bytes() const { return bytes_; }
+  std::string_view bytes() const { return {data_ == nullptr ? "" : data_, size_}; }
 
  private:
-  std::string bytes_;
+  void grow(std::size_t needed) {
+    const std::size_t capacity = std::max({needed, capacity_ * 2, std::size_t{64} * 1024});
+    void* grown = std::realloc(data_, capacity);
+    if (grown == nullptr) throw std::bad_alloc();
+    data_ = static_cast<char*>(grown);
+    capacity_ = capacity;
+  }
+
+  char* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
 };
 
 // A format as the command line names it: holdem (with its players), euler,
@@ -62,11 +88,14 @@ std::unique_ptr<Format> shard_format(const std::string& name, int players, const
   return make_format(format, players, equity_defaults, EquityOutput::kText);
 }
 
-std::string_view view_of(const py::bytes& data) {
-  char* bytes = nullptr;
-  py::ssize_t size = 0;
-  PyBytes_AsStringAndSize(data.ptr(), &bytes, &size);
-  return {bytes, static_cast<std::size_t>(size)};
+// The bytes of `buffer` (bytes, bytearray, a memoryview of either), read in
+// place: a shard's instances are a slice of what its task read, never copied
+// out of it. The view lives as long as `info`.
+std::string_view view_of(const py::buffer_info& info) {
+  if (info.ndim != 1 || info.itemsize != 1 || info.strides[0] != 1) {
+    throw py::type_error("expected contiguous bytes (bytes, bytearray or a memoryview of them)");
+  }
+  return {static_cast<const char*>(info.ptr), static_cast<std::size_t>(info.size)};
 }
 
 py::object error_tuple(const std::optional<InputError>& error) {
@@ -77,6 +106,20 @@ py::object error_tuple(const std::optional<InputError>& error) {
 }  // namespace
 
 void bind_shards(py::module_& m) {
+  py::class_<ShardAnswers>(m, "_ShardAnswers", py::buffer_protocol(),
+                           "A shard's answers (_judge_shard): bytes-like, len(); pickled as bytes.")
+      .def_buffer([](ShardAnswers& answers) {
+        const std::string_view bytes = answers.bytes();
+        return py::buffer_info(const_cast<char*>(bytes.data()), 1, py::format_descriptor<std::uint8_t>::format(), 1,
+                               {static_cast<py::ssize_t>(bytes.size())}, {py::ssize_t{1}}, true);
+      })
+      .def("__len__", [](const ShardAnswers& answers) { return answers.bytes().size(); })
+      .def("__bytes__",
+           [](const ShardAnswers& answers) { return py::bytes(answers.bytes().data(), answers.bytes().size()); })
+      .def("__reduce__", [](const ShardAnswers& answers) {
+        return py::make_tuple(py::module_::import("builtins").attr("bytes"),
+                              py::make_tuple(py::bytes(answers.bytes().data(), answers.bytes().size())));
+      });
   m.def(
       "_shard_lines_per_instance",
       [](const std::string& format, int players, const std::vector<std::string>& options) {
@@ -86,18 +129,20 @@ void bind_shards(py::module_& m) {
       "Lines per instance of a format (poker.dask's framing); ValueError for a bad format.");
   m.def(
       "_shard_count_newlines",
-      [](const py::bytes& data) {
-        const std::string_view bytes = view_of(data);
+      [](const py::buffer& data) {
+        const py::buffer_info info = data.request();
+        const std::string_view bytes = view_of(info);
         const py::gil_scoped_release release;
         return io::count_newlines(bytes.data(), bytes.size());
       },
       py::arg("data"), "How many newlines `data` holds (the engine's SIMD count).");
   m.def(
       "_shard_start",
-      [](const py::bytes& data, std::uint64_t newlines_before, std::size_t lines_per_instance,
+      [](const py::buffer& data, std::uint64_t newlines_before, std::size_t lines_per_instance,
          bool at_input_begin) -> py::object {
         if (lines_per_instance == 0) throw py::value_error("lines_per_instance must be at least 1");
-        const ShardStart start = find_shard_start(view_of(data), newlines_before, lines_per_instance, at_input_begin);
+        const ShardStart start =
+            find_shard_start(view_of(data.request()), newlines_before, lines_per_instance, at_input_begin);
         if (!start.found) return py::none();
         return py::make_tuple(start.offset, start.line);
       },
@@ -106,27 +151,31 @@ void bind_shards(py::module_& m) {
       "`data` (offset 0, line 1 at the input's begin), or None.");
   m.def(
       "_judge_shard",
-      [](const py::bytes& data, const std::string& format_name, int players, const std::vector<std::string>& options,
-         std::uint64_t first_line, bool input_continues) {
+      [](const py::buffer& data, const std::string& format_name, int players, const std::vector<std::string>& options,
+         std::uint64_t first_line, bool input_continues, const py::object& threads) {
         const std::unique_ptr<Format> format = shard_format(format_name, players, options);
-        const std::string_view instances = view_of(data);
-        BytesSink sink;
+        const std::optional<std::size_t> thread_limit = thread_count(threads);
+        const py::buffer_info info = data.request();
+        const std::string_view instances = view_of(info);
+        auto sink = std::make_unique<ShardAnswers>();
         RunOutcome outcome;
-        {
-          const py::gil_scoped_release release;
-          outcome = judge_shard(*format, instances, first_line, input_continues, sink, PipelineOptions{});
-        }
+        // On the calling thread: a Dask worker's, where no signal handler runs.
+        run_batch(thread_limit, false, [&](const Stop& stop) {
+          PipelineOptions pipeline_options;
+          pipeline_options.stop = &stop.flag();
+          outcome = judge_shard(*format, instances, first_line, input_continues, *sink, pipeline_options);
+        });
         if (outcome.status != RunOutcome::Status::kOk && outcome.status != RunOutcome::Status::kInvalidInput) {
           throw std::runtime_error("judging a shard failed: status " +
                                    std::to_string(static_cast<int>(outcome.status)));
         }
-        return py::make_tuple(py::bytes(sink.bytes()), outcome.stats.instances, error_tuple(outcome.input_error),
+        return py::make_tuple(py::cast(std::move(sink)), outcome.stats.instances, error_tuple(outcome.input_error),
                               error_tuple(outcome.blank_tail_error));
       },
       py::arg("data"), py::arg("format"), py::arg("players"), py::arg("options"), py::arg("first_line"),
-      py::arg("input_continues"),
-      "poker::judge_shard over `data`: (answers, instances, error, blank_tail_error), each error None or\n"
-      "(line, column, message).");
+      py::arg("input_continues"), py::arg("threads") = py::none(),
+      "poker::judge_shard over `data` with `threads` threads (None: all cores): (answers (_ShardAnswers),\n"
+      "instances, error, blank_tail_error), each error None or (line, column, message).");
 }
 
 }  // namespace poker::python

@@ -202,6 +202,10 @@ def test_dask_command_matches_the_cli_and_an_unreachable_scheduler_is_status_3(c
     result = subprocess.run(command, capture_output=True, timeout=120)
     assert result.returncode == 1, result.stderr
     assert (result.stdout, result.stderr.decode().removeprefix("poker.dask: ")) == want
+    # A usage error, before any scheduler is reached.
+    result = subprocess.run([sys.executable, "-m", "poker.dask", "-j", "0", str(path)], capture_output=True, timeout=120)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.decode() == "poker.dask: threads must be at least 1, not 0\n"
     # Nothing listens on port 1 of the loopback.
     result = subprocess.run(
         [sys.executable, "-m", "poker.dask", "--scheduler", "tcp://127.0.0.1:1", str(path)],
@@ -211,3 +215,51 @@ def test_dask_command_matches_the_cli_and_an_unreachable_scheduler_is_status_3(c
     assert result.returncode == 3
     lines = result.stderr.decode().splitlines()
     assert len(lines) == 1 and lines[0].startswith("poker.dask: cannot reach the scheduler at tcp://127.0.0.1:1"), lines
+
+
+def test_dask_an_instance_over_one_mib_across_shard_ends_is_the_cli_error(client, poker_cli, tmp_path):
+    # Blanks between two cards of a board: a line longer than the 1 MiB an
+    # instance may take, over many shards, and one just under the limit.
+    text = generate(poker_cli, tmp_path / "valid.txt", "holdem", 60, 8)
+    lines = text.split(b"\n")
+    for name, at, blanks in (("over", 90, (1 << 20) + 100), ("under", 90, (1 << 20) - 200), ("last", 177, 3 << 20)):
+        long_lines = list(lines)
+        cut = long_lines[at].index(b" ")
+        long_lines[at] = long_lines[at][:cut] + b" " * blanks + long_lines[at][cut:]
+        path = tmp_path / f"{name}.txt"
+        path.write_bytes(b"\n".join(long_lines))
+        want = expected(poker_cli, [], path)
+        assert (want[1] is None) == (name == "under"), want[1]
+        for shard_size in ("64KiB", 1000003):
+            assert judged(client, path, shard_size) == want, (name, shard_size)
+
+
+def test_dask_a_run_of_blank_lines_over_one_mib_is_the_cli_outcome(client, poker_cli, tmp_path):
+    text = generate(poker_cli, tmp_path / "valid.txt", "holdem", 60, 9)
+    blank_lines = b" \t\n\n" * 300000
+    for name, content in (("mid", text + blank_lines + text), ("end", text + blank_lines)):
+        path = tmp_path / f"{name}.txt"
+        path.write_bytes(content)
+        want = expected(poker_cli, [], path)
+        assert (want[1] is None) == (name == "end"), want[1]
+        for shard_size in ("64KiB", 1000003):
+            assert judged(client, path, shard_size) == want, (name, shard_size)
+
+
+def test_dask_answers_a_worker_cannot_write_in_place_are_written_by_the_client(client, poker_cli, tmp_path):
+    # The workers are told of an output that is not the client's file (absent
+    # on their machine, or another file there): each hands its answers back.
+    path = tmp_path / "hands.txt"
+    generate(poker_cli, path, "holdem", 400, 12)
+    want = expected(poker_cli, [], path)[0]
+    fs, paths = poker.dask._paths(str(path))
+    spec = poker.dask._spec("holdem", 2, ())
+    other = tmp_path / "other.txt"
+    other.write_bytes(b"untouched\n")
+    for workers_see in (tmp_path / "absent.txt", other):
+        output = tmp_path / "answers.txt"
+        with open(output, "wb") as sink:
+            poker.dask._judge_files(client, fs, paths, spec, 2048, sink, written_by_workers=str(workers_see))
+        assert output.read_bytes() == want
+    assert other.read_bytes() == b"untouched\n"
+    assert not (tmp_path / "absent.txt").exists()

@@ -34,8 +34,11 @@ Judged whole(const Format& format, const std::string& input) {
 }
 
 // The four steps of poker/shards.h, as poker.dask takes them, on shards of
-// `shard_size` bytes.
+// `shard_size` bytes: a shard reads past its end to the next owned
+// instance's first byte, or at most max_instance_size + 2 bytes (then its
+// last instance is too long, as it is in one run).
 Judged sharded(const Format& format, const std::string& input, std::size_t shard_size) {
+  const std::size_t max_instance_size = PipelineOptions{}.max_instance_size;
   const std::size_t lines = format.lines_per_instance();
   std::vector<std::uint64_t> before{0};  // newlines before each shard's begin
   for (std::size_t begin = 0; begin < input.size(); begin += shard_size) {
@@ -49,12 +52,15 @@ Judged sharded(const Format& format, const std::string& input, std::size_t shard
     const std::string_view own(input.data() + begin, end - begin);
     const ShardStart start = find_shard_start(own, before[shard], lines, begin == 0);
     if (!start.found) continue;
-    const ShardStart next = find_shard_start(std::string_view(input).substr(end), before[shard + 1], lines, false);
-    const std::size_t stop = next.found ? end + next.offset : input.size();
+    const std::size_t look = std::min(input.size() - end, max_instance_size + 2);
+    const ShardStart next =
+        find_shard_start(std::string_view(input).substr(end, look), before[shard + 1], lines, false);
+    const bool continues = next.found || end + look < input.size();
+    const std::size_t stop = next.found ? end + next.offset : end + look;
     StringSink sink;
     const RunOutcome outcome =
         judge_shard(format, std::string_view(input).substr(begin + start.offset, stop - begin - start.offset),
-                    start.line, next.found, sink, PipelineOptions{});
+                    start.line, continues, sink, PipelineOptions{});
     if (blank_error) {
       if (outcome.stats.instances != 0 || outcome.input_error) return {judged.answers, blank_error};
       continue;
@@ -113,6 +119,58 @@ TEST(Shards, ShardedAnswersAndErrorsAreThoseOfOneRun) {
     const Judged want = whole(*format, input);
     for (const std::size_t shard_size : {1UL, 7UL, 64UL, 1000UL, 4096UL, 1UL << 20}) {
       expect_same(sharded(*format, input, shard_size), want, shard_size);
+    }
+  }
+}
+
+// Valid 2-player hold'em instances with `blanks` more blanks between the
+// first two cards of instance `at`'s first line.
+std::string with_long_line(std::mt19937_64& random, int instances, int at, std::size_t blanks) {
+  std::string text = testing::random_instances_text(random, testing::holdem_lines(2), instances, Notation::kHoldem,
+                                                    testing::Blanks::kCanonical);
+  std::size_t line_begin = 0;
+  for (int line = 0; line < at * 3; ++line) line_begin = text.find('\n', line_begin) + 1;
+  text.insert(text.find(' ', line_begin), blanks, ' ');
+  return text;
+}
+
+// An instance over the 1 MiB limit spans many shards and crosses shard ends;
+// its error is one run's, and so are the answers of an instance just under it.
+TEST(Shards, AnInstanceOverOneMibAcrossShardEndsIsTheErrorOfOneRun) {
+  std::mt19937_64 random(11);
+  const auto format = make_holdem_format(HoldemOptions{2, false});
+  const std::size_t limit = PipelineOptions{}.max_instance_size;
+  const std::vector<std::string> inputs{
+      with_long_line(random, 60, 30, limit + 100),  // mid-file
+      with_long_line(random, 60, 59, limit + 100),  // the last instance
+      with_long_line(random, 60, 30, limit - 200),  // valid, just under the limit
+      with_long_line(random, 60, 30, limit * 3),    // longer than a shard's look past its end
+  };
+  for (std::size_t index = 0; index < inputs.size(); ++index) {
+    const Judged want = whole(*format, inputs[index]);
+    ASSERT_EQ(want.error.has_value(), index != 2) << index;
+    for (const std::size_t shard_size : {4096UL, 65536UL, 1000003UL, 1UL << 20, 2UL << 20}) {
+      expect_same(sharded(*format, inputs[index], shard_size), want, shard_size);
+    }
+  }
+}
+
+// A run of blank lines over 1 MiB, mid-file (text after it: an error at its
+// first line) or at the end (trailing blanks), over many shards.
+TEST(Shards, ARunOfBlankLinesOverOneMibIsTheOutcomeOfOneRun) {
+  std::mt19937_64 random(12);
+  const auto format = make_holdem_format(HoldemOptions{2, false});
+  const std::string valid =
+      testing::random_instances_text(random, testing::holdem_lines(2), 60, Notation::kHoldem, testing::Blanks::kVaried);
+  std::string blank_lines;
+  while (blank_lines.size() <= PipelineOptions{}.max_instance_size + 1000) blank_lines += " \t\n\n";
+  const std::vector<std::string> inputs{valid + blank_lines + valid, valid + blank_lines,
+                                        valid.substr(0, valid.size() / 2) + blank_lines + valid};
+  for (std::size_t index = 0; index < inputs.size(); ++index) {
+    const Judged want = whole(*format, inputs[index]);
+    ASSERT_EQ(want.error.has_value(), index != 1) << index;
+    for (const std::size_t shard_size : {4096UL, 65536UL, 1000003UL, 1UL << 20, 2UL << 20}) {
+      expect_same(sharded(*format, inputs[index], shard_size), want, shard_size);
     }
   }
 }
