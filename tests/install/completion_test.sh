@@ -75,6 +75,10 @@ expect "poker -i examples/sample.t" "examples/sample.txt"
 expect "poker euler --output examples/euler.t" "examples/euler.txt"
 expect "poker -j " ""
 expect "poker verify --answers examples/euler.e" "examples/euler.expected"
+# An option of several file names: a file name for the first (the others
+# stand where the FILE operand may).
+expect "poker verify euler --kattis examples/euler.t" "examples/euler.txt"
+expect "poker verify --testlib examples/sample.t" "examples/sample.txt"
 
 # No files after card options.
 expect "poker equity AhKh QsQd --board " ""

@@ -100,6 +100,7 @@ struct VerifyReport {
   std::uint64_t wrong_lines = 0;    // candidate lines compared with an expected line in step, and differing
   std::uint64_t wrong_lines_cr_only = 0;     // of them, those that differ only by a "\r" before the newline
   std::uint64_t wrong_lines_blank_only = 0;  // those that differ only by trailing blanks or a missing final newline
+  std::uint64_t missing_lines = 0;           // expected lines the candidate lacks (summary lines too)
 
   bool passed() const {
     return mismatching == 0 && !summary_differs && !extra && extra_inside == 0 && too_long_line == 0 && listed.empty();
@@ -114,6 +115,13 @@ struct VerifyReport {
     if (wrong_lines_cr_only == wrong_lines) return "--strip-trailing-cr";
     if (wrong_lines_blank_only == wrong_lines) return "--ignore-trailing-space";
     return {};
+  }
+  // Whether forgiving_option() would make the candidate pass: its only
+  // differences are lines compared in step that the option forgives (a
+  // checker protocol's presentation error). Only VerifyOptions::all counts
+  // every difference; without it this speaks of the first one.
+  bool only_forgivable_differences() const {
+    return !forgiving_option().empty() && missing_lines == 0 && !extra && extra_inside == 0 && too_long_line == 0;
   }
 };
 
@@ -138,6 +146,16 @@ VerifyOutcome run_verify(const Format& format, io::ByteSource& input, io::ByteSo
 // REQUIRES: outcome.report.candidate_error == 0, and outcome.run.status kOk.
 std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptions& options,
                                  std::string_view candidate_name = {});
+
+// The verdict in one line, without a newline, for a reader who may be the
+// candidate's author (a judge system's team message, a checker's comment):
+// "N instances" when the answers match, else where they first differ, in
+// words that follow "wrong answer": "on instance 17 (output line 17)", "at
+// output line 1001 (output after the last answer)". With `show_expected`
+// the expected and the candidate's line follow (`: expected "Draw", found
+// "Player 1"`); without it, nothing that the candidate's own output and
+// the instances do not tell. The same REQUIRES.
+std::string render_verify_line(const VerifyOutcome& outcome, bool show_expected);
 
 // The same verdict as one line of JSON, schema "poker-verify/1"
 // (docs/grading.md documents its fields); the same REQUIRES.
