@@ -265,7 +265,8 @@ TEST(KattisValidator, TeamMessageNeverQuotesAnExpectedAnswerUnlessRevealed) {
     EXPECT_EQ(run.result.exit_status, 43);
     EXPECT_EQ(run.team_message.rfind("wrong answer ", 0), 0u) << run.team_message;
     EXPECT_EQ(run.team_message.find('"'), std::string::npos) << run.team_message;
-    for (std::string_view answers = expected_answers(wrong.c); !answers.empty();) {
+    const std::string expected = expected_answers(wrong.c);
+    for (std::string_view answers = expected; !answers.empty();) {
       const std::string_view line = answers.substr(0, answers.find('\n'));
       answers.remove_prefix(std::min(answers.size(), line.size() + 1));
       EXPECT_EQ(run.team_message.find(line), std::string::npos) << "expected answer " << line << " leaked";
