@@ -1,5 +1,7 @@
 #include "checker_protocol.h"
 
+#include <CLI/CLI.hpp>
+
 #include <cstdio>
 #include <string_view>
 #include <vector>

@@ -16,8 +16,6 @@
 #ifndef POKER_CLI_CHECKER_PROTOCOL_H_
 #define POKER_CLI_CHECKER_PROTOCOL_H_
 
-#include <CLI/CLI.hpp>
-
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,6 +24,10 @@
 #include "poker/io/output_sink.h"
 #include "poker/verify.h"
 #include "stop_signals.h"
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace poker::cli {
 
