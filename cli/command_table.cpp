@@ -134,7 +134,9 @@ const VerifyHelp kVerifyHelp{
     "Exit status: 0 the candidate's answers match, 1 invalid input (an instance file that does not judge "
     "cleanly is the grader's error: the judge's message, no verdict), 2 usage error, 3 I/O error (the instances "
     "or the answers cannot be read), 4 they differ (or some are missing, or it has extra "
-    "lines), " POKER_STOPPED_STATUSES};
+    "lines), " POKER_STOPPED_STATUSES
+    " With --kattis: 42 accepted, 43 wrong answer, any other status a judge error; with --testlib: 0 ok, 1 wrong "
+    "answer, 2 presentation error, 3 checker failure."};
 
 #undef POKER_STOPPED_STATUSES
 

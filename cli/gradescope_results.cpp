@@ -126,7 +126,8 @@ VerifyOptions gradescope_verify_options(VerifyOptions options, const GradescopeS
 }
 
 std::string render_gradescope_results(const VerifyOutcome& outcome, std::uint64_t instances,
-                                      const GradescopeSettings& settings, std::string_view input_name) {
+                                      const GradescopeSettings& settings, bool reveal_expected,
+                                      std::string_view input_name) {
   const VerifyReport& report = outcome.report;
   const std::vector<PlannedTest> planned = plan_tests(instances, settings);
   VerifyOptions shown;  // each test's own report: its first difference, without the counts
@@ -135,7 +136,7 @@ std::string render_gradescope_results(const VerifyOutcome& outcome, std::uint64_
   std::uint64_t score = 0, max_units = 0;
   for (std::size_t k = 0; k < planned.size(); ++k) {
     const PlannedTest& test = planned[k];
-    VerifyOutcome part{outcome.run, test_report(report, test, k, k + 1 == planned.size(), settings.hide_expected)};
+    VerifyOutcome part{outcome.run, test_report(report, test, k, k + 1 == planned.size(), !reveal_expected)};
     const VerifyReport& tally = part.report;
     // Each extra line and a differing summary count as one more wrong
     // answer: printing every possible answer scores no better than guessing.

@@ -24,7 +24,6 @@ struct GradescopeSettings {
   std::uint64_t tests_of = 0;   // instances per test; 0: one test for the whole candidate
   bool partial_credit = false;  // a test scores its share of right answers, not all or nothing
   double max_score = 100;       // the candidate's total, split among the tests by their instances
-  bool hide_expected = false;   // the tests' output shows no expected answer
   // The results' scores are whole multiples of 1/kScoreUnits points: sums
   // of them are exact, so the top-level score is the tests' sum.
   static constexpr std::uint64_t kScoreUnits = 10000;
@@ -37,8 +36,11 @@ VerifyOptions gradescope_verify_options(VerifyOptions options, const GradescopeS
 // results.json for a candidate compared with `instances` instances' answers.
 // REQUIRES: outcome.run.status kOk, outcome.report.candidate_error == 0, and
 // `outcome` compared with gradescope_verify_options().
+// With `reveal_expected` (--reveal-expected) a test's output quotes the
+// expected answer where it first differs; without, only where.
 std::string render_gradescope_results(const VerifyOutcome& outcome, std::uint64_t instances,
-                                      const GradescopeSettings& settings, std::string_view input_name);
+                                      const GradescopeSettings& settings, bool reveal_expected,
+                                      std::string_view input_name);
 
 // results.json for a candidate that could not be read (missing, a folder,
 // a read error: the submission's fault, so it scores 0 with `why`), the

@@ -72,7 +72,8 @@ class HelpFormatter : public CLI::FormatterBase {
     // Long options line up after "-x, ".
     std::string names = shorts.empty() ? "    " + longs : longs.empty() ? shorts : shorts + ", " + longs;
     const std::string value = value_name(option);
-    if (!value.empty()) names += (longs.empty() ? " " : "=") + value;
+    // An option of several values takes them as words: "--kattis IN ANS DIR".
+    if (!value.empty()) names += (longs.empty() || option.get_expected_min() > 1 ? " " : "=") + value;
     return names;
   }
 
@@ -148,9 +149,9 @@ std::string wrap(std::string_view text, std::size_t width, std::size_t first, st
 std::string value_name(const CLI::Option& option) {
   if (option.get_expected_max() == 0) return {};
   // CLI11 appends its validators' descriptions after a ':'; the first word
-  // before is the value's name.
+  // before is the value's name, the first words an option's of several values.
   std::string type = option.get_type_name();
-  type = type.substr(0, type.find_first_of(": "));
+  type = type.substr(0, type.find_first_of(option.get_expected_min() > 1 ? ":" : ": "));
   return type.empty() ? "VALUE" : type;
 }
 

@@ -21,7 +21,8 @@ std::size_t help_width();
 // by word, the first line indented by `first`, the others by `rest`.
 std::string wrap(std::string_view text, std::size_t width, std::size_t first = 0, std::size_t rest = 0);
 
-// An option's value as help writes it (`N`, `FILE`; empty for a flag).
+// An option's value as help writes it (`N`, `FILE`, `INPUT OUTPUT ANSWER`;
+// empty for a flag).
 std::string value_name(const CLI::Option& option);
 
 // The formatter every command's help goes through.

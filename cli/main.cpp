@@ -17,6 +17,7 @@
 #include <string_view>
 #include <system_error>
 
+#include "checker_protocol.h"
 #include "command_table.h"
 #include "exit_status.h"
 #include "gradescope_results.h"
@@ -189,13 +190,15 @@ Judged judge(const Options& options, const Format& format, Streams& streams, con
   return judged;
 }
 
-// `poker verify`'s report on the output, and its status for scripts.
+// `poker verify`'s report on the output, and its status for scripts; a
+// checker's verdict the protocol's way.
 int report_verdict(const Options& options, const VerifyOutcome& verified, const Streams& streams,
-                   const StopSignals& signals) {
+                   const StopSignals& signals, CheckerRun* checker) {
   if (verified.report.candidate_error != 0) {
     return fail(signals,
                 io::IoError{io::IoError::Action::kRead, options.verify.answers, verified.report.candidate_error});
   }
+  if (checker != nullptr) return checker->verdict(verified, signals);
   // The verdict: none with -q (the status says it), JSON with --json.
   const std::string verdict =
       options.quiet  ? std::string()
@@ -217,7 +220,7 @@ int report_to_gradescope(const Options& options, const VerifyOutcome& verified, 
     unreadable = io::IoError{io::IoError::Action::kRead, options.verify.answers, verified.report.candidate_error};
   }
   const std::string results = unreadable ? render_gradescope_unreadable(instances, settings, io_error_line(*unreadable))
-                                         : render_gradescope_results(verified, instances, settings, streams.input_name);
+                                         : render_gradescope_results(verified, instances, settings, options.verify.reveal_expected, streams.input_name);
   if (const int written = write_gradescope_results(settings, results, signals); written != kExitOk) return written;
   if (unreadable) return kExitOk;
   const int reported = report_verdict(options, verified, streams, signals);
@@ -245,7 +248,9 @@ int report_outcome(const Options& options, const Format& format, const RunOutcom
   return kExitIo;
 }
 
-int run(const Options& options, const StopSignals& signals, const ClosedStandardDescriptors& closed) {
+// The run of the command line; `checker`: the checker protocol's, or null.
+int run_command(const Options& options, const StopSignals& signals, const ClosedStandardDescriptors& closed,
+                CheckerRun* checker) {
   auto logger = spdlog::stderr_logger_st("poker");
   logger->set_pattern("poker: %v");
   logger->set_level(options.verbose ? spdlog::level::info : spdlog::level::warn);
@@ -260,6 +265,9 @@ int run(const Options& options, const StopSignals& signals, const ClosedStandard
   }
   if (row.run_alone != nullptr) {
     if (const AloneRun run = row.run_alone(options, signals); run.done()) return run.exit_status();
+  }
+  if (checker != nullptr) {
+    if (const std::optional<int> failed = checker->open(signals)) return *failed;
   }
   Streams streams;
   if (const std::optional<int> failed = open_streams(options, signals, closed, streams)) return *failed;
@@ -279,9 +287,17 @@ int run(const Options& options, const StopSignals& signals, const ClosedStandard
     if (!options.verify.gradescope.dir.empty()) {
       return report_to_gradescope(options, *judged.verified, judged.outcome.stats.instances, streams, signals);
     }
-    return report_verdict(options, *judged.verified, streams, signals);
+    return report_verdict(options, *judged.verified, streams, signals, checker);
   }
   return report_outcome(options, *format, judged.outcome, streams, signals);
+}
+
+int run(const Options& options, const StopSignals& signals, const ClosedStandardDescriptors& closed) {
+  if (options.verify.protocol == CheckerProtocol::kNone) return run_command(options, signals, closed, nullptr);
+  // Whatever else ends a checker's run is a judge error, told its way.
+  CheckerRun checker(options);
+  const int status = run_command(options, signals, closed, &checker);
+  return checker.gave_verdict() ? status : checker.judge_error(status, signals);
 }
 
 }  // namespace

@@ -14,7 +14,20 @@ std::string display_name(const std::string& path, const char* standard) {
   return is_standard(path) ? standard : escape_bytes(path);
 }
 
-void report(const std::string& what) { std::fprintf(stderr, "poker: %s\n", what.c_str()); }
+namespace {
+const char* g_report_prefix = "poker: ";
+std::string* g_report_copy = nullptr;
+}  // namespace
+
+void report(const std::string& what) {
+  std::fprintf(stderr, "%s%s\n", g_report_prefix, what.c_str());
+  if (g_report_copy != nullptr) g_report_copy->append(g_report_prefix).append(what).append("\n");
+}
+
+void route_reports(const char* prefix, std::string* copy) {
+  g_report_prefix = prefix;
+  g_report_copy = copy;
+}
 
 std::string io_error_line(const io::IoError& error) {
   const char* what = "read error";

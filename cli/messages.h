@@ -23,6 +23,13 @@ std::string display_name(const std::string& path, const char* standard);
 // Prints `poker: what` on stderr.
 void report(const std::string& what);
 
+// How report() lines are told: a checker protocol words a judge error its
+// own way (`prefix`: testlib's "FAIL " instead of "poker: ") and keeps the
+// lines for its judge (`copy`, unless null: Kattis's judgemessage.txt).
+// REQUIRES: called by the thread that reports (main()'s: the run reports
+// nothing from other threads), `copy` alive until routed elsewhere.
+void route_reports(const char* prefix, std::string* copy);
+
 // The line of an I/O failure, the one wording of each: `NAME: cannot open:
 // WHY`, `NAME: cannot open for writing: WHY`, `NAME: read error: WHY`,
 // `NAME: write error: WHY`; NAME is the file's display_name(), <stdin> or

@@ -18,6 +18,7 @@
 #include <variant>
 #include <vector>
 
+#include "checker_protocol.h"
 #include "command_table.h"
 #include "did_you_mean.h"
 #include "equity_command.h"
@@ -147,8 +148,7 @@ void add_verify_options(CLI::App& app, Options& options) {
                  "(default 100)")
       ->type_name("POINTS")
       ->transform(points_value());
-  app.add_flag("--hide-expected", gradescope.hide_expected,
-               "--gradescope: the tests' output shows where the answers differ, not the expected answers");
+  add_checker_protocol_options(app, options.verify);
 }
 
 // The hold'em judge's operands and options, on the main command and on
@@ -310,9 +310,9 @@ CommandLineWalk walk_command_line(const CLI::App& app, int argc, char** argv) {
     if (!is_long && !is_short) continue;
     const std::string name(is_long ? word.substr(0, word.find('=')) : word.substr(0, 2));
     if (const CLI::Option* option = level->get_option_no_throw(name)) {
-      // Its value is the next word unless it is attached ("--name=v", "-xv").
+      // Its values are the next words but one attached ("--name=v", "-xv").
       const bool attached = is_long ? word.find('=') != std::string_view::npos : word.size() > 2;
-      if (option->get_expected_min() > 0 && !attached) ++i;
+      if (option->get_expected_min() > 0) i += option->get_expected_min() - (attached ? 1 : 0);
       continue;
     }
     if (walk.unknown_option) continue;
@@ -609,6 +609,7 @@ std::optional<Mistake> check_parsed(CommandLine& line, const CommandRow* row) {
     }
     options.input = *line.format_file;
   }
+  if (const std::optional<std::string> protocol = resolve_checker_protocol(options)) return Mistake{*protocol, name};
   if (players && line.option_players) return Mistake{"PLAYERS excludes --players", ""};
   if (options.command == Command::kEquity) {
     if (const std::optional<std::string> conflict = equity_conflict(options)) {
@@ -616,9 +617,8 @@ std::optional<Mistake> check_parsed(CommandLine& line, const CommandRow* row) {
     }
   }
   if (const GradescopeSettings& gradescope = options.verify.gradescope;
-      gradescope.dir.empty() && (gradescope.tests_of != 0 || gradescope.partial_credit || gradescope.max_score != 100 ||
-                                 gradescope.hide_expected)) {
-    return Mistake{"--tests-of, --partial-credit, --max-score and --hide-expected go with --gradescope DIR", name};
+      gradescope.dir.empty() && (gradescope.tests_of != 0 || gradescope.partial_credit || gradescope.max_score != 100)) {
+    return Mistake{"--tests-of, --partial-credit and --max-score go with --gradescope DIR", name};
   }
   if (options.verify.on && options.verify.answers.empty()) {
     return Mistake{"'poker verify' needs the candidate's answers: --answers FILE", ""};
@@ -635,9 +635,8 @@ ParsedCommandLine usage(const std::string& what, const std::string& command = {}
   return ParsedCommandLine{std::nullopt, usage_error(what, command.empty() ? nullptr : command.c_str())};
 }
 
-}  // namespace
-
-ParsedCommandLine parse_command_line(int argc, char** argv) {
+// The command line, parsed; a usage error's status is poker's own.
+ParsedCommandLine parse_words(int argc, char** argv) {
   CommandLine line;
   build_command_line(line);
   CLI::App& app = line.app;
@@ -681,6 +680,14 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   }
   if (const std::optional<Mistake> mistake = check_parsed(line, row)) return usage(mistake->what, mistake->command);
   return ParsedCommandLine{options, kExitOk};
+}
+
+}  // namespace
+
+ParsedCommandLine parse_command_line(int argc, char** argv) {
+  ParsedCommandLine parsed = parse_words(argc, argv);
+  if (!parsed.options && parsed.exit_status == kExitUsage) parsed.exit_status = usage_status(argc, argv);
+  return parsed;
 }
 
 }  // namespace poker::cli

@@ -31,11 +31,20 @@ struct EquityOptions {
   EquitySettings settings;
 };
 
+// The checker protocol of a judge system that runs `poker verify` (--kattis,
+// --testlib: docs/grading.md), or none.
+enum class CheckerProtocol { kNone, kKattis, kTestlib };
+
 // `poker verify`: the answers compared with a candidate's instead of printed.
 struct VerifyCommand {
-  bool on = false;                // `poker verify` was given
-  std::string answers;            // the candidate's answers ("-": standard input)
-  VerifyOptions compare;          // --all, --strip-trailing-cr, --ignore-trailing-space
+  bool on = false;        // `poker verify` was given
+  std::string answers;    // the candidate's answers ("-": standard input)
+  VerifyOptions compare;  // --all, --strip-trailing-cr, --ignore-trailing-space
+  CheckerProtocol protocol = CheckerProtocol::kNone;
+  std::vector<std::string> kattis, testlib;  // as given: INPUT JUDGE_ANSWER FEEDBACK_DIR; INPUT OUTPUT ANSWER
+  std::string judge_answer;                  // the judge system's answer file: opened, never read
+  std::string feedback_dir;                  // Kattis: where judgemessage.txt and teammessage.txt go
+  bool reveal_expected = false;              // the messages a contestant may see quote the expected answer
   GradescopeSettings gradescope;  // --gradescope DIR and its options
 };
 
@@ -62,7 +71,8 @@ struct Options {
 };
 
 // What parsing the command line came to: run with the options, or exit now
-// with `exit_status`: after a usage error, already reported on stderr, or
+// with `exit_status`: after a usage error, already reported on stderr (2, or
+// testlib's checker failure under --testlib: usage_status()), or
 // after --help or --version, whose text is `standard_output`, for the caller
 // to write and check (a failed write is an I/O error, not a success).
 struct ParsedCommandLine {

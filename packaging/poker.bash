@@ -19,9 +19,10 @@ _poker_help_subcommands() {
 
 # The options in a help text on stdin, one line each: every name of the
 # option ("-j" and "--threads" each on a line), then the name of its value
-# (N, FILE, CARDS), or "flag" when it takes none. The help writes
-# "  -j, --threads=N   Description", "      --chunk-size=SIZE" and
-# "  -q, --quiet       Description".
+# (N, FILE, CARDS; "INPUT,OUTPUT,ANSWER" for one of several values), or
+# "flag" when it takes none. The help writes "  -j, --threads=N
+# Description", "      --chunk-size=SIZE", "  -q, --quiet       Description"
+# and "      --testlib INPUT OUTPUT ANSWER".
 _poker_help_options() {
   sed -n '/^Options:$/,/^$/{
     /^ *-/!d
@@ -32,8 +33,9 @@ _poker_help_options() {
     local value=flag names=$entry
     if [[ $entry == *=* ]]; then
       value=${entry#*=} names=${entry%%=*}
-    elif [[ ${entry##* } != -* ]]; then  # "-x VALUE": a short option only
-      value=${entry##* } names=${entry% *}
+    elif [[ ${entry##* } != -* ]]; then  # "-x VALUE", "--name V1 V2 V3": the names, then the values
+      names=${entry%% [!-]*} value=${entry#"${entry%% [!-]*} "}
+      value=${value// /,}
     fi
     local name
     for name in ${names//,/ }; do echo "$name $value"; done
@@ -120,7 +122,8 @@ _poker() {
   type=$(_poker_option_type "$prev" "$options")
   if [[ -n $type && $type != flag ]]; then
     COMPREPLY=()
-    if [[ $type == FILE ]]; then
+    # The options of several values (--kattis, --testlib) take file names.
+    if [[ $type == FILE || $type == *,* ]]; then
       compopt -o filenames 2>/dev/null
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
     elif [[ $type == DIR ]]; then

@@ -68,7 +68,8 @@ function __poker_described
       }'
 end
 
-# "NAME VALUE" for each option name of the help on stdin (VALUE: flag, N, FILE, CARDS...).
+# "NAME VALUE" for each option name of the help on stdin (VALUE: flag, N, FILE, CARDS...;
+# "INPUT,OUTPUT,ANSWER" for an option of several values).
 function __poker_option_types
     sed -n '/^Options:$/,/^$/{
       /^ *-/!d
@@ -82,8 +83,10 @@ function __poker_option_types
             set value (string split -m1 = -- $entry)[2]
             set names (string split -m1 = -- $entry)[1]
         else if not string match -q -- '-*' (string split ' ' -- $entry)[-1]
-            set value (string split ' ' -- $entry)[-1]
-            set names (string split ' ' -- $entry)[1]
+            # "-x VALUE", "--name V1 V2 V3": the names, then the values
+            set -l words (string split ' ' -- $entry)
+            set names (string join ' ' -- (string match -- '-*' $words))
+            set value (string join , -- (string match -v -- '-*' $words))
         end
         for name in (string split ', ' -- $names)
             echo "$name $value"
@@ -103,7 +106,8 @@ function __poker_candidates
     set -l value (__poker_previous_value)
     set -l help (__poker_help)
     if test -n "$value" -a "$value" != flag
-        if test "$value" = FILE
+        # The options of several values (--kattis, --testlib) take file names.
+        if test "$value" = FILE; or string match -q -- '*,*' $value
             __fish_complete_path (commandline -ct)
         else if test "$value" = DIR
             __fish_complete_directories (commandline -ct)

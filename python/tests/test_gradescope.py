@@ -226,18 +226,18 @@ def test_folder_as_candidate_scores_zero(poker_cli, term, tmp_path):
     assert results["score"] == 0 and "answers.txt" in results["output"]
 
 
-def test_hide_expected_shows_no_expected_answer(poker_cli, term, tmp_path):
+def test_expected_answers_are_shown_only_with_reveal_expected(poker_cli, term, tmp_path):
     instances, answers = term
     wrong = ["Player 2\n" if a == "Player 1\n" else "Player 1\n" for a in answers]
     candidate = write(tmp_path / "answers.txt", "".join(wrong).encode())
-    _, shown = grade(poker_cli, instances, candidate, tmp_path / "shown", "--tests-of", "5")
-    assert "expected:" in shown["tests"][0]["output"]
-    result, hidden = grade(poker_cli, instances, candidate, tmp_path / "hidden", "--tests-of", "5", "--hide-expected")
+    result, hidden = grade(poker_cli, instances, candidate, tmp_path / "hidden", "--tests-of", "5")
     assert result.returncode == 0, result.stderr
     validate(hidden, 100)
     for test in hidden["tests"]:
         assert "expected" not in test["output"], test["output"]
         assert "MISMATCH" in test["output"]
+    _, shown = grade(poker_cli, instances, candidate, tmp_path / "shown", "--tests-of", "5", "--reveal-expected")
+    assert "expected:" in shown["tests"][0]["output"]
 
 
 def test_invalid_instances_are_the_graders_error_and_write_no_results(poker_cli, term, tmp_path):
@@ -277,7 +277,7 @@ def test_report_still_goes_to_the_output(poker_cli, term, tmp_path):
     assert "compared 25 instances: 24 right, 1 wrong, 0 missing, 0 extra lines" in result.stdout.decode()
 
 
-@pytest.mark.parametrize("option", [["--tests-of", "2"], ["--partial-credit"], ["--max-score", "10"], ["--hide-expected"]])
+@pytest.mark.parametrize("option", [["--tests-of", "2"], ["--partial-credit"], ["--max-score", "10"]])
 def test_gradescope_options_need_gradescope(poker_cli, term, tmp_path, option):
     instances, answers = term
     candidate = write(tmp_path / "answers.txt", "".join(answers).encode())

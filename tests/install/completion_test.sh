@@ -78,7 +78,11 @@ expect "poker verify --answers examples/euler.e" "examples/euler.expected"
 # Folders after a DIR (--gradescope), never files.
 expect "poker verify --gradescope examples/jud" "examples/judges"
 expect "poker verify --gradescope examples/sample.t" ""
-expect_all "poker verify --" "--gradescope --tests-of --partial-credit --max-score --hide-expected"
+expect_all "poker verify --" "--gradescope --tests-of --partial-credit --max-score --reveal-expected"
+# An option of several file names: a file name for the first (the others
+# stand where the FILE operand may).
+expect "poker verify euler --kattis examples/euler.t" "examples/euler.txt"
+expect "poker verify --testlib examples/sample.t" "examples/sample.txt"
 
 # No files after card options.
 expect "poker equity AhKh QsQd --board " ""

@@ -43,6 +43,7 @@ if command -v zsh >/dev/null; then
   check "$(zsh_complete "poker verify ")" "poker verify " "euler eval draw equity" "verify"
   check "$(zsh_complete "poker verify euler --")" "poker verify euler --" "--answers --all --summary" "--explain"
   check "$(zsh_complete "poker -i ")" "poker -i " "<files>" "euler"
+  check "$(zsh_complete "poker verify --kattis ")" "poker verify --kattis " "<files>" "euler"
   check "$(zsh_complete "poker equity AhKh QsQd --board ")" "poker equity AhKh QsQd --board " "" "<files>"
   check "$(zsh_complete "poker -j ")" "poker -j " "" "<files> euler"
   check "$(zsh_complete "poker generate ")" "poker generate " "holdem euler eval draw equity"
@@ -60,6 +61,8 @@ if command -v fish >/dev/null; then
   check "$(fish_complete "poker verify ")" "poker verify " "euler eval draw equity" "verify"
   check "$(fish_complete "poker verify euler --")" "poker verify euler --" "--answers --all --summary" "--explain"
   check "$(fish_complete "poker -i examples/sample.t")" "poker -i examples/sample.t" "examples/sample.txt"
+  check "$(fish_complete "poker verify --testlib examples/sample.t")" "poker verify --testlib examples/sample.t" \
+    "examples/sample.txt"
   check "$(fish_complete "poker equity AhKh QsQd --board ")" "poker equity AhKh QsQd --board " "" "README.md"
   check "$(fish_complete "poker -j ")" "poker -j " "" "README.md euler"
   check "$(fish_complete "poker generate ")" "poker generate " "holdem euler eval draw equity"

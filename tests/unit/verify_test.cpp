@@ -445,6 +445,50 @@ TEST(RunVerify, WrongLinesThatDifferOnlyAtTheirEndNameTheLenientOption) {
   EXPECT_EQ(blank_cr.report.forgiving_option(), "--ignore-trailing-space");
 }
 
+// A checker's presentation error: every difference forgiven by one option,
+// none a line missing or extra.
+TEST(RunVerify, OnlyForgivableDifferencesNeedEveryDifferenceInStep) {
+  VerifyOptions all;
+  all.all = true;
+  EXPECT_TRUE(verify(kInstances, "Player 1\r\nPlayer 2\r\nDraw\r\n", all, 2, 20).report.only_forgivable_differences());
+  EXPECT_TRUE(verify(kInstances, "Player 1 \nPlayer 2\nDraw", all, 2, 20).report.only_forgivable_differences());
+  const VerifyOutcome missing = verify(kInstances, "Player 1\r\nPlayer 2\r\n", all, 2, 20);
+  EXPECT_EQ(missing.report.missing_lines, 1u);
+  EXPECT_FALSE(missing.report.only_forgivable_differences());
+  EXPECT_FALSE(
+      verify(kInstances, "Player 1\r\nPlayer 2\r\nDraw\r\nDraw\r\n", all, 2, 20).report.only_forgivable_differences());
+  EXPECT_FALSE(verify(kInstances, "Player 1\r\nDraw\r\nDraw\r\n", all, 2, 20).report.only_forgivable_differences());
+  EXPECT_FALSE(verify(kInstances, "Player 1\nPlayer 2\nDraw\n", all, 2, 20).report.only_forgivable_differences());
+}
+
+// The contestant's line: where the output first differs, the expected line
+// only when asked, whatever the chunk size.
+TEST(RunVerify, OneLineVerdictNamesThePlaceAndRevealsOnlyWhenAsked) {
+  VerifyOptions all;
+  all.all = true;
+  for (const std::size_t chunk : {std::size_t{1}, std::size_t{20}, std::size_t{4096}}) {
+    SCOPED_TRACE(chunk);
+    EXPECT_EQ(render_verify_line(verify(kInstances, "Player 1\nPlayer 2\nDraw\n", all, 2, chunk), false),
+              "3 instances");
+    const VerifyOutcome wrong = verify(kInstances, "Player 1\nDraw\nDraw\n", all, 2, chunk);
+    EXPECT_EQ(render_verify_line(wrong, false), "on instance 2 (output line 2)");
+    EXPECT_EQ(render_verify_line(wrong, true), "on instance 2 (output line 2): expected \"Player 2\", found \"Draw\"");
+    const VerifyOutcome quoted = verify(kInstances, "Player 1\nPl\"ay\x01\nDraw\n", all, 2, chunk);
+    EXPECT_EQ(render_verify_line(quoted, true),
+              "on instance 2 (output line 2): expected \"Player 2\", found \"Pl\\x22ay\\x01\"");
+    const VerifyOutcome ended = verify(kInstances, "Player 1\n", all, 2, chunk);
+    EXPECT_EQ(render_verify_line(ended, false), "on instance 2 (the output ends after 1 line)");
+    EXPECT_EQ(render_verify_line(ended, true), "on instance 2 (the output ends after 1 line): expected \"Player 2\"");
+    const VerifyOutcome extra = verify(kInstances, "Player 1\nPlayer 2\nDraw\nmore\n", all, 2, chunk);
+    EXPECT_EQ(render_verify_line(extra, false), "at output line 4 (output after the last answer)");
+    EXPECT_EQ(render_verify_line(extra, true), "at output line 4 (output after the last answer): found \"more\"");
+  }
+  const std::string long_line(1000, 'x');
+  const VerifyOutcome cut = verify(kInstances, "Player 1\n" + long_line + "\nDraw\n", all, 2, 20);
+  EXPECT_EQ(render_verify_line(cut, true),
+            "on instance 2 (output line 2): expected \"Player 2\", found \"" + long_line.substr(0, 80) + "...\"");
+}
+
 TEST(RunVerify, CandidateReadErrorIsReported) {
   const VerifyOutcome failed = verify(kInstances, "Player 1\nPlayer 2\nDraw\n", {}, 2, 20, 2);
   EXPECT_EQ(failed.report.candidate_error, EIO);

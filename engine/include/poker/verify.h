@@ -120,6 +120,7 @@ struct VerifyReport {
   // has a right instance or an extra line (a caller that knows how many
   // instances there are extends it with empty ones).
   std::vector<VerifyBlock> blocks;
+  std::uint64_t missing_lines = 0;           // expected lines the candidate lacks (summary lines too)
 
   bool passed() const {
     return mismatching == 0 && !summary_differs && !extra && extra_inside == 0 && too_long_line == 0 && listed.empty();
@@ -134,6 +135,13 @@ struct VerifyReport {
     if (wrong_lines_cr_only == wrong_lines) return "--strip-trailing-cr";
     if (wrong_lines_blank_only == wrong_lines) return "--ignore-trailing-space";
     return {};
+  }
+  // Whether forgiving_option() would make the candidate pass: its only
+  // differences are lines compared in step that the option forgives (a
+  // checker protocol's presentation error). Only VerifyOptions::all counts
+  // every difference; without it this speaks of the first one.
+  bool only_forgivable_differences() const {
+    return !forgiving_option().empty() && missing_lines == 0 && !extra && extra_inside == 0 && too_long_line == 0;
   }
 };
 
@@ -163,6 +171,15 @@ std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptio
 // VerifyOptions::all the counts ("compared N instances: ..."), and the note
 // that names the lenient option under which every wrong line would be right.
 std::string render_verify_tail(const VerifyReport& report, const VerifyOptions& options);
+// The verdict in one line, without a newline, for a reader who may be the
+// candidate's author (a judge system's team message, a checker's comment):
+// "N instances" when the answers match, else where they first differ, in
+// words that follow "wrong answer": "on instance 17 (output line 17)", "at
+// output line 1001 (output after the last answer)". With `show_expected`
+// the expected and the candidate's line follow (`: expected "Draw", found
+// "Player 1"`); without it, nothing that the candidate's own output and
+// the instances do not tell. The same REQUIRES.
+std::string render_verify_line(const VerifyOutcome& outcome, bool show_expected);
 
 // The same verdict as one line of JSON, schema "poker-verify/1"
 // (docs/grading.md documents its fields); the same REQUIRES.

@@ -829,6 +829,7 @@ class Verifier final : public AnswerDestination {
 
   // expected_.front() is settled.
   void resolve(LineFate fate, const io::TextCursor::Line* got = nullptr) {
+    if (fate == LineFate::kMissing) ++report_.missing_lines;
     tally_.settle(expected_.front(), fate, got);
     expected_.pop_front();
   }

@@ -161,7 +161,72 @@ void describe(std::string& out, const Mismatch& m) {
   add_candidate_lines(out, m.answer_line, m.got, m.expected.size());
 }
 
+// A line as render_verify_line() quotes it: its first `max_line` bytes,
+// "..." after them when there are more.
+std::string quoted(std::string_view line, bool more, std::size_t max_line) {
+  std::string out = "\"";
+  out += escape_bytes(line.substr(0, max_line), "\"");
+  out += more || line.size() > max_line ? "...\"" : "\"";
+  return out;
+}
+
+// `: expected "E", found "F"`, either part left out when absent.
+std::string expected_and_found(const std::string* expected, const io::TextCursor::Line* found, std::size_t max_line) {
+  std::string out;
+  if (expected != nullptr) out += ": expected " + quoted(*expected, false, max_line);
+  if (found != nullptr) {
+    out += out.empty() ? ": found " : ", found ";
+    out += quoted(found->head, found->length > found->head.size(), max_line);
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string render_verify_line(const VerifyOutcome& outcome, bool show_expected) {
+  const VerifyReport& report = outcome.report;
+  if (report.passed()) return count(report.compared, "instance", "instances");
+  if (report.listed.empty()) {
+    return "at output line " + std::to_string(report.too_long_line) + " (a line longer than any answer)";
+  }
+  // Only the first difference: the line it is on, and what kind it is.
+  const Mismatch& m = report.listed.front();
+  const std::size_t at = m.first_wrong;
+  const std::string* expected = at < m.expected.size() ? &m.expected[at] : nullptr;
+  const io::TextCursor::Line* found = at < m.got.size() ? &m.got[at] : nullptr;
+  constexpr std::size_t kShown = 80;  // one line, whatever the answer's length
+  std::string where;
+  switch (m.kind) {
+    case Mismatch::Kind::kDiffers:
+      where =
+          "on instance " + std::to_string(m.instance) + " (output line " + std::to_string(m.candidate_line + at) + ")";
+      break;
+    case Mismatch::Kind::kSummary:
+      where = "in the summary (output line " + std::to_string(m.answer_line + at) + ")";
+      break;
+    case Mismatch::Kind::kMissingLines:
+      where = "on instance " + std::to_string(m.instance) + " (answer lines missing before output line " +
+              std::to_string(m.candidate_line) + ")";
+      found = nullptr;
+      break;
+    case Mismatch::Kind::kMissing:
+      where = "on instance " + std::to_string(m.instance) + " (the output ends after " +
+              count(m.candidate_lines, "line", "lines") + ")";
+      found = nullptr;
+      break;
+    case Mismatch::Kind::kExtraLines:
+      where = "at output line " + std::to_string(m.candidate_line) + " (a line that answers no instance)";
+      expected = nullptr;
+      break;
+    case Mismatch::Kind::kExtra:
+      where = "at output line " + std::to_string(m.answer_line) + " (output after the last answer)";
+      expected = nullptr;
+      found = m.got.empty() ? nullptr : &m.got.front();
+      break;
+  }
+  if (!show_expected) return where;
+  return where + expected_and_found(expected, found, kShown);
+}
 
 std::string render_verify_report(const VerifyOutcome& outcome, const VerifyOptions& options,
                                  std::string_view candidate_name) {
