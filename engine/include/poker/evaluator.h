@@ -196,7 +196,11 @@ inline int holdem_winner(const Card* board, const Card* holes, int players) {
     const std::uint64_t first_key = board_key + detail::card_keys[holes[0]] + detail::card_keys[holes[1]];
     const std::uint64_t second_key = board_key + detail::card_keys[holes[2]] + detail::card_keys[holes[3]];
     if (((first_key | second_key) & detail::kFlushBits) == 0) [[likely]] {
-      return stronger_of_two(HandValue(detail::rank_value(first_key)), HandValue(detail::rank_value(second_key)), 2);
+      // stronger_of_two(first, second, 2), in fewer instructions: 0 + 0
+      // when the first is stronger, 1 + 0 when the second is, 1 + 1 for a tie.
+      const unsigned first = detail::rank_value(first_key);
+      const unsigned second = detail::rank_value(second_key);
+      return static_cast<int>(second >= first) + static_cast<int>(second == first);
     }
   }
   const HandValue first = value_of(0);
