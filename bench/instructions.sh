@@ -35,8 +35,7 @@ if [[ ${workloads[0]} == poker ]]; then
     env "$@" >/dev/null 2>&1
     awk '/^totals:/ {print $2}' "$out/cg"
   }
-  printf '%-22s %12s
-' run per-instance
+  printf '%-22s %12s\n' run per-instance
   for run in "2 players|2|" "8 players|8|" "2 players, explain|2|-e" "2 players, scalar|2|scalar"; do
     IFS='|' read -r name players extra <<<"$run"
     simd=; args=("$players")
@@ -62,8 +61,11 @@ if [[ ${workloads[0]} == equity ]]; then
 fi
 printf '%-12s %14s %16s %12s\n' workload items instructions per-item
 for workload in "${workloads[@]}"; do
-  read -r _ items _ < <(valgrind --tool=callgrind --callgrind-out-file="$out/$workload" \
+  # A command substitution returns when valgrind has exited, its output file
+  # written (a process substitution would let the totals be read before).
+  line=$(valgrind --tool=callgrind --callgrind-out-file="$out/$workload" \
     --collect-atstart=no --toggle-collect="*count_${workload}*" "$binary" "$workload" 2>/dev/null)
+  read -r _ items _ <<<"$line"
   instructions=$(awk '/^totals:/ {print $2}' "$out/$workload")
   printf '%-12s %14s %16s %12.2f\n' "$workload" "$items" "$instructions" \
     "$(awk -v i="$instructions" -v n="$items" 'BEGIN {print i / n}')"

@@ -9,6 +9,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "poker/io/blank_text.h"
 
@@ -41,12 +44,46 @@ const char* after_nth_newline_from_back(const char* begin, const char* end, std:
 
 std::size_t distance(const char* from, const char* to) { return static_cast<std::size_t>(to - from); }
 
+#if defined(__x86_64__)
+// count_newlines() of the whole 128-byte blocks at p, advancing p past them:
+// the same lane counts as the SSE2 loop below, on 32-byte vectors, for
+// about half its instructions per byte.
+__attribute__((target("avx2"))) std::uint64_t count_newlines_avx2(const char*& p, const char* end) {
+  std::uint64_t total = 0;
+  const __m256i newline = _mm256_set1_epi8('\n');
+  const __m256i zero = _mm256_setzero_si256();
+  while (end - p >= 128) {
+    std::size_t rounds = std::min<std::size_t>(distance(p, end) / 128, 63);
+    __m256i lanes = zero;
+    for (; rounds > 0; --rounds, p += 128) {
+      const auto* block = reinterpret_cast<const __m256i*>(p);
+      lanes = _mm256_sub_epi8(lanes, _mm256_cmpeq_epi8(_mm256_loadu_si256(block), newline));
+      lanes = _mm256_sub_epi8(lanes, _mm256_cmpeq_epi8(_mm256_loadu_si256(block + 1), newline));
+      lanes = _mm256_sub_epi8(lanes, _mm256_cmpeq_epi8(_mm256_loadu_si256(block + 2), newline));
+      lanes = _mm256_sub_epi8(lanes, _mm256_cmpeq_epi8(_mm256_loadu_si256(block + 3), newline));
+    }
+    const __m256i sums = _mm256_sad_epu8(lanes, zero);
+    const __m128i halves = _mm_add_epi64(_mm256_castsi256_si128(sums), _mm256_extracti128_si256(sums, 1));
+    total += static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_add_epi64(halves, _mm_unpackhi_epi64(halves, halves))));
+  }
+  return total;
+}
+
+const bool kHasAvx2 = [] {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") != 0;
+}();
+#endif
+
 }  // namespace
 
 std::uint64_t count_newlines(const char* data, std::size_t size) {
   std::uint64_t total = 0;
   const char* p = data;
   const char* const end = data + size;
+#if defined(__x86_64__)
+  if (kHasAvx2) total += count_newlines_avx2(p, end);
+#endif
 #if defined(__SSE2__)
   // Each byte lane of `lanes` counts the newlines seen in it (a match is -1,
   // subtracted); 63 rounds of 4 blocks stay below 256, then psadbw adds the

@@ -275,6 +275,24 @@ TEST(Framing, CountNewlinesAgreesWithAByteByByteCount) {
   }
 }
 
+// The same at the edges of the 32-byte path's blocks (128 bytes) and of its
+// rounds (63 blocks before a byte lane could overflow), and of the 16-byte
+// path that takes over its remainder.
+TEST(Framing, CountNewlinesAgreesAtTheWideLoopsEdges) {
+  std::mt19937 random(13);
+  std::string bytes(40000, '\n');
+  for (std::size_t i = 30000; i < bytes.size(); ++i) bytes[i] = random() % 2 == 0 ? '\n' : 'x';
+  for (std::size_t start : {0u, 1u, 31u, 30000u - 8064u}) {
+    for (std::size_t size : {127u, 128u, 129u, 191u, 192u, 255u, 256u, 8063u, 8064u, 8065u, 8128u, 8191u, 8192u, 16128u,
+                             16129u, 16255u, 9999u}) {
+      const std::string_view part(bytes.data() + start, size);
+      EXPECT_EQ(count_newlines(part.data(), part.size()),
+                static_cast<std::uint64_t>(std::count(part.begin(), part.end(), '\n')))
+          << "start " << start << " size " << size;
+    }
+  }
+}
+
 // The chunks are the Chunker's in all the formats see: they tile the input
 // from record boundaries with their line numbers, and the last one ends the
 // input, or is cut at the length limit, the same way and at the same byte.

@@ -454,6 +454,45 @@ TEST(HoldemWinner, MatchesThePlainComparisonOfHands) {
   }
 }
 
+// Two players on boards of three or four cards of one suit, holding cards of
+// that suit often: holdem_winner() tests both players' keys for a flush at
+// once, and the deals cover a flush for neither, either one and both.
+TEST(HoldemWinner, MatchesThePlainComparisonWhenEitherOfTwoPlayersMayFlush) {
+  std::mt19937_64 rng(17);
+  std::array<int, 4> flushes_seen{};  // by (first flushes) + 2 * (second flushes)
+  for (int deal = 0; deal < 40000; ++deal) {
+    const int suit = static_cast<int>(rng() % kSuitCount);
+    std::vector<Card> suited;
+    std::vector<Card> others;
+    for (int card = 0; card < kCardCount; ++card) {
+      (suit_of(static_cast<Card>(card)) == suit ? suited : others).push_back(static_cast<Card>(card));
+    }
+    std::shuffle(suited.begin(), suited.end(), rng);
+    std::shuffle(others.begin(), others.end(), rng);
+    // The board: 3 or 4 suited cards; then the holes: 0 to 4 more suited.
+    const std::size_t board_suited = 3 + rng() % 2;
+    const std::size_t hole_suited = rng() % 5;
+    std::vector<Card> cards(suited.begin(), suited.begin() + static_cast<std::ptrdiff_t>(board_suited));
+    cards.insert(cards.end(), others.begin(), others.begin() + static_cast<std::ptrdiff_t>(5 - board_suited));
+    std::vector<Card> holes(suited.begin() + static_cast<std::ptrdiff_t>(board_suited),
+                            suited.begin() + static_cast<std::ptrdiff_t>(board_suited + hole_suited));
+    holes.insert(holes.end(), others.begin() + 5, others.begin() + 5 + static_cast<std::ptrdiff_t>(4 - hole_suited));
+    std::shuffle(holes.begin(), holes.end(), rng);
+    cards.insert(cards.end(), holes.begin(), holes.end());
+    const Card* board = cards.data();
+    const Card* hole_cards = cards.data() + 5;
+    ASSERT_EQ(holdem_winner(board, hole_cards, 2), plain_holdem_winner(board, hole_cards, 2)) << "deal " << deal;
+    const auto flushes = [&](int player) {  // five or more of the suit among the player's seven cards
+      const auto of_suit = [suit](Card card) { return suit_of(card) == suit ? 1 : 0; };
+      return board_suited +
+                 static_cast<std::size_t>(of_suit(hole_cards[2 * player]) + of_suit(hole_cards[2 * player + 1])) >=
+             5;
+    };
+    ++flushes_seen[static_cast<std::size_t>((flushes(0) ? 1 : 0) + (flushes(1) ? 2 : 0))];
+  }
+  for (const int seen : flushes_seen) EXPECT_GT(seen, 100);
+}
+
 // Deals where every player holds the same two ranks, in other suits: most
 // end in a draw, and a flush or a board pair decides the rest, so the first
 // two players tie or differ and later players tie, beat or lose to them in

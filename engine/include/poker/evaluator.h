@@ -181,6 +181,10 @@ inline int stronger_of_two(HandValue first, HandValue second, int tie) {
 // bench/poker_bench measures it). Player k beats the k before it with
 // probability 1 / (k + 1), so the later comparisons are predicted well
 // enough to stay the cheaper selects.
+//
+// Two players, the common case, are judged with one flush test for both
+// keys: without a flush (about 19 deals in 20) each player then costs two
+// additions and the rank lookup.
 // REQUIRES: players >= 1, all cards distinct.
 inline int holdem_winner(const Card* board, const Card* holes, int players) {
   const std::uint64_t board_key = five_card_key(board);
@@ -188,6 +192,17 @@ inline int holdem_winner(const Card* board, const Card* holes, int players) {
     return evaluate7(board_key, board, holes[2 * player], holes[2 * player + 1]);
   };
   if (players == 1) return 0;
+  if (players == 2) {
+    const std::uint64_t first_key = board_key + detail::card_keys[holes[0]] + detail::card_keys[holes[1]];
+    const std::uint64_t second_key = board_key + detail::card_keys[holes[2]] + detail::card_keys[holes[3]];
+    if (((first_key | second_key) & detail::kFlushBits) == 0) [[likely]] {
+      // stronger_of_two(first, second, 2), in fewer instructions: 0 + 0
+      // when the first is stronger, 1 + 0 when the second is, 1 + 1 for a tie.
+      const unsigned first = detail::rank_value(first_key);
+      const unsigned second = detail::rank_value(second_key);
+      return static_cast<int>(second >= first) + static_cast<int>(second == first);
+    }
+  }
   const HandValue first = value_of(0);
   const HandValue second = value_of(1);
   detail::DealLeader leader{std::max(first.raw(), second.raw()), stronger_of_two(first, second, players)};

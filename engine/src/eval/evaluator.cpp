@@ -18,8 +18,8 @@
 //     mask] (8,192 entries).
 //
 // Tables: rank_values 174,924 bytes, rank_hash_rows 16,384, flush_values
-// 16,384, card_keys 416, first_card_keys and lane_bits (evaluate7's sum and
-// flush path) 416 each: 208,940 bytes in all. rank_values and flush_values are
+// 16,384, card_key_rows 832 (card_keys, first_card_keys), lane_bits (evaluate7's
+// flush path) 416: 208,940 bytes in all. rank_values and flush_values are
 // filled by a static initializer before main() (milliseconds: it enumerates
 // every rank multiset once); everything else is constant-initialized.
 #include <array>
@@ -50,11 +50,10 @@ constexpr std::array<std::uint64_t, kCardCount> make_card_keys() {
 
 }  // namespace
 
-alignas(64) constinit const std::array<std::uint64_t, kCardCount> card_keys = make_card_keys();
-alignas(64) constinit const std::array<std::uint64_t, kCardCount> first_card_keys = [] {
-  auto keys = make_card_keys();
-  for (auto& key : keys) key += kEmptyHandKey;
-  return keys;
+alignas(64) constinit const std::array<std::array<std::uint64_t, kCardCount>, 2> card_key_rows = [] {
+  std::array<std::array<std::uint64_t, kCardCount>, 2> rows{make_card_keys(), make_card_keys()};
+  for (auto& key : rows[1]) key += kEmptyHandKey;
+  return rows;
 }();
 alignas(64) constinit const std::array<std::uint16_t, std::size_t{1} << kRankHashShift> rank_hash_rows =
     rank_hash::kHalfOffsets;

@@ -27,6 +27,15 @@ class AnswerLineAppender {
   AnswerLineAppender& operator=(const AnswerLineAppender&) = delete;
 
   void add(const AnswerLine& line) { next_ = line.copy_to(next_); }
+  // add(line_of(i)) for i in [0, count), the write position held in a local
+  // meanwhile: the lines' byte stores may alias any memory, this object's
+  // included, so a loop of add() loads and stores it at every line.
+  template <typename LineOf>
+  void add_run(std::size_t count, LineOf line_of) {
+    char* next = next_;
+    for (std::size_t i = 0; i < count; ++i) next = line_of(i).copy_to(next);
+    next_ = next;
+  }
   void finish() { out_.truncate(start_ + static_cast<std::size_t>(next_ - first_)); }
 
  private:

@@ -325,6 +325,18 @@ __attribute__((target("avx2"))) inline __m256i load32(const std::uint8_t* aligne
   return _mm256_load_si256(reinterpret_cast<const __m256i*>(aligned));
 }
 
+// A BlockPair's vectors and offsets, loaded.
+struct LoadedPair {
+  __m256i suit_positions, separators, image, gather;
+  std::size_t offset[2], first_card[2];
+};
+
+__attribute__((target("avx2"))) inline LoadedPair load_pair(const BlockPair& pair) {
+  return LoadedPair{
+      load32(pair.suit_positions), load32(pair.separators),          load32(pair.image),
+      load32(pair.gather),         {pair.offset[0], pair.offset[1]}, {pair.first_card[0], pair.first_card[1]}};
+}
+
 // Shuffles taking bytes 2g and 2g+1 of each 16-byte half to that half's
 // two 64-bit lanes (zeros above them).
 alignas(32) constexpr std::array<std::array<std::uint8_t, 32>, 3> kSpread = [] {
@@ -364,6 +376,13 @@ __attribute__((target("avx2,bmi2,popcnt"))) std::size_t decode_avx2_batch(const 
   const __m256i spread2 = load32(kSpread[2].data());
   const std::size_t pairs = kPairs != 0 ? kPairs : plan.pairs.size();
   const BlockPair* const pair_data = plan.pairs.data();
+  // An unrolled kernel's layout in locals, which the compiler keeps in
+  // registers where they fit: read through the plan, each instance would
+  // reload them (the stores of the cards, bytes, may alias the plan).
+  LoadedPair locals[kPairs != 0 ? kPairs : 1];
+  if constexpr (kPairs != 0) {
+    for (std::size_t p = 0; p < kPairs; ++p) locals[p] = load_pair(pair_data[p]);
+  }
   const std::size_t bytes = plan.bytes;
   const std::size_t cards_per_instance = plan.cards;
   std::size_t done = 0;
@@ -374,12 +393,12 @@ __attribute__((target("avx2,bmi2,popcnt"))) std::size_t decode_avx2_batch(const 
     __m256i bits = _mm256_setzero_si256();
 #pragma GCC unroll 4
     for (std::size_t p = 0; p < pairs; ++p) {
-      const BlockPair& pair = pair_data[p];
+      const LoadedPair pair = kPairs != 0 ? locals[p] : load_pair(pair_data[p]);
       const __m256i x = pair_of(instance + pair.offset[0], instance + pair.offset[1]);
-      const __m256i suit_positions = load32(pair.suit_positions);
-      const __m256i separators = load32(pair.separators);
-      const __m256i image = load32(pair.image);
-      const __m256i gather = load32(pair.gather);
+      const __m256i suit_positions = pair.suit_positions;
+      const __m256i separators = pair.separators;
+      const __m256i image = pair.image;
+      const __m256i gather = pair.gather;
       __m256i cards;
       POKER_DECODE_BLOCK(__m256i, _mm256_set1_epi8, _mm256_and_si256, _mm256_xor_si256, _mm256_srli_epi16,
                          _mm256_shuffle_epi8, _mm256_blendv_epi8, _mm256_cmpeq_epi8, _mm256_add_epi8,

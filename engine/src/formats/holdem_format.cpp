@@ -43,6 +43,9 @@ class HoldemFormat final : public Format {
     return options_.explain ? static_cast<std::size_t>(options_.players) + 1 : 1;
   }
 
+  // The players' hole cards, then the board's five.
+  static constexpr std::size_t cards_per_instance(int players) { return 2 * static_cast<std::size_t>(players) + 5; }
+
   static std::vector<int> cards_per_line(int players) {
     std::vector<int> counts(static_cast<std::size_t>(players), 2);
     counts.push_back(5);
@@ -66,7 +69,11 @@ class HoldemFormat final : public Format {
       result.answers.reserve_more(
           max_instances(chunk) *
           (static_cast<std::size_t>(options_.players) * kMaxExplainLineBytes + AnswerLine::kMaxSize));
-      process_instances<0>(chunk, result, [&](const Card* cards) { explain_instance(cards, result.answers); });
+      const auto explain = [&](const Card* cards) { explain_instance(cards, result.answers); };
+      const std::size_t stride = cards_per_instance(options_.players);
+      process_instances<0>(chunk, result, explain, [&](const Card* cards, std::size_t run) {
+        for (std::size_t i = 0; i < run; ++i) explain(cards + i * stride);
+      });
       return;
     }
     AnswerLineAppender answers(result.answers, max_instances(chunk));
@@ -86,20 +93,30 @@ class HoldemFormat final : public Format {
   template <int kPlayers>
   void judge(const io::Chunk& chunk, ChunkResult& result, AnswerLineAppender& answers) const {
     const int players = kPlayers != 0 ? kPlayers : options_.players;
-    const AnswerLine* const lines = answer_lines_.data();
-    process_instances<kPlayers>(chunk, result, [&](const Card* cards) {
-      answers.add(lines[holdem_winner(cards + 2 * players, cards, players)]);
-    });
+    const std::size_t stride = cards_per_instance(players);
+    // Captured by value: the answers' byte stores may alias any memory, and
+    // would otherwise reload what a reference points to at every instance.
+    const auto line_of = [lines = answer_lines_.data(), players](const Card* cards) -> const AnswerLine& {
+      return lines[holdem_winner(cards + 2 * players, cards, players)];
+    };
+    process_instances<kPlayers>(
+        chunk, result, [&](const Card* cards) { answers.add(line_of(cards)); },
+        [&](const Card* cards, std::size_t run) {
+          answers.add_run(run, [line_of, cards, stride](std::size_t i) -> const AnswerLine& {
+            return line_of(cards + i * stride);
+          });
+        });
   }
 
   // Reads the chunk's instances up to the first error, calling render(cards)
-  // for each valid one: cards[0..2*players) are the players' hole cards, then
-  // the board's five. Runs of canonical instances are decoded kBatch at a
-  // time. kPlayers: the player count, or 0 to read it from the options.
-  template <int kPlayers, typename Render>
-  void process_instances(const io::Chunk& chunk, ChunkResult& result, Render&& render) const {
+  // for each valid one read line by line, and render_run(cards, run) for
+  // each run of canonical instances, decoded kBatch at a time, the run's
+  // instance i at cards + i * cards_per_instance(players): cards[0..2*players)
+  // are the players' hole cards, then the board's five. kPlayers: the player count,
+  // or 0 to read it from the options.
+  template <int kPlayers, typename Render, typename RenderRun>
+  void process_instances(const io::Chunk& chunk, ChunkResult& result, Render&& render, RenderRun&& render_run) const {
     const int players = kPlayers != 0 ? kPlayers : options_.players;
-    const std::size_t stride = 2 * static_cast<std::size_t>(players) + 5;
     CardLineReader reader(chunk, Notation::kHoldem);
     std::array<Card, kBatch*(2 * kMaxHoldemPlayers + 5) + kDecodeSlack> cards;
     for_each_instance<kBatch>(
@@ -114,7 +131,12 @@ class HoldemFormat final : public Format {
           if (valid) render(cards.data());
           return valid;
         },
-        NeverStopped{}, [&] { return answer_canonical_run<kBatch>(reader, layout_, cards.data(), stride, render); });
+        NeverStopped{},
+        [&] {
+          const std::size_t run = reader.read_canonical_instances(layout_, cards.data(), kBatch);
+          render_run(cards.data(), run);
+          return run;
+        });
   }
 
   // For an error about the cards of a line: the player count the input

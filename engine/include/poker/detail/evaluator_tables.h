@@ -27,9 +27,12 @@ inline constexpr std::uint64_t kFlushBits = std::uint64_t{0x8888} << 32;
 inline constexpr int kFlushBitOfClubs = 35;  // the top bit of suit 0's counter
 inline constexpr int kRankHashShift = 13;
 
-extern const std::array<std::uint64_t, kCardCount> card_keys;
-// card_keys[card] + kEmptyHandKey: evaluate7's first card starts the sum.
-extern const std::array<std::uint64_t, kCardCount> first_card_keys;
+// The cards' keys (row 0), and the same plus kEmptyHandKey (row 1): a sum's
+// first card starts it from the latter. One table, so that a sum of both
+// rows' keys needs one base register (a 2-player deal sums nine).
+extern const std::array<std::array<std::uint64_t, kCardCount>, 2> card_key_rows;
+inline constexpr const std::array<std::uint64_t, kCardCount>& card_keys = card_key_rows[0];
+inline constexpr const std::array<std::uint64_t, kCardCount>& first_card_keys = card_key_rows[1];
 // Perfect hash of rank keys: rank_values[2 * rank_hash_rows[key & 8191] + (key >> 13)]
 // (halved row bases in 16 bits: a 16 KB table).
 extern const std::array<std::uint16_t, std::size_t{1} << kRankHashShift> rank_hash_rows;
