@@ -73,6 +73,8 @@ std::optional<std::string> resolve_checker_protocol(Options& options) {
            (kattis ? "it goes to FEEDBACK_DIR/judgemessage.txt" : "its verdict is one line on stderr");
   }
   if (options.json) return "--json does not go with " + name + ": the protocol says how the verdict is told";
+  if (!verify.gradescope.dir.empty())
+    return "--gradescope does not go with " + name + ": each is a judge system's verdict";
   const std::string_view* names = kattis ? kKattisNames : kTestlibNames;
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (files[i].empty()) return name + ": " + std::string(names[i]) + ": the file name is empty";

@@ -219,11 +219,13 @@ int report_to_gradescope(const Options& options, const VerifyOutcome& verified, 
   if (!unreadable && verified.report.candidate_error != 0) {
     unreadable = io::IoError{io::IoError::Action::kRead, options.verify.answers, verified.report.candidate_error};
   }
-  const std::string results = unreadable ? render_gradescope_unreadable(instances, settings, io_error_line(*unreadable))
-                                         : render_gradescope_results(verified, instances, settings, options.verify.reveal_expected, streams.input_name);
+  const std::string results = unreadable
+                                  ? render_gradescope_unreadable(instances, settings, io_error_line(*unreadable))
+                                  : render_gradescope_results(verified, instances, settings,
+                                                              options.verify.reveal_expected, streams.input_name);
   if (const int written = write_gradescope_results(settings, results, signals); written != kExitOk) return written;
   if (unreadable) return kExitOk;
-  const int reported = report_verdict(options, verified, streams, signals);
+  const int reported = report_verdict(options, verified, streams, signals, nullptr);
   return reported == kExitMismatch ? kExitOk : reported;
 }
 

@@ -617,7 +617,8 @@ std::optional<Mistake> check_parsed(CommandLine& line, const CommandRow* row) {
     }
   }
   if (const GradescopeSettings& gradescope = options.verify.gradescope;
-      gradescope.dir.empty() && (gradescope.tests_of != 0 || gradescope.partial_credit || gradescope.max_score != 100)) {
+      gradescope.dir.empty() &&
+      (gradescope.tests_of != 0 || gradescope.partial_credit || gradescope.max_score != 100)) {
     return Mistake{"--tests-of, --partial-credit and --max-score go with --gradescope DIR", name};
   }
   if (options.verify.on && options.verify.answers.empty()) {

@@ -45,7 +45,7 @@ struct VerifyCommand {
   std::string judge_answer;                  // the judge system's answer file: opened, never read
   std::string feedback_dir;                  // Kattis: where judgemessage.txt and teammessage.txt go
   bool reveal_expected = false;              // the messages a contestant may see quote the expected answer
-  GradescopeSettings gradescope;  // --gradescope DIR and its options
+  GradescopeSettings gradescope;             // --gradescope DIR and its options
 };
 
 struct Options {

@@ -420,6 +420,7 @@ TEST(CheckerProtocols, UsageErrorsAreJudgeErrors) {
       {{"verify", "--kattis", "-", output, dir}, 2},
       {{"verify", "euler", "--kattis", kSample, output, dir, "extra"}, 2},
       {{"verify", "--reveal-expected", "-i", kSample, "--answers", output}, 2},
+      {{"verify", "--kattis", kSample, output, dir, "--gradescope", dir}, 2},
       {{"verify", "--testlib", kSample, output}, 3},
       {{"verify", "--testlib", kSample, output, output, "--answers", output}, 3},
       {{"verify", "--testlib", kSample, output, output, "--kattis", kSample, output, dir}, 3},

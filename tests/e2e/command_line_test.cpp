@@ -174,13 +174,15 @@ std::set<int> statuses_named(const std::string& paragraph) {
 }
 
 // Each command's help lists the statuses it can return, and no other: 1
-// only where instances are read and judged (verify too), 4 only for verify
-// (and 42 and 43, its --kattis verdicts), and 130 and 143 (a stop by SIGINT
+// only where instances are read and judged (verify too) and for bench's
+// invalid --compare report, 4 only for verify and bench --compare, 42 and 43
+// only for verify (its --kattis verdicts), and 130 and 143 (a stop by SIGINT
 // or SIGTERM) everywhere.
 TEST(Help, EachCommandListsItsOwnExitStatuses) {
   const std::set<int> judge = {0, 1, 2, 3, 130, 143};
   const std::set<int> no_input = {0, 2, 3, 130, 143};
   const std::set<int> verify = {0, 1, 2, 3, 4, 42, 43, 130, 143};
+  const std::set<int> bench = {0, 1, 2, 3, 4, 130, 143};
   const std::vector<std::pair<std::vector<std::string>, std::set<int>>> cases = {{{}, judge},
                                                                                  {{"euler"}, judge},
                                                                                  {{"eval"}, judge},
@@ -188,7 +190,7 @@ TEST(Help, EachCommandListsItsOwnExitStatuses) {
                                                                                  {{"equity"}, judge},
                                                                                  {{"range"}, no_input},
                                                                                  {{"generate"}, no_input},
-                                                                                 {{"bench"}, verify},
+                                                                                 {{"bench"}, bench},
                                                                                  {{"verify"}, verify},
                                                                                  {{"verify", "euler"}, verify},
                                                                                  {{"verify", "equity"}, verify}};

@@ -120,7 +120,7 @@ struct VerifyReport {
   // has a right instance or an extra line (a caller that knows how many
   // instances there are extends it with empty ones).
   std::vector<VerifyBlock> blocks;
-  std::uint64_t missing_lines = 0;           // expected lines the candidate lacks (summary lines too)
+  std::uint64_t missing_lines = 0;  // expected lines the candidate lacks (summary lines too)
 
   bool passed() const {
     return mismatching == 0 && !summary_differs && !extra && extra_inside == 0 && too_long_line == 0 && listed.empty();
