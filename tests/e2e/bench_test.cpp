@@ -314,19 +314,13 @@ TEST(Bench, ExtraWorkSlowsEveryRepetition) {
   EXPECT_TRUE(slowed);
 }
 
-// The comparison itself is cli/bench/bench_compare.cpp's; a build with its
-// stand-in says so, and these two tests are then skipped.
-bool comparison_missing(const RunResult& result) {
-  return result.err.find("--compare is not implemented in this build") != std::string::npos;
-}
-
 TEST(Bench, CompareOfTwoRunsOfTheSameBuildPasses) {
   const std::string old_path = temp_path("old.json"), new_path = temp_path("new.json");
-  // A generous tolerance: two runs on a loaded machine differ by more than 5%.
-  bench(concat(kSmallRun, {"--repetitions", "3", "--tolerance", "0.5", "-o", old_path}));
-  bench(concat(kSmallRun, {"--repetitions", "3", "--tolerance", "0.5", "-o", new_path}));
+  // A generous tolerance: two runs on a loaded machine (the tests run two at
+  // a time) differ by far more than 5%, though never by twice.
+  bench(concat(kSmallRun, {"--repetitions", "3", "--tolerance", "1", "-o", old_path}));
+  bench(concat(kSmallRun, {"--repetitions", "3", "--tolerance", "1", "-o", new_path}));
   const RunResult compared = run_poker({"bench", "--compare", old_path, "--against", new_path});
-  if (comparison_missing(compared)) GTEST_SKIP() << "the comparison is a stand-in in this build";
   EXPECT_EQ(compared.exit_status, 0) << compared.out << compared.err;
   EXPECT_NE(compared.out.find("holdem-2"), std::string::npos) << compared.out;
 }
@@ -340,7 +334,6 @@ TEST(Bench, CompareFlagsAnInjectedSlowdown) {
     const ScopedEnv extra("POKER_BENCH_EXTRA_WORK", "3");
     compared = run_poker(concat(kSmallRun, {"--repetitions", "3", "--tolerance", "0.5", "--compare", old_path}));
   }
-  if (comparison_missing(compared)) GTEST_SKIP() << "the comparison is a stand-in in this build";
   EXPECT_EQ(compared.exit_status, 4) << compared.out << compared.err;
   // The report on stdout stays one JSON document; the verdicts go to stderr.
   EXPECT_NO_THROW(parse(compared.out));
