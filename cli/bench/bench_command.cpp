@@ -331,7 +331,11 @@ int run_bench_command(const Options& options, const StopSignals& signals) {
   const std::string json = bench::render_bench_json(report);
   if (command.compare.empty()) return write_and_finish(*out, command.json ? json : "", signals);
   // The comparison follows the table; after JSON it goes to stderr, so that
-  // the output stays one JSON document.
+  // the output stays one JSON document. It reads this run back from its JSON
+  // rather than taking `report` as it is: the JSON holds nine significant
+  // digits (bench_json.cpp) and read_bench_report checks what it reads (a
+  // median of 0 is no report), so this comparison prints exactly what
+  // `--compare OLD.json --against` the saved `--json` of this run prints.
   std::ostringstream table;
   const int compared =
       compare_reports(old_text, display_name(command.compare, "-"), json, "this run", command.json ? std::cerr : table);

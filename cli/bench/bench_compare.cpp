@@ -1,7 +1,7 @@
 #include "bench_compare.h"
 
 #include <algorithm>
-#include <cstdint>
+#include <cstddef>
 #include <cstdio>
 #include <map>
 #include <optional>
@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench_report.h"
 #include "exit_status.h"
 #include "poker/escape.h"
 
@@ -42,8 +43,8 @@ Verdict judge(double ratio, double allowance) {
 
 // One line of the table: a run in both reports, or in one.
 struct Row {
-  const BenchWorkload* workload;  // the new report's, or the old's when only there
-  std::uint32_t threads;
+  const bench::WorkloadResult* workload;  // the new report's, or the old's when only there
+  std::size_t threads;
   std::optional<double> old_median_s;
   std::optional<double> new_median_s;
   double ratio = 0;
@@ -85,19 +86,20 @@ std::string percent_text(double fraction) {
 // The tolerance as the summary says it: "5%", "2.5%".
 std::string tolerance_text(double tolerance) { return printf_text("%g%%", tolerance * 100); }
 
-std::string run_label(const BenchWorkload& workload, std::uint32_t threads) {
+std::string run_label(const bench::WorkloadResult& workload, std::size_t threads) {
   std::string label = escape_bytes(workload.name);
   if (workload.source != "memory") label += " (" + escape_bytes(workload.source) + ")";
   return label + " -j " + std::to_string(threads);
 }
 
-std::string build_text(const BenchReport::Poker& poker) {
-  std::string text = "poker " + escape_bytes(poker.version) + " (";
-  if (poker.commit) text += escape_bytes(*poker.commit) + ", ";
-  return text + escape_bytes(poker.build) + ", " + escape_bytes(poker.compiler) + ", " + escape_bytes(poker.simd) + ")";
+std::string build_text(const bench::BuildInfo& build) {
+  std::string text = "poker " + escape_bytes(build.version) + " (";
+  if (!build.commit.empty()) text += escape_bytes(build.commit) + ", ";
+  return text + escape_bytes(build.build_type) + ", " + escape_bytes(build.compiler) + ", " + escape_bytes(build.simd) +
+         ")";
 }
 
-std::string machine_text(const BenchReport::Machine& machine) {
+std::string machine_text(const bench::MachineInfo& machine) {
   const double gibibytes = static_cast<double>(machine.memory_bytes) / (1024.0 * 1024.0 * 1024.0);
   return escape_bytes(machine.cpu) + " (" + std::to_string(machine.cores) + " cores, " +
          printf_text("%.1f GiB", gibibytes) + "), " + escape_bytes(machine.kernel);
@@ -116,16 +118,16 @@ std::string differences(const std::vector<std::pair<const char*, bool>>& fields)
 
 // The line above the table when the two runs are of different builds or
 // machines, or nothing.
-std::string difference_note(const BenchReport& old_report, const BenchReport& new_report) {
-  const BenchReport::Poker& a = old_report.poker;
-  const BenchReport::Poker& b = new_report.poker;
+std::string difference_note(const bench::Report& old_report, const bench::Report& new_report) {
+  const bench::BuildInfo& a = old_report.build;
+  const bench::BuildInfo& b = new_report.build;
   const std::string build = differences({{"version", a.version != b.version},
                                          {"commit", a.commit != b.commit},
-                                         {"build type", a.build != b.build},
+                                         {"build type", a.build_type != b.build_type},
                                          {"compiler", a.compiler != b.compiler},
                                          {"SIMD path", a.simd != b.simd}});
-  const BenchReport::Machine& m = old_report.machine;
-  const BenchReport::Machine& n = new_report.machine;
+  const bench::MachineInfo& m = old_report.machine;
+  const bench::MachineInfo& n = new_report.machine;
   const std::string machine = differences({{"CPU", m.cpu != n.cpu},
                                            {"cores", m.cores != n.cores},
                                            {"memory", m.memory_bytes != n.memory_bytes},
@@ -140,13 +142,13 @@ std::string difference_note(const BenchReport& old_report, const BenchReport& ne
 
 // A report's runs by (name, source, threads), so that matching the two
 // reports is O(n log n) whatever their size.
-using RunKey = std::tuple<std::string_view, std::string_view, std::uint32_t>;
-using RunIndex = std::map<RunKey, std::pair<const BenchWorkload*, const BenchRun*>>;
+using RunKey = std::tuple<std::string_view, std::string_view, std::size_t>;
+using RunIndex = std::map<RunKey, std::pair<const bench::WorkloadResult*, const bench::Run*>>;
 
-RunIndex index_runs(const BenchReport& report) {
+RunIndex index_runs(const bench::Report& report) {
   RunIndex index;
-  for (const BenchWorkload& workload : report.workloads) {
-    for (const BenchRun& run : workload.runs) {
+  for (const bench::WorkloadResult& workload : report.workloads) {
+    for (const bench::Run& run : workload.runs) {
       index.emplace(RunKey(workload.name, workload.source, run.threads), std::pair(&workload, &run));
     }
   }
@@ -156,16 +158,16 @@ RunIndex index_runs(const BenchReport& report) {
 // The compared runs in the new report's order, then those only in the old
 // report, then those only in the new one. `per_instance` collects the
 // workloads whose runs did different work per repetition.
-std::vector<Row> make_rows(const BenchReport& old_report, const BenchReport& new_report, double tolerance,
+std::vector<Row> make_rows(const bench::Report& old_report, const bench::Report& new_report, double tolerance,
                            std::vector<std::string>& per_instance) {
   std::vector<Row> compared;
   std::vector<Row> only_old;
   std::vector<Row> only_new;
   const RunIndex old_runs = index_runs(old_report);
   const RunIndex new_runs = index_runs(new_report);
-  for (const BenchWorkload& workload : new_report.workloads) {
+  for (const bench::WorkloadResult& workload : new_report.workloads) {
     bool noted = false;
-    for (const BenchRun& run : workload.runs) {
+    for (const bench::Run& run : workload.runs) {
       const auto old_at = old_runs.find(RunKey(workload.name, workload.source, run.threads));
       if (old_at == old_runs.end()) {
         only_new.push_back({&workload, run.threads, std::nullopt, run.median_s, 0, 0, Verdict::kOnlyInNew});
@@ -186,8 +188,8 @@ std::vector<Row> make_rows(const BenchReport& old_report, const BenchReport& new
           {&workload, run.threads, old_run->median_s, run.median_s, ratio, allowance, judge(ratio, allowance)});
     }
   }
-  for (const BenchWorkload& workload : old_report.workloads) {
-    for (const BenchRun& run : workload.runs) {
+  for (const bench::WorkloadResult& workload : old_report.workloads) {
+    for (const bench::Run& run : workload.runs) {
       if (!new_runs.contains(RunKey(workload.name, workload.source, run.threads))) {
         only_old.push_back({&workload, run.threads, run.median_s, std::nullopt, 0, 0, Verdict::kOnlyInOld});
       }
@@ -235,16 +237,16 @@ std::string join(const std::vector<std::string>& items) {
 
 int compare_bench_reports(std::string_view old_json, std::string_view old_name, std::string_view new_json,
                           std::string_view new_name, std::ostream& out) {
-  const BenchReport old_report = read_bench_report(old_json, old_name);
-  const BenchReport new_report = read_bench_report(new_json, new_name);
-  const double tolerance = new_report.tolerance;
+  const bench::Report old_report = read_bench_report(old_json, old_name);
+  const bench::Report new_report = read_bench_report(new_json, new_name);
+  const double tolerance = new_report.settings.tolerance;
   std::vector<std::string> per_instance;
   const std::vector<Row> rows = make_rows(old_report, new_report, tolerance, per_instance);
 
   const std::size_t name_width = std::max(old_name.size(), new_name.size());
-  const auto describe = [&](const char* which, std::string_view name, const BenchReport& report) {
+  const auto describe = [&](const char* which, std::string_view name, const bench::Report& report) {
     out << which << ": " << name << std::string(name_width - name.size(), ' ') << "  "
-        << escape_bytes(report.started_at) << "  " << build_text(report.poker) << " on " << machine_text(report.machine)
+        << escape_bytes(report.started_at) << "  " << build_text(report.build) << " on " << machine_text(report.machine)
         << '\n';
   };
   describe("old", old_name, old_report);

@@ -2,8 +2,12 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <map>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "json_value.h"
 #include "poker/escape.h"
@@ -57,10 +61,10 @@ class ObjectReader {
 
   std::string string(std::string_view key) const { return member(key, JsonValue::Type::kString)->string; }
 
-  std::optional<std::string> string_or_null(std::string_view key) const {
+  // The string at `key`; empty when it is null.
+  std::string string_or_null(std::string_view key) const {
     const JsonValue* value = member(key, JsonValue::Type::kString, true);
-    if (value == nullptr) return std::nullopt;
-    return value->string;
+    return value == nullptr ? std::string() : value->string;
   }
 
   // A number >= `min` (> 0 when `min` is 0 and `positive`).
@@ -115,23 +119,23 @@ class ObjectReader {
 // counts a report can carry.
 constexpr std::uint64_t kMaxExact = std::uint64_t{1} << 53;
 
-BenchRun read_run(const ObjectReader& run) {
-  BenchRun result;
-  result.threads = static_cast<std::uint32_t>(run.whole("threads", 1, 1u << 20));
+bench::Run read_run(const ObjectReader& run) {
+  bench::Run result;
+  result.threads = static_cast<std::size_t>(run.whole("threads", 1, 1u << 20));
   result.median_s = run.number("median_s", 0, true);
   result.spread = run.number("spread", 0);
   return result;
 }
 
-BenchWorkload read_workload(const ObjectReader& workload) {
-  BenchWorkload result;
+bench::WorkloadResult read_workload(const ObjectReader& workload) {
+  bench::WorkloadResult result;
   result.name = workload.string("name");
   if (result.name.empty()) workload.fail("name is empty");
   result.source = workload.string("source");
   if (result.source.empty()) workload.fail("source is empty");
   result.instances = workload.whole("instances", 1, kMaxExact);
   const std::size_t runs = workload.array("runs").size();
-  std::map<std::uint32_t, std::size_t> seen;  // threads -> index in runs
+  std::map<std::size_t, std::size_t> seen;  // threads -> index in runs
   for (std::size_t i = 0; i < runs; ++i) {
     const ObjectReader run = workload.element("runs", i);
     result.runs.push_back(read_run(run));
@@ -146,7 +150,7 @@ BenchWorkload read_workload(const ObjectReader& workload) {
 
 }  // namespace
 
-BenchReport read_bench_report(std::string_view json, std::string_view name) {
+bench::Report read_bench_report(std::string_view json, std::string_view name) {
   JsonValue document;
   try {
     document = parse_json(json);
@@ -165,27 +169,27 @@ BenchReport read_bench_report(std::string_view json, std::string_view name) {
   if (schema->string != kSchema) throw BenchReportError(not_one + "schema is " + shown_string(schema->string));
 
   const ObjectReader top(document, name, "");
-  BenchReport report;
+  bench::Report report;
   report.started_at = top.string("started_at");
   const ObjectReader poker = top.object("poker");
-  report.poker.version = poker.string("version");
-  report.poker.commit = poker.string_or_null("commit");
-  report.poker.build = poker.string("build");
-  report.poker.compiler = poker.string("compiler");
-  report.poker.simd = poker.string("simd");
+  report.build.version = poker.string("version");
+  report.build.commit = poker.string_or_null("commit");
+  report.build.build_type = poker.string("build");
+  report.build.compiler = poker.string("compiler");
+  report.build.simd = poker.string("simd");
   const ObjectReader machine = top.object("machine");
   report.machine.cpu = machine.string("cpu");
-  report.machine.cores = machine.whole("cores", 1, kMaxExact);
+  report.machine.cores = static_cast<std::size_t>(machine.whole("cores", 1, kMaxExact));
   report.machine.memory_bytes = machine.whole("memory_bytes", 0, kMaxExact);
   report.machine.kernel = machine.string("kernel");
-  report.tolerance = top.object("settings").number("tolerance", 0);
+  report.settings.tolerance = top.object("settings").number("tolerance", 0);
 
   const std::size_t workloads = top.array("workloads").size();
   std::map<std::pair<std::string, std::string>, std::size_t> seen;  // (name, source) -> index
   for (std::size_t i = 0; i < workloads; ++i) {
     const ObjectReader workload = top.element("workloads", i);
     report.workloads.push_back(read_workload(workload));
-    const BenchWorkload& read = report.workloads.back();
+    const bench::WorkloadResult& read = report.workloads.back();
     const auto [at, added] = seen.emplace(std::pair(read.name, read.source), i);
     if (!added) {
       workload.fail("a second " + shown_string(read.name) + " on " + shown_string(read.source) +

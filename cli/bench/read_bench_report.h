@@ -1,19 +1,19 @@
-// A poker-bench/1 report (`poker bench --json`) read back: the fields that
-// `--compare` uses, each checked for its type and range, so that a report
-// that is not one becomes one line that says where and what. Unknown keys
-// are ignored, as the schema asks of its readers.
+// A poker-bench/1 report (`poker bench --json`) read back into the
+// bench::Report that `poker bench` measures and writes (bench_report.h), so
+// that `--compare` reads a saved report and the live one as the same thing.
+// Only the fields that `--compare` uses are read, each checked for its type
+// and range, so that a report that is not one becomes one line that says
+// where and what; the others keep their defaults. Unknown keys are ignored,
+// as the schema asks of its readers.
 //
-// Thread safety: read_bench_report is a pure function; the structs are
-// plain values.
+// Thread safety: read_bench_report is a pure function.
 #ifndef POKER_CLI_BENCH_READ_BENCH_REPORT_H_
 #define POKER_CLI_BENCH_READ_BENCH_REPORT_H_
 
-#include <cstdint>
-#include <optional>
 #include <stdexcept>
-#include <string>
 #include <string_view>
-#include <vector>
+
+#include "bench_report.h"
 
 namespace poker::cli {
 
@@ -26,43 +26,17 @@ struct BenchReportError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// One thread count's measurement of a workload.
-struct BenchRun {
-  std::uint32_t threads = 0;  // >= 1, distinct within its workload
-  double median_s = 0;        // > 0
-  double spread = 0;          // >= 0
-};
-
-// A workload on one source; (name, source) is distinct within a report.
-struct BenchWorkload {
-  std::string name;
-  std::string source;
-  std::uint64_t instances = 0;  // per repetition, >= 1
-  std::vector<BenchRun> runs;
-};
-
-struct BenchReport {
-  std::string started_at;
-  struct Poker {
-    std::string version;
-    std::optional<std::string> commit;
-    std::string build;
-    std::string compiler;
-    std::string simd;
-  } poker;
-  struct Machine {
-    std::string cpu;
-    std::uint64_t cores = 0;
-    std::uint64_t memory_bytes = 0;
-    std::string kernel;
-  } machine;
-  double tolerance = 0;  // settings.tolerance, >= 0
-  std::vector<BenchWorkload> workloads;
-};
-
 // The report `json` holds; `name` is its file's name as messages print it.
+// Filled and checked:
+//   started_at; build (version, commit: null reads as empty, BuildInfo's
+//   unknown; build_type from "build"; compiler, simd); machine (cpu, cores >= 1, memory_bytes, kernel);
+//   settings.tolerance >= 0;
+//   workloads: name and source not empty, (name, source) distinct, instances
+//   >= 1 (counts up to 2^53, the whole numbers a double holds exactly), and
+//   runs: threads from 1 to 2^20, distinct within the workload; median_s > 0;
+//   spread >= 0.
 // Throws BenchReportError.
-BenchReport read_bench_report(std::string_view json, std::string_view name);
+bench::Report read_bench_report(std::string_view json, std::string_view name);
 
 }  // namespace poker::cli
 

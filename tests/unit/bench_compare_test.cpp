@@ -11,7 +11,10 @@
 #include <utility>
 #include <vector>
 
+#include "bench/bench_json.h"
+#include "bench/bench_report.h"
 #include "bench/json_value.h"
+#include "bench/read_bench_report.h"
 #include "poker/json_text.h"
 
 namespace poker::cli {
@@ -601,6 +604,79 @@ TEST(BenchCompareErrors, MessagesAreOneLineOfPrintableAscii) {
       }
     }
   }
+}
+
+// The reader fills the very bench::Report that `poker bench` writes: what
+// --compare uses comes back as render_bench_json wrote it (numbers that
+// nine significant digits hold exactly), the rest keeps its defaults.
+TEST(ReadBenchReport, ReadsBackTheReportThatRenderBenchJsonWrites) {
+  bench::Report written;
+  written.started_at = "2026-11-26T07:10:00Z";
+  written.build = {"1.4.0", "8a015d0", "Release", "GCC 12.2.0", "avx2"};
+  written.machine = {"AMD EPYC 7B13", 2, 25769803776, "Linux 6.1.0-18-amd64 x86_64"};
+  written.settings.quick = true;
+  written.settings.threads = {1, 3};
+  written.settings.tolerance = 0.125;
+  bench::WorkloadResult workload;
+  workload.name = "holdem-2";
+  workload.source = "pipe";
+  workload.description = "a workload";
+  workload.instances = 1000;
+  workload.bytes = 52000;
+  bench::Run run;
+  run.threads = 3;
+  run.samples_s = {0.25, 0.5};
+  run.median_s = 0.375;
+  run.spread = 0.5;
+  run.floor_ratio = 2;
+  workload.runs = {run};
+  written.workloads = {workload};
+  written.warnings = {"a warning"};
+
+  const bench::Report read = read_bench_report(bench::render_bench_json(written), "this run");
+  EXPECT_EQ(read.started_at, written.started_at);
+  EXPECT_EQ(read.build.version, "1.4.0");
+  EXPECT_EQ(read.build.commit, "8a015d0");
+  EXPECT_EQ(read.build.build_type, "Release");
+  EXPECT_EQ(read.build.compiler, "GCC 12.2.0");
+  EXPECT_EQ(read.build.simd, "avx2");
+  EXPECT_EQ(read.machine.cpu, "AMD EPYC 7B13");
+  EXPECT_EQ(read.machine.cores, 2u);
+  EXPECT_EQ(read.machine.memory_bytes, 25769803776u);
+  EXPECT_EQ(read.machine.kernel, "Linux 6.1.0-18-amd64 x86_64");
+  EXPECT_EQ(read.settings.tolerance, 0.125);
+  ASSERT_EQ(read.workloads.size(), 1u);
+  EXPECT_EQ(read.workloads[0].name, "holdem-2");
+  EXPECT_EQ(read.workloads[0].source, "pipe");
+  EXPECT_EQ(read.workloads[0].instances, 1000u);
+  ASSERT_EQ(read.workloads[0].runs.size(), 1u);
+  EXPECT_EQ(read.workloads[0].runs[0].threads, 3u);
+  EXPECT_EQ(read.workloads[0].runs[0].median_s, 0.375);
+  EXPECT_EQ(read.workloads[0].runs[0].spread, 0.5);
+  // Not what --compare uses: not read.
+  EXPECT_FALSE(read.settings.quick);
+  EXPECT_TRUE(read.settings.threads.empty());
+  EXPECT_TRUE(read.workloads[0].description.empty());
+  EXPECT_TRUE(read.workloads[0].runs[0].samples_s.empty());
+  EXPECT_FALSE(read.workloads[0].runs[0].floor_ratio);
+  EXPECT_TRUE(read.warnings.empty());
+}
+
+// BuildInfo's unknown commit is the empty string, which the JSON writes as
+// null: null reads back as it, and the build line names no commit.
+TEST(ReadBenchReport, NullCommitReadsAsTheUnknownCommit) {
+  bench::Report written;
+  written.build = {"1.4.0", "", "Release", "GCC 12.2.0", "avx2"};
+  written.machine.cores = 1;
+  const std::string json = bench::render_bench_json(written);
+  ASSERT_NE(json.find("\"commit\": null"), std::string::npos) << json;
+  EXPECT_EQ(read_bench_report(json, "this run").build.commit, "");
+
+  JsonValue unknown = one_run(1);
+  at(at(unknown, "poker"), "commit") = null();
+  const Outcome outcome = compare(unknown, unknown);
+  EXPECT_NE(outcome.output.find("poker 1.4.0 (Release, GCC 12.2.0, avx2)"), std::string::npos) << outcome.output;
+  EXPECT_EQ(outcome.output.find("note:"), std::string::npos) << outcome.output;
 }
 
 }  // namespace
