@@ -317,9 +317,10 @@ TEST(Bench, ExtraWorkSlowsEveryRepetition) {
 TEST(Bench, CompareOfTwoRunsOfTheSameBuildPasses) {
   const std::string old_path = temp_path("old.json"), new_path = temp_path("new.json");
   // A generous tolerance: two runs on a loaded machine (the tests run two at
-  // a time) differ by far more than 5%, though never by twice.
-  bench(concat(kSmallRun, {"--repetitions", "3", "--tolerance", "1", "-o", old_path}));
-  bench(concat(kSmallRun, {"--repetitions", "3", "--tolerance", "1", "-o", new_path}));
+  // a time, under sanitizers too) differ by far more than 5%: 1.7 times was
+  // seen; the medians of 5 do not differ by twice.
+  bench(concat(kSmallRun, {"--repetitions", "5", "--tolerance", "1", "-o", old_path}));
+  bench(concat(kSmallRun, {"--repetitions", "5", "--tolerance", "1", "-o", new_path}));
   const RunResult compared = run_poker({"bench", "--compare", old_path, "--against", new_path});
   EXPECT_EQ(compared.exit_status, 0) << compared.out << compared.err;
   EXPECT_NE(compared.out.find("holdem-2"), std::string::npos) << compared.out;
