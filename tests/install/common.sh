@@ -42,15 +42,15 @@ help_long_options() {
 }
 
 # The documents installed in the folder $1 (share/doc/poker of an install or
-# of the package): README.md, CHANGELOG.md, docs/*.md and the reports'
-# schemas docs/*.schema.json, as in the source tree and nothing else in
+# of the package): README.md, CHANGELOG.md, docs/*.md, the reports'
+# schemas docs/*.schema.json and the figures docs/*.svg, as in the source tree and nothing else in
 # docs/, and copyright, Debian's machine-readable
 # copyright file with LICENSE's holders and text.
 check_documents() {
   local dir=$1 document
   : "${POKER_SOURCE_DIR:?}"
   local sources=(README.md CHANGELOG.md)
-  for document in "$POKER_SOURCE_DIR"/docs/*.md "$POKER_SOURCE_DIR"/docs/*.schema.json; do
+  for document in "$POKER_SOURCE_DIR"/docs/*.md "$POKER_SOURCE_DIR"/docs/*.schema.json "$POKER_SOURCE_DIR"/docs/*.svg; do
     [[ -f $document ]] && sources+=("docs/${document##*/}")
   done
   for document in "${sources[@]}"; do
