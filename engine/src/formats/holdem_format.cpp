@@ -96,15 +96,15 @@ class HoldemFormat final : public Format {
     const std::size_t stride = cards_per_instance(players);
     // Captured by value: the answers' byte stores may alias any memory, and
     // would otherwise reload what a reference points to at every instance.
-    const auto line_of = [lines = answer_lines_.data(), players](const Card* cards) -> const AnswerLine& {
+    // `=` rather than naming players and stride: with kPlayers fixed they
+    // are constants, which need no capture.
+    const auto line_of = [=, lines = answer_lines_.data()](const Card* cards) -> const AnswerLine& {
       return lines[holdem_winner(cards + 2 * players, cards, players)];
     };
     process_instances<kPlayers>(
         chunk, result, [&](const Card* cards) { answers.add(line_of(cards)); },
         [&](const Card* cards, std::size_t run) {
-          answers.add_run(run, [line_of, cards, stride](std::size_t i) -> const AnswerLine& {
-            return line_of(cards + i * stride);
-          });
+          answers.add_run(run, [=](std::size_t i) -> const AnswerLine& { return line_of(cards + i * stride); });
         });
   }
 
