@@ -21,12 +21,15 @@
 # runs (default 1M), because how a file was written decides how the page
 # cache holds it, and so what a memory map of it costs: on Linux 6 ext4, 16M
 # gives 2 MiB folios, 1M small ones, as readahead of a file read from disk
-# does (docs/performance.md: how to benchmark it fairly).
+# does (docs/performance.md: how to benchmark it fairly). bench/folios.sh
+# compares the two on one file, run in turns.
 # RSS_GB: also generate an RSS_GB-GiB file and report poker's peak resident
 # memory on it with -j 1, -j 2 and -j 64, reading it and mapping it (default
 # 0: skipped).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=bench/common.sh
+source "$root/bench/common.sh"
 if [[ $# -eq 0 ]]; then
   "$root/scripts/setup.sh" --bench
   "$root/scripts/build.sh" release >/dev/null
@@ -49,20 +52,7 @@ trap 'rm -rf "$work"' EXIT
 # from disk (in small folios) in the middle of the runs.
 prepare() {  # NAME COMMAND...: $work/NAME.txt, rewritten in write_block blocks, page-cached
   "${@:2}" -o "$work/$1.txt"
-  dd if="$work/$1.txt" of="$work/$1.tmp" bs="$write_block" status=none
-  mv "$work/$1.tmp" "$work/$1.txt"
-  cat "$work/$1.txt" >/dev/null
-  stat -c %s "$work/$1.txt"
-}
-
-median() { tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
-
-# Seconds of one run of the command (a bash -c string), by EPOCHREALTIME.
-seconds() {
-  local start=$EPOCHREALTIME
-  bash -c "$1" >/dev/null
-  local end=$EPOCHREALTIME
-  echo "$end - $start" | bc -l
+  rewrite_in_blocks "$work/$1.txt" "$write_block"
 }
 
 # The CPU figures of the 2-player file, kept in cpu_lines for after the table.
