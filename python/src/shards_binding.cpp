@@ -1,5 +1,6 @@
 // The engine's shard API (poker/shards.h) for poker.dask: newline counts of
-// a shard's bytes, where a shard's instances begin, and the judging of the
+// a shard's bytes, where a shard's instances begin (from the counts, or
+// guessed from its own bytes), and the judging of the
 // instances between, in any of the judge's formats. Private (underscored):
 // poker.dask is its one user, and holds the rules for putting it together.
 #include <pybind11/pybind11.h>
@@ -121,12 +122,24 @@ void bind_shards(py::module_& m) {
                               py::make_tuple(py::bytes(answers.bytes().data(), answers.bytes().size())));
       });
   m.def(
-      "_shard_lines_per_instance",
+      "_shard_framing",
       [](const std::string& format, int players, const std::vector<std::string>& options) {
-        return shard_format(format, players, options)->lines_per_instance();
+        const std::unique_ptr<Format> made = shard_format(format, players, options);
+        return py::make_tuple(made->lines_per_instance(), made->closing_line_tokens());
       },
       py::arg("format"), py::arg("players"), py::arg("options"),
-      "Lines per instance of a format (poker.dask's framing); ValueError for a bad format.");
+      "A format's (lines_per_instance, closing_line_tokens) (poker.dask's framing); ValueError for a bad format.");
+  m.def(
+      "_shard_phase",
+      [](const py::buffer& data, std::size_t lines_per_instance, std::size_t closing_line_tokens) -> py::object {
+        if (lines_per_instance == 0) throw py::value_error("lines_per_instance must be at least 1");
+        const std::optional<std::size_t> phase =
+            find_shard_phase(view_of(data.request()), lines_per_instance, closing_line_tokens);
+        return phase ? py::cast(*phase) : py::none();
+      },
+      py::arg("data"), py::arg("lines_per_instance"), py::arg("closing_line_tokens"),
+      "poker::find_shard_phase: the newlines before `data` modulo lines_per_instance, as its own lines\n"
+      "tell them, or None.");
   m.def(
       "_shard_count_newlines",
       [](const py::buffer& data) {
