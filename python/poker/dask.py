@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import collections
 import io
+import mmap
 import os
 import re
 import sys
@@ -112,11 +113,19 @@ def _read(file: IO[bytes], offset: int, size: int) -> memoryview:
     """Up to `size` bytes of `file` from `offset` (fewer at its end), in this
     thread's buffer, reused from task to task as the engine reuses its read
     buffers: a fresh buffer of a shard's size costs as much again as the
-    read, its pages zeroed as they are first written. The bytes are the
-    buffer's until this thread's next read."""
+    read, its pages zeroed as they are first written. It is anonymous memory
+    in huge pages where the system gives them on request (Linux's
+    transparent huge pages set to "madvise"): a shard's bytes are copied into
+    it at over twice the speed, with 512 times fewer pages to map. The bytes
+    are the buffer's until this thread's next read."""
     buffer = getattr(_buffers, "buffer", None)
     if buffer is None or len(buffer) < size:
-        buffer = _buffers.buffer = bytearray(size)
+        _buffers.buffer = None  # the old buffer's memory goes first
+        buffer = _buffers.buffer = mmap.mmap(-1, max(size, 1))
+        try:
+            buffer.madvise(mmap.MADV_HUGEPAGE)
+        except (AttributeError, OSError):  # not Linux, or no huge pages: small pages
+            pass
     view = memoryview(buffer)[:size]
     file.seek(offset)
     filled = 0
