@@ -18,11 +18,18 @@ engine's own framing is lifted to the cluster (poker/shards.h):
 4. the answers are written in shard order as the shards finish; the first
    error ends the run there, and the later shards are cancelled.
 
+Where a shard's lines tell its phase (every format but draw: hold'em's board
+line alone holds five cards, the others' instances are one line), steps 1
+and 3 are one task, one read of the shard: it is judged with the phase its
+lines give, and the client keeps that judgement only where the counts give
+the same phase and it holds no error; otherwise it is judged again from the
+counts, so that the answers and the error's line and column are exact.
+
 A task that is lost (a worker killed) is run again by Dask; a task computes
 its shard's answers from the file's bytes alone, so a rerun gives the same.
-A file that changes between the count and the judge (its size, modification
-time or a shard's newline count differ) is a FileChangedError, never an
-answer.
+A file that changes while it is judged (its size, modification time, or the
+newline count of a shard judged again, differ) is a FileChangedError, never
+an answer.
 
 Files are read through fsspec: local paths, globs, lists of paths, and any
 fsspec URL (s3://, gcs://, hdfs://, ...) the workers can reach. Dask is
@@ -207,7 +214,27 @@ def _judge_owned(fs, path: str, stamp: tuple, owned, spec: tuple) -> tuple:
         return (b"", 0, None, None)
     instances, first_line, input_continues = owned
     format_name, players, options, _, threads = spec[:5]
-    return _poker._judge_shard(instances, format_name, players, list(options), first_line, input_continues, threads)
+    return _poker._judge_shard(
+        instances, format_name, players, list(options), first_line, input_continues, _task_threads(threads)
+    )
+
+
+def _task_threads(threads):
+    """The threads a task judges with: `threads`, or where none were given
+    (then `threads` is ((host, its workers), ...)), its machine's cores
+    shared among the workers there: the workers of a local cluster judge
+    side by side, and threads beyond the cores only take turns."""
+    if not isinstance(threads, tuple):
+        return threads
+    try:
+        host = distributed.comm.get_address_host(distributed.get_worker().address)
+    except ValueError:  # not on a worker
+        return None
+    workers = dict(threads).get(host, 1)
+    if workers <= 1:
+        return None
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, cores // workers)
 
 
 def _judge_shard(fs, path: str, stamp: tuple, begin: int, end: int, newlines_before: int, newlines: int, spec: tuple):
@@ -293,7 +320,8 @@ def judge(
     path is written by the workers that see it (the same file: one
     machine, or a shared file system), each its shards' answers in place;
     the client writes the others'. `threads`: the threads a task judges with
-    on its worker (None: all the worker machine's cores).
+    on its worker (None: the worker machine's cores, shared among the
+    workers on it).
 
     An invalid instance raises poker.InputError (PATH:LINE:COLUMN: MESSAGE,
     as `poker` says it) after the answers before it were written; its
@@ -453,6 +481,9 @@ def _judge_files(
 ) -> None:
     stamps = [_stamp(fs, path) for path in paths]
     lines_per_instance = spec[3]
+    if spec[4] is None:
+        hosts = collections.Counter(info["host"] for info in client.scheduler_info()["workers"].values())
+        spec = spec[:4] + (tuple(sorted(hosts.items())),) + spec[5:]
     # One pass a shard where its lines tell its phase (every format but
     # draw); else its count first, then its judgement from the counts.
     one_pass = lines_per_instance == 1 or spec[5] > 0
@@ -558,7 +589,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--shard-size", default="256MiB", metavar="SIZE", help="bytes per shard (default 256MiB)")
     parser.add_argument("--workers", type=int, default=None, help="the local cluster's worker processes")
     parser.add_argument(
-        "-j", "--threads", type=int, default=None, metavar="N", help="threads a task judges with (default: all cores)"
+        "-j", "--threads", type=int, default=None, metavar="N", help="threads a task judges with (default: its machine's cores, shared among the workers there)"
     )
     parser.add_argument(
         "--equity-option",

@@ -321,3 +321,14 @@ def test_dask_shards_inside_a_run_of_blank_lines_are_the_cli_outcome(client, pok
         want = expected(poker_cli, ["-p", "3"], path)
         for shard_size in (1024, 1500, 4096):
             assert judged(client, path, shard_size, "holdem", 3) == want, shard_size
+
+
+def test_dask_tasks_share_their_machines_cores_among_its_workers(client):
+    # Two workers on this machine: each task judges with half its cores, so
+    # that the two do not take turns; given threads are kept.
+    assert poker.dask._spec("holdem", 2, ())[4] is None  # none given: shared at the run's start
+    shared = tuple(sorted((info["host"], 2) for info in client.scheduler_info()["workers"].values()))[:1]
+    cores = len(os.sched_getaffinity(0))
+    assert client.submit(poker.dask._task_threads, shared, pure=False).result() == max(1, cores // 2)
+    assert client.submit(poker.dask._task_threads, (("192.0.2.1", 2),), pure=False).result() is None
+    assert client.submit(poker.dask._task_threads, 3, pure=False).result() == 3
