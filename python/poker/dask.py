@@ -469,6 +469,19 @@ class _WorkerWrites:
             judged.release()
 
 
+def _shard_bounds(size: int, shard_bytes: int) -> list:
+    """A file of `size` bytes cut into shards of `shard_bytes`; a remainder
+    shorter than a shard and than the look past a shard's end joins the
+    shard before it, which reads it anyway: a file a few bytes over a round
+    size (`poker generate --bytes` finishes its last instance) would
+    otherwise end with a shard of too few lines to tell its phase, judged
+    again once the client reaches it, a round trip more at the run's end."""
+    bounds = [(begin, min(begin + shard_bytes, size)) for begin in range(0, size, shard_bytes)]
+    if len(bounds) > 1 and bounds[-1][1] - bounds[-1][0] < min(shard_bytes, _FIRST_LOOK_PAST_END):
+        bounds[-2:] = [(bounds[-2][0], size)]
+    return bounds
+
+
 def _judge_files(
     client,
     fs,
@@ -491,7 +504,7 @@ def _judge_files(
     # earlier shards first.
     shards, first, submitted = [], [], 0
     for path, stamp in zip(paths, stamps):
-        bounds = [(begin, min(begin + shard_bytes, stamp[0])) for begin in range(0, stamp[0], shard_bytes)]
+        bounds = _shard_bounds(stamp[0], shard_bytes)
         shards.append(bounds)
         futures = []
         for begin, end in bounds:
@@ -589,7 +602,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--shard-size", default="256MiB", metavar="SIZE", help="bytes per shard (default 256MiB)")
     parser.add_argument("--workers", type=int, default=None, help="the local cluster's worker processes")
     parser.add_argument(
-        "-j", "--threads", type=int, default=None, metavar="N", help="threads a task judges with (default: its machine's cores, shared among the workers there)"
+        "-j",
+        "--threads",
+        type=int,
+        default=None,
+        metavar="N",
+        help="threads a task judges with (default: its machine's cores, shared among the workers there)",
     )
     parser.add_argument(
         "--equity-option",

@@ -284,7 +284,8 @@ def one_pass_phase(client, path: Path, begin: int, end: int, players: int) -> in
     fs, paths = poker.dask._paths(str(path))
     spec = poker.dask._spec("holdem", players, ())
     stamp = poker.dask._stamp(fs, paths[0])
-    return client.submit(poker.dask._judge_shard_in_one_pass, fs, paths[0], stamp, begin, end, spec, pure=False).result()[5]
+    task = client.submit(poker.dask._judge_shard_in_one_pass, fs, paths[0], stamp, begin, end, spec, pure=False)
+    return task.result()[5]
 
 
 def test_dask_a_wrong_phase_found_in_one_pass_is_judged_again_exactly(client, poker_cli, tmp_path):
@@ -332,3 +333,17 @@ def test_dask_tasks_share_their_machines_cores_among_its_workers(client):
     assert client.submit(poker.dask._task_threads, shared, pure=False).result() == max(1, cores // 2)
     assert client.submit(poker.dask._task_threads, (("192.0.2.1", 2),), pure=False).result() is None
     assert client.submit(poker.dask._task_threads, 3, pure=False).result() == 3
+
+
+def test_dask_a_short_remainder_joins_the_last_shard(client, poker_cli, tmp_path):
+    # A file a few bytes over a round size: no last shard too short to tell
+    # its phase; the answers are the CLI's still.
+    assert poker.dask._shard_bounds(3 * 4096 + 30, 4096) == [(0, 4096), (4096, 8192), (8192, 3 * 4096 + 30)]
+    assert poker.dask._shard_bounds(1 << 20, 256 << 10)[-1] == (768 << 10, 1 << 20)
+    assert poker.dask._shard_bounds((1 << 20) + (64 << 10), 256 << 10)[-1] == (1 << 20, (1 << 20) + (64 << 10))
+    assert poker.dask._shard_bounds(100, 4096) == [(0, 100)]
+    path = tmp_path / "hands.txt"
+    text = generate(poker_cli, path, "holdem", 300, 33)
+    shard_size = len(text) // 3 - 20  # three shards and a remainder of about 60 bytes
+    assert len(poker.dask._shard_bounds(len(text), shard_size)) == 3
+    assert judged(client, path, shard_size) == expected(poker_cli, [], path)
