@@ -172,8 +172,16 @@ def _read_shard(file: IO[bytes], path: str, begin: int, end: int, size: int) -> 
 
 
 def _owned_instances(
-    file: IO[bytes], path: str, data, look: int, begin: int, end: int, size: int, newlines_before: int,
-    newlines: int, lines_per_instance: int
+    file: IO[bytes],
+    path: str,
+    data,
+    look: int,
+    begin: int,
+    end: int,
+    size: int,
+    newlines_before: int,
+    newlines: int,
+    lines_per_instance: int,
 ):
     """The instances the shard owns, as (bytes, first_line, input_continues),
     with `newlines_before` newlines before it and `newlines` in it; None
