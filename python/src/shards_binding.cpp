@@ -1,5 +1,6 @@
 // The engine's shard API (poker/shards.h) for poker.dask: newline counts of
-// a shard's bytes, where a shard's instances begin, and the judging of the
+// a shard's bytes, where a shard's instances begin (from the counts, or
+// guessed from its own bytes), and the judging of the
 // instances between, in any of the judge's formats. Private (underscored):
 // poker.dask is its one user, and holds the rules for putting it together.
 #include <pybind11/pybind11.h>
@@ -10,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <optional>
 #include <string>
@@ -28,16 +30,67 @@
 namespace poker::python {
 namespace {
 
+// Answer buffers that shards gave back, kept for the next shards of this
+// worker process: a fresh buffer's pages are faulted in and zeroed as the
+// answers are first written to them, which costs a third as much again as
+// judging them (a shard of hold'em answers, a third of its size). At most
+// kKept are kept, the largest: those of the shards a worker holds at once.
+class AnswerBufferPool {
+ public:
+  struct Buffer {
+    char* data = nullptr;
+    std::size_t capacity = 0;
+  };
+
+  // A kept buffer (the largest), or none.
+  Buffer take() {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (kept_.empty()) return {};
+    const Buffer buffer = kept_.back();
+    kept_.pop_back();
+    return buffer;
+  }
+
+  // Keeps `buffer` if it is among the kKept largest; frees what is not.
+  void give(Buffer buffer) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    kept_.push_back(buffer);
+    std::sort(kept_.begin(), kept_.end(), [](const Buffer& a, const Buffer& b) { return a.capacity < b.capacity; });
+    if (kept_.size() > kKept) {
+      std::free(kept_.front().data);
+      kept_.erase(kept_.begin());
+    }
+  }
+
+  static AnswerBufferPool& instance() {
+    // Never destroyed: a worker's buffers last as long as its process.
+    static AnswerBufferPool* const pool = new AnswerBufferPool;
+    return *pool;
+  }
+
+ private:
+  static constexpr std::size_t kKept = 2;
+  std::mutex mutex_;
+  std::vector<Buffer> kept_;
+};
+
 // A shard's answers, kept whole: the bytes `poker` writes. They grow by
 // realloc(), which moves a large block's pages rather than copying them, and
 // Python reads them in place (the buffer protocol, as _ShardAnswers): on the
-// worker, answers a third of a shard's size are never copied.
+// worker, answers a third of a shard's size are never copied. The buffer
+// comes from, and goes back to, the AnswerBufferPool.
 class ShardAnswers final : public io::OutputSink {
  public:
-  ShardAnswers() = default;
+  ShardAnswers() {
+    const AnswerBufferPool::Buffer buffer = AnswerBufferPool::instance().take();
+    data_ = buffer.data;
+    capacity_ = buffer.capacity;
+  }
   ShardAnswers(const ShardAnswers&) = delete;
   ShardAnswers& operator=(const ShardAnswers&) = delete;
-  ~ShardAnswers() override { std::free(data_); }
+  ~ShardAnswers() override {
+    if (data_ != nullptr) AnswerBufferPool::instance().give({data_, capacity_});
+  }
 
   io::WriteResult write(std::string_view bytes) override {
     if (bytes.size() > capacity_ - size_) grow(size_ + bytes.size());
@@ -121,12 +174,24 @@ void bind_shards(py::module_& m) {
                               py::make_tuple(py::bytes(answers.bytes().data(), answers.bytes().size())));
       });
   m.def(
-      "_shard_lines_per_instance",
+      "_shard_framing",
       [](const std::string& format, int players, const std::vector<std::string>& options) {
-        return shard_format(format, players, options)->lines_per_instance();
+        const std::unique_ptr<Format> made = shard_format(format, players, options);
+        return py::make_tuple(made->lines_per_instance(), made->closing_line_tokens());
       },
       py::arg("format"), py::arg("players"), py::arg("options"),
-      "Lines per instance of a format (poker.dask's framing); ValueError for a bad format.");
+      "A format's (lines_per_instance, closing_line_tokens) (poker.dask's framing); ValueError for a bad format.");
+  m.def(
+      "_shard_phase",
+      [](const py::buffer& data, std::size_t lines_per_instance, std::size_t closing_line_tokens) -> py::object {
+        if (lines_per_instance == 0) throw py::value_error("lines_per_instance must be at least 1");
+        const std::optional<std::size_t> phase =
+            find_shard_phase(view_of(data.request()), lines_per_instance, closing_line_tokens);
+        return phase ? py::cast(*phase) : py::none();
+      },
+      py::arg("data"), py::arg("lines_per_instance"), py::arg("closing_line_tokens"),
+      "poker::find_shard_phase: the newlines before `data` modulo lines_per_instance, as its own lines\n"
+      "tell them, or None.");
   m.def(
       "_shard_count_newlines",
       [](const py::buffer& data) {

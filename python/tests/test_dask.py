@@ -263,3 +263,87 @@ def test_dask_answers_a_worker_cannot_write_in_place_are_written_by_the_client(c
         assert output.read_bytes() == want
     assert other.read_bytes() == b"untouched\n"
     assert not (tmp_path / "absent.txt").exists()
+
+
+@pytest.mark.parametrize("players", [2, 3, 8])
+def test_dask_holdem_judged_in_one_pass_is_the_cli_at_small_shards(client, poker_cli, tmp_path, players):
+    # Each shard finds its phase from its own board lines: from 1 KiB shards
+    # (a few instances of 8 players), valid and with an error near the end.
+    path = tmp_path / "valid.txt"
+    generate(poker_cli, path, str(players), 300, 20 + players)
+    bad = tmp_path / "bad.txt"
+    generate(poker_cli, bad, str(players), 300, 20 + players, "--error-at", "250")
+    for file in (path, bad):
+        want = expected(poker_cli, ["-p", str(players)], file)
+        assert (want[1] is None) == (file == path), want[1]
+        for shard_size in (1024, 1500, 4096):
+            assert judged(client, file, shard_size, "holdem", players) == want, (file.name, shard_size)
+
+
+def one_pass_phase(client, path: Path, begin: int, end: int, players: int) -> int | None:
+    fs, paths = poker.dask._paths(str(path))
+    spec = poker.dask._spec("holdem", players, ())
+    stamp = poker.dask._stamp(fs, paths[0])
+    task = client.submit(poker.dask._judge_shard_in_one_pass, fs, paths[0], stamp, begin, end, spec, pure=False)
+    return task.result()[5]
+
+
+def test_dask_a_wrong_phase_found_in_one_pass_is_judged_again_exactly(client, poker_cli, tmp_path):
+    # A player line of five cards just after a shard's begin: the shard
+    # takes it for a board, a phase its counts contradict; the shard is
+    # judged again from the counts, to the CLI's answers and error.
+    players, shard_size = 3, 2048
+    text = generate(poker_cli, tmp_path / "valid.txt", str(players), 400, 31)
+    lines = text.split(b"\n")
+    # 0-based: the first line that begins inside shard 1 (its first line may not).
+    first_whole = text[:shard_size].count(b"\n") + 1
+    lines[first_whole] += b" 2c 3c 4c"  # five cards on a player's line, or eight on a board
+    if first_whole % (players + 1) == players:
+        lines[first_whole + 1] += b" 2c 3c 4c"
+    path = tmp_path / "five_on_a_player_line.txt"
+    path.write_bytes(b"\n".join(lines))
+    newlines_before = path.read_bytes()[:shard_size].count(b"\n")
+    assert one_pass_phase(client, path, shard_size, 2 * shard_size, players) != newlines_before % (players + 1)
+    want = expected(poker_cli, ["-p", str(players)], path)
+    assert want[1] is not None and want[1].split(":")[1] == str(first_whole + 1)
+    assert judged(client, path, shard_size, "holdem", players) == want
+
+
+def test_dask_shards_inside_a_run_of_blank_lines_are_the_cli_outcome(client, poker_cli, tmp_path):
+    # Shards whose lines are all blank find no phase (judged from the counts);
+    # the one where the run begins finds its phase before it, and its error
+    # at the run's first line must be the input's line.
+    text = generate(poker_cli, tmp_path / "valid.txt", "3", 100, 32)
+    blank_lines = b"\n \n\t\n" * 2000
+    path = tmp_path / "blank.txt"
+    for content in (text + blank_lines + text, text + blank_lines, text[:1500] + blank_lines + text[1500:]):
+        path.write_bytes(content)
+        assert one_pass_phase(client, path, len(text) + 1024, len(text) + 2048, 3) is None
+        want = expected(poker_cli, ["-p", "3"], path)
+        for shard_size in (1024, 1500, 4096):
+            assert judged(client, path, shard_size, "holdem", 3) == want, shard_size
+
+
+def test_dask_tasks_share_their_machines_cores_among_its_workers(client):
+    # Two workers on this machine: each task judges with half its cores, so
+    # that the two do not take turns; given threads are kept.
+    assert poker.dask._spec("holdem", 2, ())[4] is None  # none given: shared at the run's start
+    shared = tuple(sorted((info["host"], 2) for info in client.scheduler_info()["workers"].values()))[:1]
+    cores = len(os.sched_getaffinity(0))
+    assert client.submit(poker.dask._task_threads, shared, pure=False).result() == max(1, cores // 2)
+    assert client.submit(poker.dask._task_threads, (("192.0.2.1", 2),), pure=False).result() is None
+    assert client.submit(poker.dask._task_threads, 3, pure=False).result() == 3
+
+
+def test_dask_a_short_remainder_joins_the_last_shard(client, poker_cli, tmp_path):
+    # A file a few bytes over a round size: no last shard too short to tell
+    # its phase; the answers are the CLI's still.
+    assert poker.dask._shard_bounds(3 * 4096 + 30, 4096) == [(0, 4096), (4096, 8192), (8192, 3 * 4096 + 30)]
+    assert poker.dask._shard_bounds(1 << 20, 256 << 10)[-1] == (768 << 10, 1 << 20)
+    assert poker.dask._shard_bounds((1 << 20) + (64 << 10), 256 << 10)[-1] == (1 << 20, (1 << 20) + (64 << 10))
+    assert poker.dask._shard_bounds(100, 4096) == [(0, 100)]
+    path = tmp_path / "hands.txt"
+    text = generate(poker_cli, path, "holdem", 300, 33)
+    shard_size = len(text) // 3 - 20  # three shards and a remainder of about 60 bytes
+    assert len(poker.dask._shard_bounds(len(text), shard_size)) == 3
+    assert judged(client, path, shard_size) == expected(poker_cli, [], path)

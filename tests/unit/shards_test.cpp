@@ -93,6 +93,47 @@ TEST(Shards, FindShardStartFollowsTheNewlineThatEndsAnInstance) {
   EXPECT_FALSE(find_shard_start("no newline", 2, 3, false).found);
 }
 
+// Where a valid input is cut, the first whole board line after the cut tells
+// the newlines before it modulo the instance's lines, for any players.
+TEST(Shards, FindShardPhaseIsTheCountsPhaseInValidHoldem) {
+  std::mt19937_64 random(7);
+  for (const int players : {2, 3, 8}) {
+    const auto format = make_holdem_format(HoldemOptions{players, false});
+    const std::size_t lines = format->lines_per_instance();
+    ASSERT_EQ(format->closing_line_tokens(), 5U);
+    const std::string input = testing::random_instances_text(random, testing::holdem_lines(players), 20,
+                                                             Notation::kHoldem, testing::Blanks::kVaried);
+    for (std::size_t cut = 0; cut < input.size(); ++cut) {
+      const std::string_view rest = std::string_view(input).substr(cut);
+      const std::optional<std::size_t> phase = find_shard_phase(rest, lines, 5);
+      // Found wherever a whole instance's lines follow the line the cut is in.
+      const std::size_t newlines = io::count_newlines(rest.data(), rest.size());
+      if (newlines > lines) {
+        ASSERT_TRUE(phase.has_value()) << players << " " << cut;
+      }
+      if (phase) {
+        EXPECT_EQ(*phase, io::count_newlines(input.data(), cut) % lines) << players << " " << cut;
+      }
+    }
+  }
+}
+
+// One line an instance: always phase 0. No closing line, or none found in the
+// bytes: no phase. A player line of five tokens (an error) is taken for a
+// board: a wrong guess, which poker.dask's counts catch.
+TEST(Shards, FindShardPhaseGuessesFromTheFirstClosingLineOnly) {
+  EXPECT_EQ(find_shard_phase("anything\nat all\n", 1, 0), std::optional<std::size_t>(0));
+  EXPECT_EQ(find_shard_phase("a\nb\nc\n", 52, 0), std::nullopt);
+  EXPECT_EQ(find_shard_phase("As Kc Qh 9d 3s\n2c 3c\n", 3, 5), std::nullopt);  // the first line may be cut
+  EXPECT_EQ(find_shard_phase("\n\n \t\n", 3, 5), std::nullopt);
+  // Newline 2 ends the board: the newlines before are 1 modulo 3.
+  EXPECT_EQ(find_shard_phase("d\n\tAs Kc  Qh 9d 3s \r\n2c 3c\n", 3, 5), std::optional<std::size_t>(1));
+  EXPECT_EQ(find_shard_phase("d\nAs Kc Qh 9d 3s 2c\n2c 3c\nAs Kc Qh 9d 3s\n", 3, 5),
+            std::optional<std::size_t>(2));  // six tokens: not a board
+  EXPECT_EQ(find_shard_phase("3s\n2c 3c 4c 5c 6c\n7c 8c\nAs Kc Qh 9d 3s\n", 3, 5),
+            std::optional<std::size_t>(1));  // truly 2, as the board on newline 4 says
+}
+
 TEST(Shards, ShardedAnswersAndErrorsAreThoseOfOneRun) {
   std::mt19937_64 random(5);
   const auto format = make_holdem_format(HoldemOptions{3, false});

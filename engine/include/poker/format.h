@@ -196,6 +196,12 @@ class Format {
   // `poker verify` steps over such lines to name an instance's input lines.
   virtual bool skips_line(std::string_view /*line*/) const { return false; }
 
+  // How many tokens an instance's last line holds where no other line of an
+  // instance holds as many (the hold'em board's five cards), or 0 where no
+  // line tells: with it, the bytes of a shard cut anywhere in the input tell
+  // where its instances begin (find_shard_phase(), poker/shards.h).
+  virtual std::size_t closing_line_tokens() const { return 0; }
+
   // What to write after the last answer when every instance was valid, from
   // the tallies of all chunks added up; nothing by default. Not called when
   // the run stops at an error.

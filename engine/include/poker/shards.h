@@ -16,6 +16,9 @@
 //      and where the next owner's begin (the end of the shard's last
 //      instance, past its end); judge_shard() judges the bytes between;
 //   4. the answers are written in shard order; the first error ends the run.
+// Where the phase can be found from a shard's own bytes (find_shard_phase()),
+// steps 1 and 3 can be one pass: the shard is judged with the phase it finds,
+// and its judgement kept where step 2's counts agree.
 // Every instance is owned by exactly one shard, and judged whole, by the
 // same pipeline and format as in one run, from the same line number: the
 // answers and the error are byte for byte those of one run. One thing only
@@ -29,6 +32,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "poker/format.h"
@@ -56,6 +60,18 @@ struct ShardStart {
 // REQUIRES: lines_per_instance >= 1.
 ShardStart find_shard_start(std::string_view bytes, std::uint64_t newlines_before, std::size_t lines_per_instance,
                             bool at_input_begin);
+
+// The instance phase that a shard's bytes tell by themselves: the input's
+// newlines before `bytes`, modulo `lines_per_instance`, such that the first
+// whole line of `bytes` (one that follows a newline in it) holding exactly
+// `closing_line_tokens` tokens ends an instance (Format::closing_line_tokens()).
+// Always 0 for instances of one line; nothing where no line tells (no
+// closing tokens, or no such line). A guess from the shard alone, true for a
+// valid input: poker.dask judges a shard with it before the counts of the
+// shards before it are known, and keeps that judgement only where the counts
+// give the same phase.
+std::optional<std::size_t> find_shard_phase(std::string_view bytes, std::size_t lines_per_instance,
+                                            std::size_t closing_line_tokens);
 
 // Judges `instances`, input bytes from an instance's first byte, on line
 // `first_line`, to the input's end or (`input_continues`) to another

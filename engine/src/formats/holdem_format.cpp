@@ -39,6 +39,7 @@ class HoldemFormat final : public Format {
   }
 
   std::size_t lines_per_instance() const override { return static_cast<std::size_t>(options_.players) + 1; }
+  std::size_t closing_line_tokens() const override { return 5; }  // the board's cards; a player's are 2
   std::size_t answer_lines_per_instance() const override {
     return options_.explain ? static_cast<std::size_t>(options_.players) + 1 : 1;
   }

@@ -2,7 +2,9 @@
 
 #include <cstring>
 #include <memory>
+#include <optional>
 
+#include "poker/io/blank_text.h"
 #include "poker/io/byte_source.h"
 #include "poker/io/input.h"
 
@@ -25,6 +27,36 @@ ShardStart find_shard_start(std::string_view bytes, std::uint64_t newlines_befor
     }
   }
   return ShardStart{};
+}
+
+std::optional<std::size_t> find_shard_phase(std::string_view bytes, std::size_t lines_per_instance,
+                                            std::size_t closing_line_tokens) {
+  if (lines_per_instance == 1) return 0;
+  if (closing_line_tokens == 0) return std::nullopt;
+  const char* const end = bytes.data() + bytes.size();
+  // The first line may begin before `bytes`: its tokens are not all here.
+  const char* at = static_cast<const char*>(std::memchr(bytes.data(), '\n', bytes.size()));
+  if (at == nullptr) return std::nullopt;
+  ++at;
+  std::uint64_t newlines = 1;
+  while (at != end) {
+    const char* const line_end = static_cast<const char*>(std::memchr(at, '\n', static_cast<std::size_t>(end - at)));
+    if (line_end == nullptr) break;
+    ++newlines;
+    std::size_t tokens = 0;
+    for (bool in_token = false; at != line_end && tokens <= closing_line_tokens; ++at) {
+      const bool token_byte = !io::is_blank(*at);
+      tokens += static_cast<std::size_t>(token_byte && !in_token);
+      in_token = token_byte;
+    }
+    if (tokens == closing_line_tokens) {
+      // This line's newline ends an instance: newlines_before + newlines is
+      // a multiple of lines_per_instance.
+      return static_cast<std::size_t>((lines_per_instance - newlines % lines_per_instance) % lines_per_instance);
+    }
+    at = line_end + 1;
+  }
+  return std::nullopt;
 }
 
 RunOutcome judge_shard(const Format& format, std::string_view instances, std::uint64_t first_line, bool input_continues,
