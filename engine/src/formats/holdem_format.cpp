@@ -9,6 +9,7 @@
 #include "formats/explain_line.h"
 #include "formats/for_each_instance.h"
 #include "formats/format_hints.h"
+#include "formats/holdem2_kernel.h"
 #include "poker/evaluator.h"
 
 namespace poker {
@@ -71,8 +72,10 @@ class HoldemFormat final : public Format {
           (static_cast<std::size_t>(options_.players) * kMaxExplainLineBytes + AnswerLine::kMaxSize));
       const auto explain = [&](const Card* cards) { explain_instance(cards, result.answers); };
       const std::size_t stride = cards_per_instance(options_.players);
-      process_instances<0>(chunk, result, explain, [&](const Card* cards, std::size_t run) {
-        for (std::size_t i = 0; i < run; ++i) explain(cards + i * stride);
+      process_instances<0>(chunk, result, explain, [&](CardLineReader& reader, Card* cards) {
+        return decode_run(reader, cards, kBatch, [&](const Card* run_cards, std::size_t run) {
+          for (std::size_t i = 0; i < run; ++i) explain(run_cards + i * stride);
+        });
       });
       return;
     }
@@ -101,21 +104,55 @@ class HoldemFormat final : public Format {
     const auto line_of = [=, lines = answer_lines_.data()](const Card* cards) -> const AnswerLine& {
       return lines[holdem_winner(cards + 2 * players, cards, players)];
     };
+    const auto render_run = [&](const Card* cards, std::size_t run) {
+      answers.add_run(run, [=](std::size_t i) -> const AnswerLine& { return line_of(cards + i * stride); });
+    };
+    // Two players have a kernel that judges as it decodes (holdem2_kernel.h)
+    // on the paths that have one. After a group it rejects, it waits for a
+    // whole batch that the decoder takes: input that is seldom canonical
+    // then costs it nothing.
+    const simd::Holdem2Judge fused = kPlayers == 2 ? simd::holdem2_judge_for(decode_path()) : nullptr;
+    bool fuse = fused != nullptr;
     process_instances<kPlayers>(
         chunk, result, [&](const Card* cards) { answers.add(line_of(cards)); },
-        [&](const Card* cards, std::size_t run) {
-          answers.add_run(run, [=](std::size_t i) -> const AnswerLine& { return line_of(cards + i * stride); });
+        [&](CardLineReader& reader, Card* cards) {
+          std::size_t run = 0;
+          if (fuse) {
+            run = reader.take_canonical_instances(layout_, kBatch, [&](const char* text, std::size_t count) {
+              std::size_t judged = 0;
+              answers.add_written([&](char* at) {
+                judged = fused(text, count, layout_.plan(), reader.alphabet(), answer_lines_.data(), at);
+                return at;
+              });
+              return judged;
+            });
+            if (run == kBatch) return run;
+          }
+          const std::size_t decoded = decode_run(reader, cards, kBatch - run, render_run);
+          fuse = fused != nullptr && run + decoded == kBatch;
+          return run + decoded;
         });
   }
 
+  // Up to `max` canonical instances decoded into `cards`, then handed to
+  // render_run(cards, run); returns how many.
+  template <typename RenderRun>
+  std::size_t decode_run(CardLineReader& reader, Card* cards, std::size_t max, RenderRun&& render_run) const {
+    const std::size_t run = reader.read_canonical_instances(layout_, cards, max);
+    render_run(cards, run);
+    return run;
+  }
+
   // Reads the chunk's instances up to the first error, calling render(cards)
-  // for each valid one read line by line, and render_run(cards, run) for
-  // each run of canonical instances, decoded kBatch at a time, the run's
-  // instance i at cards + i * cards_per_instance(players): cards[0..2*players)
-  // are the players' hole cards, then the board's five. kPlayers: the player count,
-  // or 0 to read it from the options.
-  template <int kPlayers, typename Render, typename RenderRun>
-  void process_instances(const io::Chunk& chunk, ChunkResult& result, Render&& render, RenderRun&& render_run) const {
+  // for each valid one read line by line (cards[0..2*players) are the
+  // players' hole cards, then the board's five), and before each,
+  // canonical_run(reader, cards), which takes the canonical instances at
+  // the reader's cursor, up to kBatch of them, answers them (it may decode
+  // them into `cards`, room for kBatch instances), and returns how many.
+  // kPlayers: the player count, or 0 to read it from the options.
+  template <int kPlayers, typename Render, typename CanonicalRun>
+  void process_instances(const io::Chunk& chunk, ChunkResult& result, Render&& render,
+                         CanonicalRun&& canonical_run) const {
     const int players = kPlayers != 0 ? kPlayers : options_.players;
     CardLineReader reader(chunk, Notation::kHoldem);
     std::array<Card, kBatch*(2 * kMaxHoldemPlayers + 5) + kDecodeSlack> cards;
@@ -131,12 +168,7 @@ class HoldemFormat final : public Format {
           if (valid) render(cards.data());
           return valid;
         },
-        NeverStopped{},
-        [&] {
-          const std::size_t run = reader.read_canonical_instances(layout_, cards.data(), kBatch);
-          render_run(cards.data(), run);
-          return run;
-        });
+        NeverStopped{}, [&] { return canonical_run(reader, cards.data()); });
   }
 
   // For an error about the cards of a line: the player count the input
