@@ -1,6 +1,7 @@
 #include "formats/holdem2_kernel.h"
 
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "poker/evaluator.h"
@@ -51,6 +52,8 @@ struct alignas(32) Tables {
   // than the pad's byte, the counters' start (a suit of five or more then
   // sets a counter's top bit).
   std::array<std::uint8_t, 32> suit_base;
+  // By rank + 1: the low byte of 1 << rank (half 0), the high byte (half 1).
+  std::array<std::uint8_t, 32> rank_bits;
 };
 
 std::uint8_t key_byte(int rank, int byte) {
@@ -88,6 +91,10 @@ Tables make_tables() {
     t.key_low[16 + slot] = key_byte(rank, 1);
     t.key_high[slot] = key_byte(rank, 2);
   }
+  for (unsigned rank = 0; rank < kRankCount; ++rank) {
+    t.rank_bits[rank + 1] = static_cast<std::uint8_t>(1u << rank);
+    t.rank_bits[16 + rank + 1] = static_cast<std::uint8_t>((1u << rank) >> 8);
+  }
   for (std::size_t nibble = 0; nibble < 16; ++nibble) {
     const std::size_t suit = nibble & 3;
     t.suit_counts[16 * (suit / 2) + nibble] = static_cast<std::uint8_t>(1u << (4 * (suit % 2)));
@@ -112,14 +119,33 @@ __attribute__((target("avx2"))) inline __m256i both_halves(const std::uint8_t* a
   return _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(aligned)));
 }
 
-// The deals with a flush (about 1 in 20), away from the loop: the row's
-// cards as Cards, judged by holdem_winner().
-__attribute__((noinline, target("avx2"))) std::size_t judge_row(__m128i row) {
-  alignas(16) std::array<std::uint8_t, 16> bytes;
-  _mm_store_si128(reinterpret_cast<__m128i*>(bytes.data()), row);
-  std::array<Card, kCards> cards;
-  for (std::size_t i = 0; i < kCards; ++i) cards[i] = make_card((bytes[i] >> 3) - 1, bytes[i] & 3);
-  return static_cast<std::size_t>(holdem_winner(cards.data() + kHoleCards, cards.data(), 2));
+// The players' values where a suit counter shows a flush (about 1 deal in
+// 20): `values` hold their rank lookups, and a flush's value replaces the
+// value of a player who holds one. Inline: a call would make the loop keep
+// its vectors in memory (every vector register is the caller's to save).
+// Any instance, valid or not, indexes inside flush_values.
+__attribute__((target("avx2"), always_inline)) inline void take_flushes(__m256i cards, __m256i ranks, __m256i suits,
+                                                                        unsigned& first, unsigned& second) {
+  // Each player's counters' top bits, bit 4 * suit + 3, and the suit of
+  // the lowest (a player holds at most one flush); 4, no suit, without.
+  alignas(32) std::array<std::uint64_t, 4> counters;  // players 1, 2: suits 0 and 1, then 2 and 3
+  _mm256_store_si256(reinterpret_cast<__m256i*>(counters.data()), suits);
+  std::uint64_t suit_of[2];
+  for (std::size_t player = 0; player < 2; ++player) {
+    const std::uint64_t flushes = ((counters[player] | counters[2 + player] << 8) & 0x8888) | 0x80000;
+    suit_of[player] = static_cast<std::uint64_t>(std::countr_zero(flushes)) >> 2;
+  }
+  // The player's cards of that suit: their rank bits, added (distinct
+  // ranks when the cards are distinct) per player and byte.
+  const __m256i wanted = _mm256_setr_epi64x(
+      static_cast<long long>(suit_of[0] * 0x0101010101010101), static_cast<long long>(suit_of[1] * 0x0101010101010101),
+      static_cast<long long>(suit_of[0] * 0x0101010101010101), static_cast<long long>(suit_of[1] * 0x0101010101010101));
+  const __m256i in_suit = _mm256_cmpeq_epi8(_mm256_and_si256(cards, _mm256_set1_epi8(3)), wanted);
+  const __m256i bits = _mm256_and_si256(in_suit, _mm256_shuffle_epi8(load32(kTables.rank_bits.data()), ranks));
+  alignas(32) std::array<std::uint64_t, 4> masks;  // players 1, 2: low bytes, then high bytes
+  _mm256_store_si256(reinterpret_cast<__m256i*>(masks.data()), _mm256_sad_epu8(bits, _mm256_setzero_si256()));
+  if (suit_of[0] < kSuitCount) first = detail::flush_values[(masks[0] | masks[2] << 8) & 0x1FFF];
+  if (suit_of[1] < kSuitCount) second = detail::flush_values[(masks[1] | masks[3] << 8) & 0x1FFF];
 }
 
 __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, std::size_t count, const Plan& plan,
@@ -151,8 +177,11 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
   // parts) as 32-bit lanes.
   const __m128i index_shifts = _mm_setr_epi32(0, 13, 0, 13);
   const __m128i index_masks = _mm_setr_epi32(8191, -1, 8191, -1);
-  const std::uint16_t* const rows = detail::rank_hash_rows.data();
-  const std::uint16_t* const values = detail::rank_values.data();
+  const std::uint16_t* rows = detail::rank_hash_rows.data();
+  const std::uint16_t* values = detail::rank_values.data();
+  // Opaque to the compiler, so that it keeps the addresses in registers
+  // rather than computing them again in the loop.
+  asm("" : "+r"(rows), "+r"(values));
   // The checks of the instances judged, gathered: a failed check ends the
   // loop, so they need no reset at each group.
   __m256i valid = _mm256_set1_epi8(-1);
@@ -189,22 +218,19 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
       const __m256i low = _mm256_sad_epu8(_mm256_shuffle_epi8(key_low, ranks), zero);
       const __m256i high = _mm256_sad_epu8(_mm256_shuffle_epi8(key_high, ranks), zero);
       const __m256i suits = _mm256_sad_epu8(_mm256_shuffle_epi8(suit_counts, cards), suit_base);
-      std::size_t verdict;
-      if (_mm256_testz_si256(suits, flush_bits)) [[likely]] {
-        const __m256i planes = _mm256_add_epi64(_mm256_sllv_epi64(low, plane_shifts), _mm256_slli_epi64(high, 16));
-        const __m128i keys = _mm_add_epi64(_mm256_castsi256_si128(planes), _mm256_extracti128_si256(planes, 1));
-        const __m128i parts = _mm_and_si128(_mm_srlv_epi32(_mm_shuffle_epi32(keys, 0xA0), index_shifts), index_masks);
-        // rank_index() of each key (in range even for a rejected instance:
-        // see detail::kRankValueSlots).
-        const unsigned first = values[2u * rows[static_cast<std::uint32_t>(_mm_cvtsi128_si32(parts))] +
-                                      static_cast<std::uint32_t>(_mm_extract_epi32(parts, 1))];
-        const unsigned second = values[2u * rows[static_cast<std::uint32_t>(_mm_extract_epi32(parts, 2))] +
-                                       static_cast<std::uint32_t>(_mm_extract_epi32(parts, 3))];
-        verdict = detail::two_player_verdict(first, second);
-      } else {
-        // holdem_winner() requires distinct cards: judged only when valid.
-        verdict = _mm256_movemask_epi8(ok) == -1 ? judge_row(_mm256_castsi256_si128(row)) : 0;
+      const __m256i planes = _mm256_add_epi64(_mm256_sllv_epi64(low, plane_shifts), _mm256_slli_epi64(high, 16));
+      const __m128i keys = _mm_add_epi64(_mm256_castsi256_si128(planes), _mm256_extracti128_si256(planes, 1));
+      const __m128i parts = _mm_and_si128(_mm_srlv_epi32(_mm_shuffle_epi32(keys, 0xA0), index_shifts), index_masks);
+      // rank_index() of each key (in range even for a rejected instance:
+      // see detail::kRankValueSlots).
+      unsigned first = values[2u * rows[static_cast<std::uint32_t>(_mm_cvtsi128_si32(parts))] +
+                              static_cast<std::uint32_t>(_mm_extract_epi32(parts, 1))];
+      unsigned second = values[2u * rows[static_cast<std::uint32_t>(_mm_extract_epi32(parts, 2))] +
+                               static_cast<std::uint32_t>(_mm_extract_epi32(parts, 3))];
+      if (!_mm256_testz_si256(suits, flush_bits)) [[unlikely]] {
+        take_flushes(cards, ranks, suits, first, second);
       }
+      const std::size_t verdict = detail::two_player_verdict(first, second);
       next = lines[verdict].copy_to(next);
     }
     if (_mm256_movemask_epi8(valid) != -1) break;

@@ -31,7 +31,7 @@ namespace poker::simd {
 
 // Instances checked together: a group with an invalid instance is judged
 // again by the caller, so a larger group costs more at the first error.
-inline constexpr std::size_t kHoldem2Group = 16;
+inline constexpr std::size_t kHoldem2Group = 32;
 
 // Judges up to `count` 2-player instances in the canonical layout at `text`
 // (`plan` is that layout's, `alphabet` the hold'em notation's): writes the
