@@ -177,6 +177,8 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
   // parts) as 32-bit lanes.
   const __m128i index_shifts = _mm_setr_epi32(0, 13, 0, 13);
   const __m128i index_masks = _mm_setr_epi32(8191, -1, 8191, -1);
+  const AnswerLine* const first_wins = &lines[0];
+  const AnswerLine* const tie = &lines[2];
   const std::uint16_t* rows = detail::rank_hash_rows.data();
   const std::uint16_t* values = detail::rank_values.data();
   // Opaque to the compiler, so that it keeps the addresses in registers
@@ -230,8 +232,13 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
       if (!_mm256_testz_si256(suits, flush_bits)) [[unlikely]] {
         take_flushes(cards, ranks, suits, first, second);
       }
-      const std::size_t verdict = detail::two_player_verdict(first, second);
-      next = lines[verdict].copy_to(next);
+      // detail::two_player_verdict()'s rule: the stronger by arithmetic, kept
+      // from the compiler, which would make it a branch mispredicted on about
+      // every other deal; then the tie, rare enough to be predicted.
+      std::size_t second_stronger = second > first;
+      asm("" : "+r"(second_stronger));
+      const AnswerLine* const stronger = first_wins + second_stronger;
+      next = (second == first ? tie : stronger)->copy_to(next);
     }
     if (_mm256_movemask_epi8(valid) != -1) break;
     group = checked = group_end;
