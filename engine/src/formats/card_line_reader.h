@@ -117,8 +117,7 @@ class CardLineReader {
     return done;
   }
 
-  // How read_canonical_instance() decodes.
-  DecodePath path() const { return path_; }
+  // The tables of the reader's notation, for a take() that decodes.
   const simd::Alphabet& alphabet() const { return alphabet_; }
 
   // Starts an instance: its cards must be unique from here on.
