@@ -173,10 +173,12 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
   const __m256i zero = _mm256_setzero_si256();
   const __m256i flush_bits = _mm256_set1_epi64x(0x88);
   const __m256i plane_shifts = _mm256_setr_epi64x(0, 0, 8, 8);
-  // From a key k per 64-bit lane, k & 8191 and k >> 13 (rank_index()'s
-  // parts) as 32-bit lanes.
-  const __m128i index_shifts = _mm_setr_epi32(0, 13, 0, 13);
-  const __m128i index_masks = _mm_setr_epi32(8191, -1, 8191, -1);
+  // From a key k per 64-bit lane, rank_index()'s parts as 32-bit lanes:
+  // its low bits (the row) and the rest.
+  constexpr int kShift = detail::kRankHashShift;
+  constexpr int kRowMask = (1 << kShift) - 1;
+  const __m128i index_shifts = _mm_setr_epi32(0, kShift, 0, kShift);
+  const __m128i index_masks = _mm_setr_epi32(kRowMask, -1, kRowMask, -1);
   const AnswerLine* const first_wins = &lines[0];
   const AnswerLine* const tie = &lines[2];
   const std::uint16_t* rows = detail::rank_hash_rows.data();

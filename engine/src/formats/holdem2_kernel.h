@@ -6,7 +6,7 @@
 //
 // Per instance (27 bytes, "Rs Rs\nRs Rs\nRs Rs Rs Rs Rs\n"):
 //   * the bytes are checked and mapped as canonical_decoder.h describes,
-//     each card to one byte, rank << 3 | suit;
+//     each card to one byte, (rank + 1) << 3 | suit;
 //   * the nine cards are gathered into one 16-byte row; the row compared
 //     with four rotations of itself finds a card twice;
 //   * each player's seven cards (board, then hole cards) are shuffled into
@@ -15,8 +15,10 @@
 //     byte plane adds a group's seven bytes up. The rank key of a hand is
 //     the sum of its three byte planes, shifted into place; the suit
 //     counters show a flush;
-//   * without a flush (about 19 deals in 20) each player's value is the rank
-//     lookup of poker/evaluator.h; with one, holdem_winner() judges the deal.
+//   * each player's value is the rank lookup of poker/evaluator.h, or, for a
+//     player with a flush (about 1 deal in 20 has one), the flush lookup of
+//     the rank bits of that suit's cards, summed the same way;
+//   * the answer line follows holdem_winner()'s verdict.
 // The checks are gathered over a group of instances, and the group's answers
 // count only when every instance in it is canonical and valid.
 #ifndef POKER_ENGINE_FORMATS_HOLDEM2_KERNEL_H_
