@@ -214,3 +214,28 @@ TEST_F(DecodePaths, BatchDecodersStopAtTheFirstInstanceTheSingleDecoderRejects) 
 
 }  // namespace
 }  // namespace poker
+
+namespace poker {
+namespace {
+
+TEST_F(DecodePaths, LongRunsWithOneOddInstanceAgreeOnEveryPath) {
+  // Runs longer than a batch, one instance mutated or written with other
+  // blanks somewhere, for 2 players (the kernel that judges as it decodes,
+  // and its way back to the decoder after a group it rejects) and 3.
+  std::mt19937_64 rng(1533);
+  for (const int players : {2, 3}) {
+    const auto format = make_holdem_format(HoldemOptions{players, false});
+    for (int trial = 0; trial < 60; ++trial) {
+      const int before = static_cast<int>(rng() % 80);
+      std::string odd = random_instances_text(rng, holdem_lines(players), 1, Notation::kHoldem,
+                                              trial % 2 == 0 ? testing::Blanks::kVaried : testing::Blanks::kCanonical);
+      if (trial % 2 == 1) odd = mutate(rng, odd, Notation::kHoldem);
+      expect_paths_agree(*format, random_instances_text(rng, holdem_lines(players), before, Notation::kHoldem) + odd +
+                                      random_instances_text(rng, holdem_lines(players), 70, Notation::kHoldem));
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace poker

@@ -14,7 +14,7 @@
 // HandValue is totally ordered: a larger value is a stronger hand, equal values
 // tie. Values of hands of different sizes (5, 6, 7, ... cards) compare.
 //
-// Thread safety: all functions are pure; the lookup tables (about 208 KB) are
+// Thread safety: all functions are pure; the lookup tables (about 212 KB) are
 // built once, before main(), and only read afterwards. Do not evaluate from
 // another translation unit's static initializers.
 #ifndef POKER_EVALUATOR_H_
@@ -196,11 +196,9 @@ inline int holdem_winner(const Card* board, const Card* holes, int players) {
     const std::uint64_t first_key = board_key + detail::card_keys[holes[0]] + detail::card_keys[holes[1]];
     const std::uint64_t second_key = board_key + detail::card_keys[holes[2]] + detail::card_keys[holes[3]];
     if (((first_key | second_key) & detail::kFlushBits) == 0) [[likely]] {
-      // stronger_of_two(first, second, 2), in fewer instructions: 0 + 0
-      // when the first is stronger, 1 + 0 when the second is, 1 + 1 for a tie.
-      const unsigned first = detail::rank_value(first_key);
-      const unsigned second = detail::rank_value(second_key);
-      return static_cast<int>(second >= first) + static_cast<int>(second == first);
+      // stronger_of_two(first, second, 2), in fewer instructions.
+      return static_cast<int>(
+          detail::two_player_verdict(detail::rank_value(first_key), detail::rank_value(second_key)));
     }
   }
   const HandValue first = value_of(0);

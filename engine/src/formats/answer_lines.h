@@ -36,6 +36,13 @@ class AnswerLineAppender {
     for (std::size_t i = 0; i < count; ++i) next = line_of(i).copy_to(next);
     next_ = next;
   }
+  // Lets `write(at)` write lines at the write position, each in a whole
+  // slot (at most the lines left of `max_lines`), and return the position
+  // after the last one's text.
+  template <typename Write>
+  void add_written(Write&& write) {
+    next_ = write(next_);
+  }
   void finish() { out_.truncate(start_ + static_cast<std::size_t>(next_ - first_)); }
 
  private:

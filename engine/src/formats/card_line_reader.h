@@ -94,17 +94,31 @@ class CardLineReader {
   // instance that is not canonical and valid, or does not fit in the chunk:
   // the caller then reads that one line by line (which words any error).
   std::size_t read_canonical_instances(const CanonicalLayout& layout, Card* cards, std::size_t max_instances) {
+    return take_canonical_instances(layout, max_instances, [&](const char* text, std::size_t count) {
+      return layout.batch_decoder(path_)(text, count, layout.plan(), alphabet_, cards);
+    });
+  }
+
+  // The same with the decoding left to `take(text, count)`, which is given
+  // the next `count` (at most max_instances) whole instances' bytes of
+  // `layout` and returns how many of them, from the first, it took: each
+  // canonical and valid. The reader moves past those.
+  template <typename Take>
+  std::size_t take_canonical_instances(const CanonicalLayout& layout, std::size_t max_instances, Take&& take) {
     const char* const start = cursor_;
     const std::size_t bytes = layout.bytes();
     const std::size_t whole = static_cast<std::size_t>(end_ - start) / bytes;
     const std::size_t count = whole < max_instances ? whole : max_instances;
     if (count == 0) return 0;
-    const std::size_t done = layout.batch_decoder(path_)(start, count, layout.plan(), alphabet_, cards);
+    const std::size_t done = take(start, count);
     cursor_ = start + done * bytes;
     line_start_ = cursor_;
     line_ += done * layout.lines();
     return done;
   }
+
+  // The tables of the reader's notation, for a take() that decodes.
+  const simd::Alphabet& alphabet() const { return alphabet_; }
 
   // Starts an instance: its cards must be unique from here on.
   void begin_instance();

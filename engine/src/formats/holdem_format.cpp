@@ -1,5 +1,6 @@
 #include "poker/holdem_format.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "formats/explain_line.h"
 #include "formats/for_each_instance.h"
 #include "formats/format_hints.h"
+#include "formats/holdem2_kernel.h"
 #include "poker/evaluator.h"
 
 namespace poker {
@@ -72,8 +74,12 @@ class HoldemFormat final : public Format {
           (static_cast<std::size_t>(options_.players) * kMaxExplainLineBytes + AnswerLine::kMaxSize));
       const auto explain = [&](const Card* cards) { explain_instance(cards, result.answers); };
       const std::size_t stride = cards_per_instance(options_.players);
-      process_instances<0>(chunk, result, explain, [&](const Card* cards, std::size_t run) {
-        for (std::size_t i = 0; i < run; ++i) explain(cards + i * stride);
+      // stride by value: the lines' byte stores may alias any memory, and
+      // would otherwise reload it at every instance.
+      process_instances<0, kBatch>(chunk, result, explain, [&](CardLineReader& reader, Card* cards) {
+        return decode_run(reader, cards, kBatch, [&, stride](const Card* run_cards, std::size_t run) {
+          for (std::size_t i = 0; i < run; ++i) explain(run_cards + i * stride);
+        });
       });
       return;
     }
@@ -90,6 +96,9 @@ class HoldemFormat final : public Format {
  private:
   // Instances decoded per call of the canonical decoder.
   static constexpr std::size_t kBatch = 32;
+  // Instances judged per call of the kernel that judges as it decodes: it
+  // needs no card array, and its set-up is paid once per call.
+  static constexpr std::size_t kFusedBatch = 8 * kBatch;
 
   template <int kPlayers>
   void judge(const io::Chunk& chunk, ChunkResult& result, AnswerLineAppender& answers) const {
@@ -102,25 +111,71 @@ class HoldemFormat final : public Format {
     const auto line_of = [=, lines = answer_lines_.data()](const Card* cards) -> const AnswerLine& {
       return lines[holdem_winner(cards + 2 * players, cards, players)];
     };
-    process_instances<kPlayers>(
-        chunk, result, [&](const Card* cards) { answers.add(line_of(cards)); },
-        [&](const Card* cards, std::size_t run) {
-          answers.add_run(run, [=](std::size_t i) -> const AnswerLine& { return line_of(cards + i * stride); });
+    const auto render_run = [&](const Card* cards, std::size_t run) {
+      answers.add_run(run, [=](std::size_t i) -> const AnswerLine& { return line_of(cards + i * stride); });
+    };
+    const auto render = [&](const Card* cards) { answers.add(line_of(cards)); };
+    const simd::Holdem2Judge fused = kPlayers == 2 ? simd::holdem2_judge_for(decode_path()) : nullptr;
+    if (fused == nullptr) {
+      process_instances<kPlayers, kBatch>(chunk, result, render, [&](CardLineReader& reader, Card* cards) {
+        return decode_run(reader, cards, kBatch, render_run);
+      });
+      return;
+    }
+    // Two players have a kernel that judges as it decodes (holdem2_kernel.h)
+    // on the paths that have one, kFusedBatch instances a call. After a
+    // group it rejects, the decoder takes the run, and the kernel waits for
+    // a whole run that the decoder takes: input that is seldom canonical then
+    // costs it nothing.
+    bool fuse = true;
+    process_instances<kPlayers, kFusedBatch>(chunk, result, render, [&](CardLineReader& reader, Card* cards) {
+      std::size_t run = 0;
+      if (fuse) {
+        run = reader.take_canonical_instances(layout_, kFusedBatch, [&](const char* text, std::size_t count) {
+          std::size_t judged = 0;
+          answers.add_written([&](char* at) {
+            judged = fused(text, count, layout_.plan(), reader.alphabet(), answer_lines_.data(), at);
+            return at;
+          });
+          return judged;
         });
+        if (run == kFusedBatch) return run;
+      }
+      while (run < kFusedBatch) {
+        const std::size_t wanted = std::min(kBatch, kFusedBatch - run);
+        const std::size_t decoded = decode_run(reader, cards, wanted, render_run);
+        run += decoded;
+        if (decoded < wanted) break;
+      }
+      fuse = run == kFusedBatch;
+      return run;
+    });
+  }
+
+  // Up to `max` canonical instances decoded into `cards`, then handed to
+  // render_run(cards, run); returns how many.
+  template <typename RenderRun>
+  std::size_t decode_run(CardLineReader& reader, Card* cards, std::size_t max, RenderRun&& render_run) const {
+    const std::size_t run = reader.read_canonical_instances(layout_, cards, max);
+    render_run(cards, run);
+    return run;
   }
 
   // Reads the chunk's instances up to the first error, calling render(cards)
-  // for each valid one read line by line, and render_run(cards, run) for
-  // each run of canonical instances, decoded kBatch at a time, the run's
-  // instance i at cards + i * cards_per_instance(players): cards[0..2*players)
-  // are the players' hole cards, then the board's five. kPlayers: the player count,
-  // or 0 to read it from the options.
-  template <int kPlayers, typename Render, typename RenderRun>
-  void process_instances(const io::Chunk& chunk, ChunkResult& result, Render&& render, RenderRun&& render_run) const {
+  // for each valid one read line by line (cards[0..2*players) are the
+  // players' hole cards, then the board's five), and before each,
+  // canonical_run(reader, cards), which takes the canonical instances at
+  // the reader's cursor, up to kRunBatch of them, answers them (it may
+  // decode them into `cards`, room for kBatch instances), and returns how
+  // many.
+  // kPlayers: the player count, or 0 to read it from the options.
+  template <int kPlayers, std::size_t kRunBatch, typename Render, typename CanonicalRun>
+  void process_instances(const io::Chunk& chunk, ChunkResult& result, Render&& render,
+                         CanonicalRun&& canonical_run) const {
     const int players = kPlayers != 0 ? kPlayers : options_.players;
     CardLineReader reader(chunk, Notation::kHoldem);
     std::array<Card, kBatch*(2 * kMaxHoldemPlayers + 5) + kDecodeSlack> cards;
-    for_each_instance<kBatch>(
+    for_each_instance<kRunBatch>(
         reader, result,
         [&] {
           bool valid = true;
@@ -132,12 +187,7 @@ class HoldemFormat final : public Format {
           if (valid) render(cards.data());
           return valid;
         },
-        NeverStopped{},
-        [&] {
-          const std::size_t run = reader.read_canonical_instances(layout_, cards.data(), kBatch);
-          render_run(cards.data(), run);
-          return run;
-        });
+        NeverStopped{}, [&] { return canonical_run(reader, cards.data()); });
   }
 
   // For an error about the cards of a line: the player count the input

@@ -40,7 +40,13 @@ extern const std::array<std::uint16_t, std::size_t{1} << kRankHashShift> rank_ha
 // every 13-bit flush rank mask with at least 5 ranks; computed before main()
 // and read-only: nothing outside evaluator.cpp can write them.
 inline constexpr std::size_t kRankValueCount = 87462;  // rank_hash::kTableSize
-extern const std::array<std::uint16_t, kRankValueCount> rank_values;
+// rank_values' length: past the hand values, zeros up to the largest index
+// of any key up to seven times the highest rank's, so that a sum of seven
+// rank keys of any ranks, repeated or not, indexes inside the table. A judge
+// may then look a key up before it knows that its cards were distinct
+// (tests/unit/evaluator_test.cpp checks the bound).
+inline constexpr std::size_t kRankValueSlots = 89019;
+extern const std::array<std::uint16_t, kRankValueSlots> rank_values;
 extern const std::array<std::uint16_t, 1 << kRankCount> flush_values;
 
 // rank_values index of a (flush-free) key: the perfect hash of its low 32 bits.
@@ -90,6 +96,14 @@ inline std::uint32_t suit_ranks(CardMask cards, int suit) {
   x = (x | (x >> 6)) & 0x000F000F000F000F;                 // 4 ranks per 16 bits
   x = (x | (x >> 12)) & 0x000000FF000000FF;                // 8 ranks per 32 bits
   return static_cast<std::uint32_t>((x | (x >> 24)) & 0x1FFF);
+}
+
+// The verdict on two players' values, as holdem_winner() gives it: 0 when
+// the first is stronger, 1 when the second is, 2 for a tie. Arithmetic, 0 + 0,
+// 1 + 0 or 1 + 1: which of two random hands is stronger is a coin toss, which
+// a branch would mispredict on about every other deal.
+inline unsigned two_player_verdict(unsigned first, unsigned second) {
+  return static_cast<unsigned>(second >= first) + static_cast<unsigned>(second == first);
 }
 
 // Who leads a deal so far, players seen one by one: the best HandValue::raw()

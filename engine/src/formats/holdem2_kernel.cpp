@@ -1,0 +1,264 @@
+#include "formats/holdem2_kernel.h"
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include "poker/evaluator.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#define POKER_X86_SIMD 1
+#include <immintrin.h>
+#endif
+
+namespace poker::simd {
+namespace {
+
+#if defined(POKER_X86_SIMD)
+
+// The layout: hole cards 0..3, then the board's five, 3 bytes a card. The
+// kernel loads bytes 0..15 (the hole cards) and 11..26 (the board), the
+// halves of the layout's one BlockPair.
+constexpr std::size_t kHoleCards = 4;
+constexpr std::size_t kCards = 9;
+constexpr std::size_t kBytes = 3 * kCards;
+constexpr std::size_t kSecondHalf = 11;
+// A card's byte is (rank + 1) << 3 | suit: never 0, bit 2 and bit 7 clear.
+// The bytes of a row after its nine cards are 0, and each player's group of
+// seven cards is padded with one of them: a rank of 0, which no key table
+// holds.
+constexpr std::uint8_t kPad = 15;
+
+// The kernel's constant vectors (see the file comment of holdem2_kernel.h).
+struct alignas(32) Tables {
+  // A card's byte sits at its rank's position: half 0's hole cards go to
+  // row bytes 0..3, half 1's board to row bytes 4..8.
+  std::array<std::uint8_t, 32> gather;
+  // Row byte i against row byte i + 1 and i + 2 (mod 9; halves 0 and 1),
+  // then i + 3 and i + 4: every pair of the nine cards meets once. The
+  // bytes after the cards, 0, meet the first card, never 0.
+  std::array<std::array<std::uint8_t, 32>, 2> rotations;
+  // The row to [board, player 1's holes, pad | board, player 2's holes,
+  // pad] in both halves: one 8-byte group per player.
+  std::array<std::uint8_t, 32> groups;
+  // By rank + 1: byte 0 of its key (half 0), byte 1 (half 1); then byte 2
+  // (half 0, the keys are below 2^24) and nothing (half 1).
+  std::array<std::uint8_t, 32> key_low;
+  std::array<std::uint8_t, 32> key_high;
+  // By a card byte's low nibble (suit, and a bit of the rank): 4-bit suit
+  // counters, suits 0 and 1 (half 0), 2 and 3 (half 1).
+  std::array<std::uint8_t, 32> suit_counts;
+  // The second operand of the suits' sum of absolute differences: 3 more
+  // than the pad's byte, the counters' start (a suit of five or more then
+  // sets a counter's top bit).
+  std::array<std::uint8_t, 32> suit_base;
+  // By rank + 1: the low byte of 1 << rank (half 0), the high byte (half 1).
+  std::array<std::uint8_t, 32> rank_bits;
+};
+
+std::uint8_t key_byte(int rank, int byte) {
+  const auto key = static_cast<std::uint32_t>(detail::card_keys[make_card(rank, 0)]);
+  return static_cast<std::uint8_t>(key >> (8 * byte));
+}
+
+Tables make_tables() {
+  Tables t{};
+  t.gather.fill(0x80);
+  for (std::size_t card = 0; card < kHoleCards; ++card) t.gather[card] = static_cast<std::uint8_t>(3 * card);
+  for (std::size_t card = kHoleCards; card < kCards; ++card) {
+    t.gather[16 + card] = static_cast<std::uint8_t>(3 * card - kSecondHalf);
+  }
+  for (std::size_t r = 0; r < 2; ++r) {
+    for (std::size_t half = 0; half < 2; ++half) {
+      const std::size_t distance = 2 * r + half + 1;
+      for (std::size_t i = 0; i < kCards; ++i) {
+        t.rotations[r][16 * half + i] = static_cast<std::uint8_t>((i + distance) % kCards);
+      }
+    }
+  }
+  for (std::size_t half = 0; half < 2; ++half) {
+    for (std::size_t player = 0; player < 2; ++player) {
+      std::uint8_t* const group = &t.groups[16 * half + 8 * player];
+      for (std::size_t i = 0; i < 5; ++i) group[i] = static_cast<std::uint8_t>(kHoleCards + i);
+      group[5] = static_cast<std::uint8_t>(2 * player);
+      group[6] = static_cast<std::uint8_t>(2 * player + 1);
+      group[7] = kPad;
+    }
+  }
+  for (int rank = 0; rank < kRankCount; ++rank) {
+    const auto slot = static_cast<std::size_t>(rank) + 1;
+    t.key_low[slot] = key_byte(rank, 0);
+    t.key_low[16 + slot] = key_byte(rank, 1);
+    t.key_high[slot] = key_byte(rank, 2);
+  }
+  for (unsigned rank = 0; rank < kRankCount; ++rank) {
+    t.rank_bits[rank + 1] = static_cast<std::uint8_t>(1u << rank);
+    t.rank_bits[16 + rank + 1] = static_cast<std::uint8_t>((1u << rank) >> 8);
+  }
+  for (std::size_t nibble = 0; nibble < 16; ++nibble) {
+    const std::size_t suit = nibble & 3;
+    t.suit_counts[16 * (suit / 2) + nibble] = static_cast<std::uint8_t>(1u << (4 * (suit % 2)));
+  }
+  for (std::size_t half = 0; half < 2; ++half) {
+    for (const std::size_t pad : {std::size_t{7}, std::size_t{15}}) {
+      t.suit_base[16 * half + pad] = static_cast<std::uint8_t>(t.suit_counts[16 * half] + 0x33);
+    }
+  }
+  return t;
+}
+
+// The card tables are constant-initialised (poker/detail/evaluator_tables.h):
+// they are ready before this runs.
+const Tables kTables = make_tables();
+
+__attribute__((target("avx2"))) inline __m256i load32(const std::uint8_t* aligned) {
+  return _mm256_load_si256(reinterpret_cast<const __m256i*>(aligned));
+}
+
+__attribute__((target("avx2"))) inline __m256i both_halves(const std::uint8_t* aligned) {
+  return _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(aligned)));
+}
+
+// The players' values where a suit counter shows a flush (about 1 deal in
+// 20): `values` hold their rank lookups, and a flush's value replaces the
+// value of a player who holds one. Inline: a call would make the loop keep
+// its vectors in memory (every vector register is the caller's to save).
+// Any instance, valid or not, indexes inside flush_values.
+__attribute__((target("avx2"), always_inline)) inline void take_flushes(__m256i cards, __m256i ranks, __m256i suits,
+                                                                        unsigned& first, unsigned& second) {
+  // Each player's counters' top bits, bit 4 * suit + 3, and the suit of
+  // the lowest (a player holds at most one flush); 4, no suit, without.
+  alignas(32) std::array<std::uint64_t, 4> counters;  // players 1, 2: suits 0 and 1, then 2 and 3
+  _mm256_store_si256(reinterpret_cast<__m256i*>(counters.data()), suits);
+  std::uint64_t suit_of[2];
+  for (std::size_t player = 0; player < 2; ++player) {
+    const std::uint64_t flushes = ((counters[player] | counters[2 + player] << 8) & 0x8888) | 0x80000;
+    suit_of[player] = static_cast<std::uint64_t>(std::countr_zero(flushes)) >> 2;
+  }
+  // The player's cards of that suit: their rank bits, added (distinct
+  // ranks when the cards are distinct) per player and byte.
+  const __m256i wanted = _mm256_setr_epi64x(
+      static_cast<long long>(suit_of[0] * 0x0101010101010101), static_cast<long long>(suit_of[1] * 0x0101010101010101),
+      static_cast<long long>(suit_of[0] * 0x0101010101010101), static_cast<long long>(suit_of[1] * 0x0101010101010101));
+  const __m256i in_suit = _mm256_cmpeq_epi8(_mm256_and_si256(cards, _mm256_set1_epi8(3)), wanted);
+  const __m256i bits = _mm256_and_si256(in_suit, _mm256_shuffle_epi8(load32(kTables.rank_bits.data()), ranks));
+  alignas(32) std::array<std::uint64_t, 4> masks;  // players 1, 2: low bytes, then high bytes
+  _mm256_store_si256(reinterpret_cast<__m256i*>(masks.data()), _mm256_sad_epu8(bits, _mm256_setzero_si256()));
+  if (suit_of[0] < kSuitCount) first = detail::flush_values[(masks[0] | masks[2] << 8) & 0x1FFF];
+  if (suit_of[1] < kSuitCount) second = detail::flush_values[(masks[1] | masks[3] << 8) & 0x1FFF];
+}
+
+__attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, std::size_t count, const Plan& plan,
+                                                            const Alphabet& a, const AnswerLine* lines, char*& out) {
+  const BlockPair& pair = plan.pairs[0];
+  const __m256i hash_table = both_halves(a.hash);
+  const __m256i rank_chars = both_halves(a.rank_char);
+  const __m256i suit_chars = both_halves(a.suit_char);
+  // rank_value is 4 * rank: (rank + 1) << 3 is twice it, plus 8.
+  const __m256i rank_bytes =
+      _mm256_add_epi8(_mm256_add_epi8(both_halves(a.rank_value), both_halves(a.rank_value)), _mm256_set1_epi8(8));
+  const __m256i suit_bytes = both_halves(a.suit_value);
+  const __m256i nibble = _mm256_set1_epi8(0x0F);
+  const __m256i suit_positions = load32(pair.suit_positions);
+  const __m256i separators = load32(pair.separators);
+  const __m256i image = load32(pair.image);
+  const __m256i gather = load32(kTables.gather.data());
+  const __m256i rotation0 = load32(kTables.rotations[0].data());
+  const __m256i rotation1 = load32(kTables.rotations[1].data());
+  const __m256i groups = load32(kTables.groups.data());
+  const __m256i key_low = load32(kTables.key_low.data());
+  const __m256i key_high = load32(kTables.key_high.data());
+  const __m256i suit_counts = load32(kTables.suit_counts.data());
+  const __m256i suit_base = load32(kTables.suit_base.data());
+  const __m256i zero = _mm256_setzero_si256();
+  const __m256i flush_bits = _mm256_set1_epi64x(0x88);
+  const __m256i plane_shifts = _mm256_setr_epi64x(0, 0, 8, 8);
+  // From a key k per 64-bit lane, rank_index()'s parts as 32-bit lanes:
+  // its low bits (the row) and the rest.
+  constexpr int kShift = detail::kRankHashShift;
+  constexpr int kRowMask = (1 << kShift) - 1;
+  const __m128i index_shifts = _mm_setr_epi32(0, kShift, 0, kShift);
+  const __m128i index_masks = _mm_setr_epi32(kRowMask, -1, kRowMask, -1);
+  const AnswerLine* const first_wins = &lines[0];
+  const AnswerLine* const tie = &lines[2];
+  const std::uint16_t* rows = detail::rank_hash_rows.data();
+  const std::uint16_t* values = detail::rank_values.data();
+  // Opaque to the compiler, so that it keeps the addresses in registers
+  // rather than computing them again in the loop.
+  asm("" : "+r"(rows), "+r"(values));
+  // The checks of the instances judged, gathered: a failed check ends the
+  // loop, so they need no reset at each group.
+  __m256i valid = _mm256_set1_epi8(-1);
+  const char* const end = text + count * kBytes;
+  const char* checked = text;  // the instances before, and their answers, count
+  char* next = out;
+  for (const char* group = text; group != end;) {
+    const char* const group_end =
+        static_cast<std::size_t>(end - group) < kHoldem2Group * kBytes ? end : group + kHoldem2Group * kBytes;
+    for (const char* instance = group; instance != group_end; instance += kBytes) {
+      const __m256i x =
+          _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(instance))),
+                                  _mm_loadu_si128(reinterpret_cast<const __m128i*>(instance + kSecondHalf)), 1);
+      // The hash of canonical_decoder.h; its low nibble is x's XOR the high
+      // nibble's hash, and bit 7 x's own (a shuffle by it gives 0, no card).
+      const __m256i hash =
+          _mm256_xor_si256(x, _mm256_shuffle_epi8(hash_table, _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble)));
+      const __m256i chars = _mm256_blendv_epi8(_mm256_shuffle_epi8(rank_chars, hash),
+                                               _mm256_shuffle_epi8(suit_chars, hash), suit_positions);
+      const __m256i expected = _mm256_cmpeq_epi8(_mm256_blendv_epi8(chars, image, separators), x);
+      // At each rank's position, the card's byte (the suit is the next byte's).
+      const __m256i bytes = _mm256_add_epi8(_mm256_shuffle_epi8(rank_bytes, hash),
+                                            _mm256_shuffle_epi8(suit_bytes, _mm256_bsrli_epi128(hash, 1)));
+      const __m256i halves = _mm256_shuffle_epi8(bytes, gather);
+      const __m256i row = _mm256_or_si256(halves, _mm256_permute4x64_epi64(halves, 0x4E));
+      const __m256i ok = _mm256_andnot_si256(
+          _mm256_cmpeq_epi8(row, _mm256_shuffle_epi8(row, rotation1)),
+          _mm256_andnot_si256(_mm256_cmpeq_epi8(row, _mm256_shuffle_epi8(row, rotation0)), expected));
+      valid = _mm256_and_si256(valid, ok);
+      const __m256i cards = _mm256_shuffle_epi8(row, groups);
+      // Shifted right by 3 (as 16-bit lanes), a card byte's low nibble is
+      // its rank + 1, and bit 7 clear (bit 2 of every card byte is).
+      const __m256i ranks = _mm256_srli_epi16(cards, 3);
+      const __m256i low = _mm256_sad_epu8(_mm256_shuffle_epi8(key_low, ranks), zero);
+      const __m256i high = _mm256_sad_epu8(_mm256_shuffle_epi8(key_high, ranks), zero);
+      const __m256i suits = _mm256_sad_epu8(_mm256_shuffle_epi8(suit_counts, cards), suit_base);
+      const __m256i planes = _mm256_add_epi64(_mm256_sllv_epi64(low, plane_shifts), _mm256_slli_epi64(high, 16));
+      const __m128i keys = _mm_add_epi64(_mm256_castsi256_si128(planes), _mm256_extracti128_si256(planes, 1));
+      const __m128i parts = _mm_and_si128(_mm_srlv_epi32(_mm_shuffle_epi32(keys, 0xA0), index_shifts), index_masks);
+      // rank_index() of each key (in range even for a rejected instance:
+      // see detail::kRankValueSlots).
+      unsigned first = values[2u * rows[static_cast<std::uint32_t>(_mm_cvtsi128_si32(parts))] +
+                              static_cast<std::uint32_t>(_mm_extract_epi32(parts, 1))];
+      unsigned second = values[2u * rows[static_cast<std::uint32_t>(_mm_extract_epi32(parts, 2))] +
+                               static_cast<std::uint32_t>(_mm_extract_epi32(parts, 3))];
+      if (!_mm256_testz_si256(suits, flush_bits)) [[unlikely]] {
+        take_flushes(cards, ranks, suits, first, second);
+      }
+      // detail::two_player_verdict()'s rule: the stronger by arithmetic, kept
+      // from the compiler, which would make it a branch mispredicted on about
+      // every other deal; then the tie, rare enough to be predicted.
+      std::size_t second_stronger = second > first;
+      asm("" : "+r"(second_stronger));
+      const AnswerLine* const stronger = first_wins + second_stronger;
+      next = (second == first ? tie : stronger)->copy_to(next);
+    }
+    if (_mm256_movemask_epi8(valid) != -1) break;
+    group = checked = group_end;
+    out = next;
+  }
+  return static_cast<std::size_t>(checked - text) / kBytes;
+}
+
+#endif  // POKER_X86_SIMD
+
+}  // namespace
+
+Holdem2Judge holdem2_judge_for(DecodePath path) {
+#if defined(POKER_X86_SIMD)
+  if (path == DecodePath::kAvx2) return judge_avx2;
+#endif
+  static_cast<void>(path);
+  return nullptr;
+}
+
+}  // namespace poker::simd

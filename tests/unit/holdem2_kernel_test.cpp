@@ -1,0 +1,158 @@
+// The 2-player hold'em kernel that judges as it decodes, against the
+// independent slow path: the scalar decoder (which validates every byte and
+// repeated cards) and holdem_winner() on its cards. Whatever the kernel
+// judges must answer alike, and it must stop at the group of the first
+// instance the decoder rejects.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "formats/answer_lines.h"
+#include "formats/canonical_decoder.h"
+#include "formats/card_line_reader.h"
+#include "formats/holdem2_kernel.h"
+#include "poker/cards.h"
+#include "poker/evaluator.h"
+#include "support/instance_text.h"
+
+namespace poker {
+namespace {
+
+using testing::holdem_lines;
+using testing::random_instances_text;
+
+constexpr std::size_t kBytes = 27;
+constexpr std::size_t kGroup = simd::kHoldem2Group;
+
+class Holdem2Kernel : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const std::vector<DecodePath> paths = supported_decode_paths();
+    if (std::find(paths.begin(), paths.end(), DecodePath::kAvx2) == paths.end()) GTEST_SKIP() << "no AVX2";
+    judge_ = simd::holdem2_judge_for(DecodePath::kAvx2);
+    ASSERT_NE(judge_, nullptr);
+  }
+
+  struct Run {
+    std::size_t judged = 0;
+    std::string answers;
+  };
+
+  Run run_kernel(const std::string& text) const {
+    const std::size_t count = text.size() / kBytes;
+    std::string out(count * AnswerLine::kMaxSize, '\0');
+    char* at = out.data();
+    Run run;
+    run.judged = judge_(text.data(), count, layout_.plan(), alphabet(), lines_.data(), at);
+    run.answers.assign(out.data(), at);
+    return run;
+  }
+
+  // What the kernel must do with `text`: judge up to the group of the first
+  // instance the scalar decoder rejects, answering as holdem_winner().
+  Run expected(const std::string& text) const {
+    const std::size_t count = text.size() / kBytes;
+    Run run;
+    std::string answers;
+    std::size_t valid = 0;
+    for (; valid < count; ++valid) {
+      std::vector<Card> cards(layout_.cards() + kDecodeSlack);
+      if (!simd::generic_decoder_for(DecodePath::kScalar)(text.data() + valid * kBytes, layout_.plan(), alphabet(),
+                                                          cards.data())) {
+        break;
+      }
+      answers += lines_[static_cast<std::size_t>(holdem_winner(cards.data() + 4, cards.data(), 2))].text();
+    }
+    run.judged = valid == count ? count : valid / kGroup * kGroup;
+    // The answers of the judged instances: one line each.
+    std::size_t end = 0;
+    for (std::size_t i = 0; i < run.judged; ++i) end = answers.find('\n', end) + 1;
+    run.answers = answers.substr(0, end);
+    return run;
+  }
+
+  void expect_like_the_slow_path(const std::string& text) const {
+    const Run got = run_kernel(text);
+    const Run want = expected(text);
+    ASSERT_EQ(got.judged, want.judged) << text;
+    ASSERT_EQ(got.answers, want.answers) << text;
+  }
+
+  static const simd::Alphabet& alphabet() { return simd::alphabet_of(Notation::kHoldem); }
+
+  const CanonicalLayout layout_{holdem_lines(2)};
+  const std::vector<AnswerLine> lines_{AnswerLine::of("Player 1\n"), AnswerLine::of("Player 2\n"),
+                                       AnswerLine::of("Draw\n")};
+  simd::Holdem2Judge judge_ = nullptr;
+};
+
+TEST_F(Holdem2Kernel, RandomInstancesAnswerLikeHoldemWinner) {
+  std::mt19937_64 rng(2020);
+  for (int trial = 0; trial < 200; ++trial) {
+    const int count = 1 + static_cast<int>(rng() % (3 * kGroup));
+    expect_like_the_slow_path(random_instances_text(rng, holdem_lines(2), count, Notation::kHoldem));
+  }
+}
+
+TEST_F(Holdem2Kernel, FlushesAndTiesAnswerLikeHoldemWinner) {
+  // Boards of one suit (both players may hold a flush, or share the board's)
+  // and of pairs (ties): the kernel's slow branch and its verdicts.
+  std::mt19937_64 rng(2021);
+  std::string text;
+  for (int instance = 0; instance < 3000; ++instance) {
+    std::vector<Card> deck;
+    const int suit = static_cast<int>(rng() % kSuitCount);
+    for (int card = 0; card < kCardCount; ++card) {
+      // Mostly one suit: the first 13 of a shuffle of these are distinct.
+      if (suit_of(static_cast<Card>(card)) == suit || rng() % 4 == 0) deck.push_back(static_cast<Card>(card));
+    }
+    std::shuffle(deck.begin(), deck.end(), rng);
+    for (std::size_t i = 0; i < 9; ++i) {
+      append_card(text, deck[i], Notation::kHoldem);
+      text += (i == 1 || i == 3 || i == 8) ? '\n' : ' ';
+    }
+  }
+  expect_like_the_slow_path(text);
+}
+
+TEST_F(Holdem2Kernel, EverySingleByteChangeIsJudgedLikeTheDecoder) {
+  // Three groups of instances; one byte of an instance in the middle group
+  // changed to every value: the kernel judges the groups before it, and all
+  // of them when the change leaves a valid instance (another card).
+  std::mt19937_64 rng(2022);
+  const std::string text = random_instances_text(rng, holdem_lines(2), static_cast<int>(3 * kGroup), Notation::kHoldem);
+  for (const std::size_t instance : {kGroup, kGroup + 5, 2 * kGroup - 1}) {
+    for (std::size_t at = 0; at < kBytes; ++at) {
+      for (int byte = 0; byte < 256; ++byte) {
+        std::string changed = text;
+        changed[instance * kBytes + at] = static_cast<char>(byte);
+        expect_like_the_slow_path(changed);
+        if (HasFatalFailure()) return;
+      }
+    }
+  }
+}
+
+TEST_F(Holdem2Kernel, EveryRepeatedCardIsRejected) {
+  // The card at position j copied over the one at position i, for every
+  // pair of the nine: the kernel stops before the instance's group.
+  std::mt19937_64 rng(2023);
+  const std::string text = random_instances_text(rng, holdem_lines(2), static_cast<int>(2 * kGroup), Notation::kHoldem);
+  const std::size_t instance = kGroup + 3;
+  for (std::size_t i = 0; i < 9; ++i) {
+    for (std::size_t j = 0; j < 9; ++j) {
+      if (i == j) continue;
+      std::string changed = text;
+      changed.replace(instance * kBytes + 3 * i, 2, text.substr(instance * kBytes + 3 * j, 2));
+      const Run got = run_kernel(changed);
+      EXPECT_EQ(got.judged, kGroup) << i << " " << j;
+      expect_like_the_slow_path(changed);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace poker
