@@ -16,7 +16,7 @@ shift || true
 # takes far less time than at -O2 with full debug information (most of it
 # spent optimising and describing the instrumentation), for tests that run
 # about as fast. They compile with clang, which builds the instrumented code
-# in about two thirds of GCC's time (the GoogleTest programs most of all),
+# in about two thirds of GCC's CPU time (the GoogleTest programs most of all),
 # with the same warnings as errors; the release flavour stays with the
 # default compiler (GCC on Debian), so both compilers check the tree.
 instrumented=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
