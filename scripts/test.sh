@@ -52,6 +52,9 @@ python_tests() {
 }
 
 stage "format: check" "$root/scripts/format.sh" --check
+# The release build includes the benchmark programs (bench/), which no test
+# runs: they are a few seconds of its minutes, and nothing else here would
+# notice a change that breaks them before bench/gate.sh does.
 for flavour in release sanitize; do
   stage "$flavour: build" "$root/scripts/build.sh" "$flavour"
   stage "$flavour: test" ctest --test-dir "$root/build/$flavour" --output-on-failure -j "$jobs"

@@ -1,7 +1,7 @@
 // What kind of build the tests run in, for tests that scale their work or
 // their limits to it: sanitizers run code several times slower and take
 // more memory (their shadow), and an unoptimised build is slower still.
-// GCC says so with __SANITIZE_*__, clang (the fuzz flavour) with
+// GCC says so with __SANITIZE_*__, clang (the instrumented flavours) with
 // __has_feature; this is the one place that asks.
 #ifndef POKER_TESTS_SUPPORT_SANITIZERS_H_
 #define POKER_TESTS_SUPPORT_SANITIZERS_H_
