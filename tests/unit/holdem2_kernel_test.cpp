@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <random>
 #include <string>
 #include <vector>
@@ -116,6 +117,36 @@ TEST_F(Holdem2Kernel, FlushesAndTiesAnswerLikeHoldemWinner) {
     }
   }
   expect_like_the_slow_path(text);
+}
+
+TEST(Holdem2KernelRule, AFlushBeatsTheRankValueOfItsCards) {
+  // The kernel takes the larger of a player's rank lookup and flush value,
+  // so that it looks every player up the same way: this holds when seven
+  // cards with a flush never hold a hand that beats it by ranks alone (a
+  // full house or four of a kind would take eight cards). Every flush of
+  // 5..7 ranks, with every multiset of ranks of the other suits' cards.
+  int hands = 0;
+  for (unsigned flush = 0; flush < (1u << kRankCount); ++flush) {
+    const int in_suit = std::popcount(flush);
+    if (in_suit < 5 || in_suit > 7) continue;
+    std::uint64_t flush_key = 0;
+    for (int rank = 0; rank < kRankCount; ++rank) {
+      if ((flush >> rank & 1) != 0) flush_key += detail::card_keys[make_card(rank, 0)];
+    }
+    // The other cards (of suits 1 and 2): none, one, or two ranks.
+    for (int first = in_suit == 7 ? -1 : 0; first < (in_suit == 7 ? 0 : kRankCount); ++first) {
+      for (int second = in_suit == 5 ? 0 : -1; second <= (in_suit == 5 ? first : -1); ++second) {
+        std::uint64_t key = flush_key;
+        if (first >= 0) key += detail::card_keys[make_card(first, 1)];
+        if (second >= 0) key += detail::card_keys[make_card(second, 2)];
+        ASSERT_LT(detail::rank_value(key), detail::flush_values[flush])
+            << std::hex << flush << ' ' << first << ' ' << second;
+        ++hands;
+      }
+    }
+  }
+  // C(13, 5) * 91 + C(13, 6) * 13 + C(13, 7) rank patterns.
+  EXPECT_EQ(hands, 1287 * 91 + 1716 * 13 + 1716);
 }
 
 TEST_F(Holdem2Kernel, EverySingleByteChangeIsJudgedLikeTheDecoder) {

@@ -1,5 +1,6 @@
 #include "formats/holdem2_kernel.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -179,8 +180,6 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
   constexpr int kRowMask = (1 << kShift) - 1;
   const __m128i index_shifts = _mm_setr_epi32(0, kShift, 0, kShift);
   const __m128i index_masks = _mm_setr_epi32(kRowMask, -1, kRowMask, -1);
-  const AnswerLine* const first_wins = &lines[0];
-  const AnswerLine* const tie = &lines[2];
   const std::uint16_t* rows = detail::rank_hash_rows.data();
   const std::uint16_t* values = detail::rank_values.data();
   // Opaque to the compiler, so that it keeps the addresses in registers
@@ -190,12 +189,23 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
   // loop, so they need no reset at each group.
   __m256i valid = _mm256_set1_epi8(-1);
   const char* const end = text + count * kBytes;
-  const char* checked = text;  // the instances before, and their answers, count
-  char* next = out;
-  for (const char* group = text; group != end;) {
-    const char* const group_end =
-        static_cast<std::size_t>(end - group) < kHoldem2Group * kBytes ? end : group + kHoldem2Group * kBytes;
-    for (const char* instance = group; instance != group_end; instance += kBytes) {
+  // A group in three loops. The rank lookups miss L1 (rank_values does not
+  // fit it), and the answer lines' stores, at addresses that hang on the
+  // lookups, stall the loads around them: so the loop that decodes the
+  // group only stores the lookups' indices; the next looks the values up and
+  // keeps each verdict in a byte; the last writes the lines.
+  alignas(16) std::array<std::array<std::uint32_t, 4>, kHoldem2Group> parts_of;
+  // The players' flush values, 0 where a player has none, for the
+  // instances in `flushed`: seven cards with a flush hold no full house or
+  // four of a kind, so the flush beats the rank lookup's value of them
+  // (Holdem2Kernel.AFlushBeatsTheRankValueOfItsCards).
+  std::array<std::array<unsigned, 2>, kHoldem2Group> flushes_of;
+  const char* group = text;  // the instances before, and their answers, count
+  while (group != end) {
+    const std::size_t in_group = std::min<std::size_t>(static_cast<std::size_t>(end - group) / kBytes, kHoldem2Group);
+    std::uint32_t flushed = 0;
+    for (std::size_t i = 0; i < in_group; ++i) {
+      const char* const instance = group + i * kBytes;
       const __m256i x =
           _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(instance))),
                                   _mm_loadu_si128(reinterpret_cast<const __m128i*>(instance + kSecondHalf)), 1);
@@ -225,28 +235,34 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
       const __m256i planes = _mm256_add_epi64(_mm256_sllv_epi64(low, plane_shifts), _mm256_slli_epi64(high, 16));
       const __m128i keys = _mm_add_epi64(_mm256_castsi256_si128(planes), _mm256_extracti128_si256(planes, 1));
       const __m128i parts = _mm_and_si128(_mm_srlv_epi32(_mm_shuffle_epi32(keys, 0xA0), index_shifts), index_masks);
-      // rank_index() of each key (in range even for a rejected instance:
-      // see detail::kRankValueSlots).
-      unsigned first = values[2u * rows[static_cast<std::uint32_t>(_mm_cvtsi128_si32(parts))] +
-                              static_cast<std::uint32_t>(_mm_extract_epi32(parts, 1))];
-      unsigned second = values[2u * rows[static_cast<std::uint32_t>(_mm_extract_epi32(parts, 2))] +
-                               static_cast<std::uint32_t>(_mm_extract_epi32(parts, 3))];
+      _mm_store_si128(reinterpret_cast<__m128i*>(parts_of[i].data()), parts);
       if (!_mm256_testz_si256(suits, flush_bits)) [[unlikely]] {
-        take_flushes(cards, ranks, suits, first, second);
+        flushes_of[i] = {0, 0};
+        take_flushes(cards, ranks, suits, flushes_of[i][0], flushes_of[i][1]);
+        flushed |= std::uint32_t{1} << i;
       }
-      // detail::two_player_verdict()'s rule: the stronger by arithmetic, kept
-      // from the compiler, which would make it a branch mispredicted on about
-      // every other deal; then the tie, rare enough to be predicted.
-      std::size_t second_stronger = second > first;
-      asm("" : "+r"(second_stronger));
-      const AnswerLine* const stronger = first_wins + second_stronger;
-      next = (second == first ? tie : stronger)->copy_to(next);
     }
     if (_mm256_movemask_epi8(valid) != -1) break;
-    group = checked = group_end;
+    // By instance, the index of its answer in lines.
+    std::array<std::uint8_t, kHoldem2Group> verdicts;
+    // The rank lookup, rank_index() of each key.
+    const auto value_of = [&](std::size_t i, std::size_t player) -> unsigned {
+      return values[2u * rows[parts_of[i][2 * player]] + parts_of[i][2 * player + 1]];
+    };
+    for (std::size_t i = 0; i < in_group; ++i) {
+      verdicts[i] = static_cast<std::uint8_t>(detail::two_player_verdict(value_of(i, 0), value_of(i, 1)));
+    }
+    for (; flushed != 0; flushed &= flushed - 1) {
+      const auto i = static_cast<std::size_t>(std::countr_zero(flushed));
+      verdicts[i] = static_cast<std::uint8_t>(detail::two_player_verdict(std::max(value_of(i, 0), flushes_of[i][0]),
+                                                                         std::max(value_of(i, 1), flushes_of[i][1])));
+    }
+    char* next = out;
+    for (std::size_t i = 0; i < in_group; ++i) next = lines[verdicts[i]].copy_to(next);
     out = next;
+    group += in_group * kBytes;
   }
-  return static_cast<std::size_t>(checked - text) / kBytes;
+  return static_cast<std::size_t>(group - text) / kBytes;
 }
 
 #endif  // POKER_X86_SIMD
