@@ -98,12 +98,11 @@ TEST_F(Holdem2Kernel, RandomInstancesAnswerLikeHoldemWinner) {
   }
 }
 
-TEST_F(Holdem2Kernel, FlushesAndTiesAnswerLikeHoldemWinner) {
-  // Boards of one suit (both players may hold a flush, or share the board's)
-  // and of pairs (ties): the kernel's slow branch and its verdicts.
-  std::mt19937_64 rng(2021);
+// `count` instances of boards of mostly one suit (both players may hold a
+// flush, or share the board's) and of pairs (ties).
+std::string flush_heavy_text(std::mt19937_64& rng, int count) {
   std::string text;
-  for (int instance = 0; instance < 3000; ++instance) {
+  for (int instance = 0; instance < count; ++instance) {
     std::vector<Card> deck;
     const int suit = static_cast<int>(rng() % kSuitCount);
     for (int card = 0; card < kCardCount; ++card) {
@@ -116,7 +115,25 @@ TEST_F(Holdem2Kernel, FlushesAndTiesAnswerLikeHoldemWinner) {
       text += (i == 1 || i == 3 || i == 8) ? '\n' : ' ';
     }
   }
-  expect_like_the_slow_path(text);
+  return text;
+}
+
+TEST_F(Holdem2Kernel, FlushesAndTiesAnswerLikeHoldemWinner) {
+  // The kernel's slow branch and its verdicts.
+  std::mt19937_64 rng(2021);
+  expect_like_the_slow_path(flush_heavy_text(rng, 3000));
+}
+
+TEST_F(Holdem2Kernel, FlushesInAGroupOfOddSizeAnswerLikeHoldemWinner) {
+  // The kernel decodes two instances a step, the last of a group of odd
+  // size with a copy of itself: the copy's flush is no instance's.
+  std::mt19937_64 rng(2024);
+  for (const int count : {1, 3, 5, 31, 33, 63, 95}) {
+    for (int trial = 0; trial < 20; ++trial) {
+      expect_like_the_slow_path(flush_heavy_text(rng, count));
+      if (HasFatalFailure()) return;
+    }
+  }
 }
 
 TEST(Holdem2KernelRule, AFlushBeatsTheRankValueOfItsCards) {
@@ -169,18 +186,23 @@ TEST_F(Holdem2Kernel, EverySingleByteChangeIsJudgedLikeTheDecoder) {
 
 TEST_F(Holdem2Kernel, EveryRepeatedCardIsRejected) {
   // The card at position j copied over the one at position i, for every
-  // pair of the nine: the kernel stops before the instance's group.
+  // pair of the nine: the kernel stops before the instance's group. The
+  // kernel decodes two instances a step, one a vector lane: the first and
+  // the second of a step, and the last of a group of odd size (paired with
+  // a copy of itself).
   std::mt19937_64 rng(2023);
-  const std::string text = random_instances_text(rng, holdem_lines(2), static_cast<int>(2 * kGroup), Notation::kHoldem);
-  const std::size_t instance = kGroup + 3;
-  for (std::size_t i = 0; i < 9; ++i) {
-    for (std::size_t j = 0; j < 9; ++j) {
-      if (i == j) continue;
-      std::string changed = text;
-      changed.replace(instance * kBytes + 3 * i, 2, text.substr(instance * kBytes + 3 * j, 2));
-      const Run got = run_kernel(changed);
-      EXPECT_EQ(got.judged, kGroup) << i << " " << j;
-      expect_like_the_slow_path(changed);
+  const int count = static_cast<int>(2 * kGroup) - 1;
+  const std::string text = random_instances_text(rng, holdem_lines(2), count, Notation::kHoldem);
+  for (const std::size_t instance : {kGroup + 2, kGroup + 3, 2 * kGroup - 2}) {
+    for (std::size_t i = 0; i < 9; ++i) {
+      for (std::size_t j = 0; j < 9; ++j) {
+        if (i == j) continue;
+        std::string changed = text;
+        changed.replace(instance * kBytes + 3 * i, 2, text.substr(instance * kBytes + 3 * j, 2));
+        const Run got = run_kernel(changed);
+        EXPECT_EQ(got.judged, kGroup) << instance << ": " << i << " " << j;
+        expect_like_the_slow_path(changed);
+      }
     }
   }
 }

@@ -24,56 +24,72 @@ constexpr std::size_t kHoleCards = 4;
 constexpr std::size_t kCards = 9;
 constexpr std::size_t kBytes = 3 * kCards;
 constexpr std::size_t kSecondHalf = 11;
-// A card's byte is (rank + 1) << 3 | suit: never 0, bit 2 and bit 7 clear.
-// The bytes of a row after its nine cards are 0, and each player's group of
-// seven cards is padded with one of them: a rank of 0, which no key table
-// holds.
-constexpr std::uint8_t kPad = 15;
+// A shuffle index that gives 0. A card's byte is (rank + 1) << 3 | suit:
+// never 0, bit 2 and bit 7 clear.
+constexpr std::uint8_t kNone = 0x80;
+// The equality comparisons of a row with shuffles of itself that meet
+// every pair of its nine cards.
+constexpr std::size_t kPairShuffles = 3;
 
 // The kernel's constant vectors (see the file comment of holdem2_kernel.h).
+// An instance's row is one 16-byte lane: byte p holds card p (p < 9), then
+// card p - 9; the back half of the loop works on two instances' rows at
+// once, one a lane, so every table but `gather` is the same in both lanes.
 struct alignas(32) Tables {
   // A card's byte sits at its rank's position: half 0's hole cards go to
-  // row bytes 0..3, half 1's board to row bytes 4..8.
+  // row bytes 0..3 and 9..12, half 1's board to row bytes 4..8 and 13..15.
   std::array<std::uint8_t, 32> gather;
-  // Row byte i against row byte i + 1 and i + 2 (mod 9; halves 0 and 1),
-  // then i + 3 and i + 4: every pair of the nine cards meets once. The
-  // bytes after the cards, 0, meet the first card, never 0.
-  std::array<std::array<std::uint8_t, 32>, 2> rotations;
-  // The row to [board, player 1's holes, pad | board, player 2's holes,
-  // pad] in both halves: one 8-byte group per player.
+  // The row byte (card) that row byte p meets, kNone where none: each pair
+  // of the nine cards at a byte of one of its cards, in one of the three.
+  std::array<std::array<std::uint8_t, 32>, kPairShuffles> pairs;
+  // The row to [board, player 1's holes, pad, board, player 2's holes,
+  // pad]: one 8-byte group per player. A pad is 0: a rank of 0, which no key
+  // table holds.
   std::array<std::uint8_t, 32> groups;
-  // By rank + 1: byte 0 of its key (half 0), byte 1 (half 1); then byte 2
-  // (half 0, the keys are below 2^24) and nothing (half 1).
-  std::array<std::uint8_t, 32> key_low;
-  std::array<std::uint8_t, 32> key_high;
+  // By rank + 1: byte b of its key (the keys are below 2^24).
+  std::array<std::array<std::uint8_t, 32>, 3> key_bytes;
   // By a card byte's low nibble (suit, and a bit of the rank): 4-bit suit
-  // counters, suits 0 and 1 (half 0), 2 and 3 (half 1).
-  std::array<std::uint8_t, 32> suit_counts;
-  // The second operand of the suits' sum of absolute differences: 3 more
+  // counters, suits 0 and 1, then suits 2 and 3.
+  std::array<std::array<std::uint8_t, 32>, 2> suit_counts;
+  // The second operands of the suits' sums of absolute differences: 3 more
   // than the pad's byte, the counters' start (a suit of five or more then
   // sets a counter's top bit).
-  std::array<std::uint8_t, 32> suit_base;
-  // By rank + 1: the low byte of 1 << rank (half 0), the high byte (half 1).
-  std::array<std::uint8_t, 32> rank_bits;
+  std::array<std::array<std::uint8_t, 32>, 2> suit_base;
+  // By rank + 1: the low byte of 1 << rank, then the high byte.
+  std::array<std::array<std::uint8_t, 32>, 2> rank_bits;
 };
 
-std::uint8_t key_byte(int rank, int byte) {
+std::uint8_t key_byte(int rank, std::size_t byte) {
   const auto key = static_cast<std::uint32_t>(detail::card_keys[make_card(rank, 0)]);
   return static_cast<std::uint8_t>(key >> (8 * byte));
 }
 
+// The card at row byte `position`.
+constexpr std::size_t card_at(std::size_t position) { return position < kCards ? position : position - kCards; }
+
 Tables make_tables() {
   Tables t{};
-  t.gather.fill(0x80);
-  for (std::size_t card = 0; card < kHoleCards; ++card) t.gather[card] = static_cast<std::uint8_t>(3 * card);
-  for (std::size_t card = kHoleCards; card < kCards; ++card) {
-    t.gather[16 + card] = static_cast<std::uint8_t>(3 * card - kSecondHalf);
+  t.gather.fill(kNone);
+  for (std::size_t position = 0; position < 16; ++position) {
+    const std::size_t card = card_at(position);
+    if (card < kHoleCards) t.gather[position] = static_cast<std::uint8_t>(3 * card);
+    if (card >= kHoleCards) t.gather[16 + position] = static_cast<std::uint8_t>(3 * card - kSecondHalf);
   }
-  for (std::size_t r = 0; r < 2; ++r) {
-    for (std::size_t half = 0; half < 2; ++half) {
-      const std::size_t distance = 2 * r + half + 1;
-      for (std::size_t i = 0; i < kCards; ++i) {
-        t.rotations[r][16 * half + i] = static_cast<std::uint8_t>((i + distance) % kCards);
+  // Each pair at the first free byte of either of its cards: cards 0..6
+  // have two bytes in each of the three comparisons, cards 7 and 8 one, 48
+  // in all for the 36 pairs (Holdem2Kernel.EveryRepeatedCardIsRejected).
+  for (auto& pairs : t.pairs) pairs.fill(kNone);
+  for (std::size_t first = 0; first < kCards; ++first) {
+    for (std::size_t second = first + 1; second < kCards; ++second) {
+      bool placed = false;
+      for (std::size_t k = 0; k < kPairShuffles && !placed; ++k) {
+        for (std::size_t position = 0; position < 16 && !placed; ++position) {
+          const std::size_t card = card_at(position);
+          if (t.pairs[k][position] != kNone || (card != first && card != second)) continue;
+          const auto other = static_cast<std::uint8_t>(card == first ? second : first);
+          t.pairs[k][position] = t.pairs[k][16 + position] = other;
+          placed = true;
+        }
       }
     }
   }
@@ -83,26 +99,22 @@ Tables make_tables() {
       for (std::size_t i = 0; i < 5; ++i) group[i] = static_cast<std::uint8_t>(kHoleCards + i);
       group[5] = static_cast<std::uint8_t>(2 * player);
       group[6] = static_cast<std::uint8_t>(2 * player + 1);
-      group[7] = kPad;
+      group[7] = kNone;
     }
-  }
-  for (int rank = 0; rank < kRankCount; ++rank) {
-    const auto slot = static_cast<std::size_t>(rank) + 1;
-    t.key_low[slot] = key_byte(rank, 0);
-    t.key_low[16 + slot] = key_byte(rank, 1);
-    t.key_high[slot] = key_byte(rank, 2);
-  }
-  for (unsigned rank = 0; rank < kRankCount; ++rank) {
-    t.rank_bits[rank + 1] = static_cast<std::uint8_t>(1u << rank);
-    t.rank_bits[16 + rank + 1] = static_cast<std::uint8_t>((1u << rank) >> 8);
-  }
-  for (std::size_t nibble = 0; nibble < 16; ++nibble) {
-    const std::size_t suit = nibble & 3;
-    t.suit_counts[16 * (suit / 2) + nibble] = static_cast<std::uint8_t>(1u << (4 * (suit % 2)));
-  }
-  for (std::size_t half = 0; half < 2; ++half) {
-    for (const std::size_t pad : {std::size_t{7}, std::size_t{15}}) {
-      t.suit_base[16 * half + pad] = static_cast<std::uint8_t>(t.suit_counts[16 * half] + 0x33);
+    for (int rank = 0; rank < kRankCount; ++rank) {
+      const std::size_t slot = 16 * half + static_cast<std::size_t>(rank) + 1;
+      for (std::size_t byte = 0; byte < t.key_bytes.size(); ++byte) t.key_bytes[byte][slot] = key_byte(rank, byte);
+      t.rank_bits[0][slot] = static_cast<std::uint8_t>(1u << rank);
+      t.rank_bits[1][slot] = static_cast<std::uint8_t>((1u << rank) >> 8);
+    }
+    for (std::size_t nibble = 0; nibble < 16; ++nibble) {
+      const std::size_t suit = nibble & 3;
+      t.suit_counts[suit / 2][16 * half + nibble] = static_cast<std::uint8_t>(1u << (4 * (suit % 2)));
+    }
+    for (std::size_t suits = 0; suits < 2; ++suits) {
+      for (const std::size_t pad : {std::size_t{7}, std::size_t{15}}) {
+        t.suit_base[suits][16 * half + pad] = static_cast<std::uint8_t>(t.suit_counts[suits][16 * half] + 0x33);
+      }
     }
   }
   return t;
@@ -120,66 +132,124 @@ __attribute__((target("avx2"))) inline __m256i both_halves(const std::uint8_t* a
   return _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(aligned)));
 }
 
-// The players' values where a suit counter shows a flush (about 1 deal in
-// 20): `values` hold their rank lookups, and a flush's value replaces the
-// value of a player who holds one. Inline: a call would make the loop keep
-// its vectors in memory (every vector register is the caller's to save).
-// Any instance, valid or not, indexes inside flush_values.
-__attribute__((target("avx2"), always_inline)) inline void take_flushes(__m256i cards, __m256i ranks, __m256i suits,
-                                                                        unsigned& first, unsigned& second) {
+// The per-instance front of the decode loop: the alphabet's and the
+// layout's vectors.
+struct Front {
+  __m256i hash_table;
+  __m256i rank_chars;
+  __m256i suit_chars;
+  __m256i rank_bytes;
+  __m256i suit_bytes;
+  __m256i nibble;
+  __m256i suit_positions;
+  __m256i separators;
+  __m256i image;
+  __m256i gather;
+};
+
+// The instance at `instance` checked into `valid` (0 in a byte that is not
+// as the layout expects), and its cards: hole cards in the low lane's row
+// bytes, the board in the high lane's, 0 elsewhere.
+__attribute__((target("avx2"), always_inline)) inline __m256i halves_of(const Front& f, const char* instance,
+                                                                        __m256i& valid) {
+  const __m256i x =
+      _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(instance))),
+                              _mm_loadu_si128(reinterpret_cast<const __m128i*>(instance + kSecondHalf)), 1);
+  // The hash of canonical_decoder.h; its low nibble is x's XOR the high
+  // nibble's hash, and bit 7 x's own (a shuffle by it gives 0, no card).
+  const __m256i hash =
+      _mm256_xor_si256(x, _mm256_shuffle_epi8(f.hash_table, _mm256_and_si256(_mm256_srli_epi16(x, 4), f.nibble)));
+  const __m256i chars = _mm256_blendv_epi8(_mm256_shuffle_epi8(f.rank_chars, hash),
+                                           _mm256_shuffle_epi8(f.suit_chars, hash), f.suit_positions);
+  valid = _mm256_and_si256(valid, _mm256_cmpeq_epi8(_mm256_blendv_epi8(chars, f.image, f.separators), x));
+  // At each rank's position, the card's byte (the suit is the next byte's).
+  const __m256i bytes = _mm256_add_epi8(_mm256_shuffle_epi8(f.rank_bytes, hash),
+                                        _mm256_shuffle_epi8(f.suit_bytes, _mm256_bsrli_epi128(hash, 1)));
+  return _mm256_shuffle_epi8(bytes, f.gather);
+}
+
+// Row bytes equal to the bytes `pairs` names (0xFF): a card twice.
+__attribute__((target("avx2"), always_inline)) inline __m256i meets(__m256i rows,
+                                                                    const std::array<std::uint8_t, 32>& pairs) {
+  return _mm256_cmpeq_epi8(rows, _mm256_shuffle_epi8(rows, load32(pairs.data())));
+}
+
+// Per 8-byte group of `indices`, the sum of |table[index] - base| over its
+// bytes, in the low 16 bits of each 64-bit lane.
+__attribute__((target("avx2"), always_inline)) inline __m256i lane_sums(const std::array<std::uint8_t, 32>& table,
+                                                                        __m256i indices, __m256i base) {
+  return _mm256_sad_epu8(_mm256_shuffle_epi8(load32(table.data()), indices), base);
+}
+
+// The players' flush values of a pair of instances (one a lane) where a
+// suit counter shows a flush (about 1 deal in 20): a flush's value replaces
+// the rank lookup's value of a player who holds one, 0 for one who holds
+// none. Returns which of the two hold one (bit 0: the first). Inline: a
+// call would make the loop keep its vectors in memory (every vector
+// register is the caller's to save). Any instance, valid or not, indexes
+// inside flush_values.
+__attribute__((target("avx2"), always_inline)) inline unsigned take_flushes(__m256i cards, __m256i ranks,
+                                                                            __m256i low_suits, __m256i high_suits,
+                                                                            std::array<unsigned, 2>* flushes) {
   // Each player's counters' top bits, bit 4 * suit + 3, and the suit of
   // the lowest (a player holds at most one flush); 4, no suit, without.
-  alignas(32) std::array<std::uint64_t, 4> counters;  // players 1, 2: suits 0 and 1, then 2 and 3
-  _mm256_store_si256(reinterpret_cast<__m256i*>(counters.data()), suits);
-  std::uint64_t suit_of[2];
-  for (std::size_t player = 0; player < 2; ++player) {
-    const std::uint64_t flushes = ((counters[player] | counters[2 + player] << 8) & 0x8888) | 0x80000;
-    suit_of[player] = static_cast<std::uint64_t>(std::countr_zero(flushes)) >> 2;
+  alignas(32) std::array<std::uint64_t, 4> low;   // first's players, then second's: suits 0 and 1
+  alignas(32) std::array<std::uint64_t, 4> high;  // suits 2 and 3
+  _mm256_store_si256(reinterpret_cast<__m256i*>(low.data()), low_suits);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(high.data()), high_suits);
+  std::array<std::uint64_t, 4> suit_of;
+  for (std::size_t lane = 0; lane < suit_of.size(); ++lane) {
+    const std::uint64_t flushes_in = ((low[lane] | high[lane] << 8) & 0x8888) | 0x80000;
+    suit_of[lane] = static_cast<std::uint64_t>(std::countr_zero(flushes_in)) >> 2;
   }
   // The player's cards of that suit: their rank bits, added (distinct
   // ranks when the cards are distinct) per player and byte.
+  constexpr std::uint64_t kEveryByte = 0x0101010101010101;
   const __m256i wanted = _mm256_setr_epi64x(
-      static_cast<long long>(suit_of[0] * 0x0101010101010101), static_cast<long long>(suit_of[1] * 0x0101010101010101),
-      static_cast<long long>(suit_of[0] * 0x0101010101010101), static_cast<long long>(suit_of[1] * 0x0101010101010101));
+      static_cast<long long>(suit_of[0] * kEveryByte), static_cast<long long>(suit_of[1] * kEveryByte),
+      static_cast<long long>(suit_of[2] * kEveryByte), static_cast<long long>(suit_of[3] * kEveryByte));
   const __m256i in_suit = _mm256_cmpeq_epi8(_mm256_and_si256(cards, _mm256_set1_epi8(3)), wanted);
-  const __m256i bits = _mm256_and_si256(in_suit, _mm256_shuffle_epi8(load32(kTables.rank_bits.data()), ranks));
-  alignas(32) std::array<std::uint64_t, 4> masks;  // players 1, 2: low bytes, then high bytes
-  _mm256_store_si256(reinterpret_cast<__m256i*>(masks.data()), _mm256_sad_epu8(bits, _mm256_setzero_si256()));
-  if (suit_of[0] < kSuitCount) first = detail::flush_values[(masks[0] | masks[2] << 8) & 0x1FFF];
-  if (suit_of[1] < kSuitCount) second = detail::flush_values[(masks[1] | masks[3] << 8) & 0x1FFF];
+  alignas(32) std::array<std::array<std::uint64_t, 4>, 2> masks;  // low bytes, then high bytes
+  for (std::size_t byte = 0; byte < masks.size(); ++byte) {
+    const __m256i bits = _mm256_and_si256(in_suit, _mm256_shuffle_epi8(load32(kTables.rank_bits[byte].data()), ranks));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(masks[byte].data()), _mm256_sad_epu8(bits, _mm256_setzero_si256()));
+  }
+  unsigned flushed = 0;
+  for (std::size_t instance = 0; instance < 2; ++instance) {
+    if (std::min(suit_of[2 * instance], suit_of[2 * instance + 1]) >= kSuitCount) continue;
+    flushed |= 1u << instance;
+    for (std::size_t player = 0; player < 2; ++player) {
+      const std::size_t lane = 2 * instance + player;
+      flushes[instance][player] =
+          suit_of[lane] < kSuitCount ? detail::flush_values[(masks[0][lane] | masks[1][lane] << 8) & 0x1FFF] : 0;
+    }
+  }
+  return flushed;
 }
 
 __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, std::size_t count, const Plan& plan,
                                                             const Alphabet& a, const AnswerLine* lines, char*& out) {
   const BlockPair& pair = plan.pairs[0];
-  const __m256i hash_table = both_halves(a.hash);
-  const __m256i rank_chars = both_halves(a.rank_char);
-  const __m256i suit_chars = both_halves(a.suit_char);
   // rank_value is 4 * rank: (rank + 1) << 3 is twice it, plus 8.
-  const __m256i rank_bytes =
-      _mm256_add_epi8(_mm256_add_epi8(both_halves(a.rank_value), both_halves(a.rank_value)), _mm256_set1_epi8(8));
-  const __m256i suit_bytes = both_halves(a.suit_value);
-  const __m256i nibble = _mm256_set1_epi8(0x0F);
-  const __m256i suit_positions = load32(pair.suit_positions);
-  const __m256i separators = load32(pair.separators);
-  const __m256i image = load32(pair.image);
-  const __m256i gather = load32(kTables.gather.data());
-  const __m256i rotation0 = load32(kTables.rotations[0].data());
-  const __m256i rotation1 = load32(kTables.rotations[1].data());
-  const __m256i groups = load32(kTables.groups.data());
-  const __m256i key_low = load32(kTables.key_low.data());
-  const __m256i key_high = load32(kTables.key_high.data());
-  const __m256i suit_counts = load32(kTables.suit_counts.data());
-  const __m256i suit_base = load32(kTables.suit_base.data());
+  const Front front{
+      both_halves(a.hash),
+      both_halves(a.rank_char),
+      both_halves(a.suit_char),
+      _mm256_add_epi8(_mm256_add_epi8(both_halves(a.rank_value), both_halves(a.rank_value)), _mm256_set1_epi8(8)),
+      both_halves(a.suit_value),
+      _mm256_set1_epi8(0x0F),
+      load32(pair.suit_positions),
+      load32(pair.separators),
+      load32(pair.image),
+      load32(kTables.gather.data())};
   const __m256i zero = _mm256_setzero_si256();
   const __m256i flush_bits = _mm256_set1_epi64x(0x88);
-  const __m256i plane_shifts = _mm256_setr_epi64x(0, 0, 8, 8);
   // From a key k per 64-bit lane, rank_index()'s parts as 32-bit lanes:
   // its low bits (the row) and the rest.
   constexpr int kShift = detail::kRankHashShift;
   constexpr int kRowMask = (1 << kShift) - 1;
-  const __m128i index_shifts = _mm_setr_epi32(0, kShift, 0, kShift);
-  const __m128i index_masks = _mm_setr_epi32(kRowMask, -1, kRowMask, -1);
+  const __m256i index_shifts = _mm256_setr_epi32(0, kShift, 0, kShift, 0, kShift, 0, kShift);
+  const __m256i index_masks = _mm256_setr_epi32(kRowMask, -1, kRowMask, -1, kRowMask, -1, kRowMask, -1);
   const std::uint16_t* rows = detail::rank_hash_rows.data();
   const std::uint16_t* values = detail::rank_values.data();
   // Opaque to the compiler, so that it keeps the addresses in registers
@@ -194,7 +264,7 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
   // lookups, stall the loads around them: so the loop that decodes the
   // group only stores the lookups' indices; the next looks the values up and
   // keeps each verdict in a byte; the last writes the lines.
-  alignas(16) std::array<std::array<std::uint32_t, 4>, kHoldem2Group> parts_of;
+  alignas(32) std::array<std::array<std::uint32_t, 4>, kHoldem2Group> parts_of;
   // The players' flush values, 0 where a player has none, for the
   // instances in `flushed`: seven cards with a flush hold no full house or
   // four of a kind, so the flush beats the rank lookup's value of them
@@ -204,44 +274,39 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
   while (group != end) {
     const std::size_t in_group = std::min<std::size_t>(static_cast<std::size_t>(end - group) / kBytes, kHoldem2Group);
     std::uint32_t flushed = 0;
-    for (std::size_t i = 0; i < in_group; ++i) {
-      const char* const instance = group + i * kBytes;
-      const __m256i x =
-          _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(instance))),
-                                  _mm_loadu_si128(reinterpret_cast<const __m128i*>(instance + kSecondHalf)), 1);
-      // The hash of canonical_decoder.h; its low nibble is x's XOR the high
-      // nibble's hash, and bit 7 x's own (a shuffle by it gives 0, no card).
-      const __m256i hash =
-          _mm256_xor_si256(x, _mm256_shuffle_epi8(hash_table, _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble)));
-      const __m256i chars = _mm256_blendv_epi8(_mm256_shuffle_epi8(rank_chars, hash),
-                                               _mm256_shuffle_epi8(suit_chars, hash), suit_positions);
-      const __m256i expected = _mm256_cmpeq_epi8(_mm256_blendv_epi8(chars, image, separators), x);
-      // At each rank's position, the card's byte (the suit is the next byte's).
-      const __m256i bytes = _mm256_add_epi8(_mm256_shuffle_epi8(rank_bytes, hash),
-                                            _mm256_shuffle_epi8(suit_bytes, _mm256_bsrli_epi128(hash, 1)));
-      const __m256i halves = _mm256_shuffle_epi8(bytes, gather);
-      const __m256i row = _mm256_or_si256(halves, _mm256_permute4x64_epi64(halves, 0x4E));
-      const __m256i ok = _mm256_andnot_si256(
-          _mm256_cmpeq_epi8(row, _mm256_shuffle_epi8(row, rotation1)),
-          _mm256_andnot_si256(_mm256_cmpeq_epi8(row, _mm256_shuffle_epi8(row, rotation0)), expected));
-      valid = _mm256_and_si256(valid, ok);
-      const __m256i cards = _mm256_shuffle_epi8(row, groups);
+    // Two instances a step, the second a copy of the first after an odd
+    // group's last.
+    for (std::size_t i = 0; i < in_group; i += 2) {
+      const char* const first = group + i * kBytes;
+      const __m256i first_halves = halves_of(front, first, valid);
+      const __m256i second_halves = halves_of(front, i + 1 < in_group ? first + kBytes : first, valid);
+      const __m256i rows = _mm256_or_si256(_mm256_permute2x128_si256(first_halves, second_halves, 0x20),
+                                           _mm256_permute2x128_si256(first_halves, second_halves, 0x31));
+      const __m256i repeated = _mm256_or_si256(
+          _mm256_or_si256(meets(rows, kTables.pairs[0]), meets(rows, kTables.pairs[1])), meets(rows, kTables.pairs[2]));
+      valid = _mm256_andnot_si256(repeated, valid);
+      const __m256i cards = _mm256_shuffle_epi8(rows, load32(kTables.groups.data()));
       // Shifted right by 3 (as 16-bit lanes), a card byte's low nibble is
       // its rank + 1, and bit 7 clear (bit 2 of every card byte is).
       const __m256i ranks = _mm256_srli_epi16(cards, 3);
-      const __m256i low = _mm256_sad_epu8(_mm256_shuffle_epi8(key_low, ranks), zero);
-      const __m256i high = _mm256_sad_epu8(_mm256_shuffle_epi8(key_high, ranks), zero);
-      const __m256i suits = _mm256_sad_epu8(_mm256_shuffle_epi8(suit_counts, cards), suit_base);
-      const __m256i planes = _mm256_add_epi64(_mm256_sllv_epi64(low, plane_shifts), _mm256_slli_epi64(high, 16));
-      const __m128i keys = _mm_add_epi64(_mm256_castsi256_si128(planes), _mm256_extracti128_si256(planes, 1));
-      const __m128i parts = _mm_and_si128(_mm_srlv_epi32(_mm_shuffle_epi32(keys, 0xA0), index_shifts), index_masks);
-      _mm_store_si128(reinterpret_cast<__m128i*>(parts_of[i].data()), parts);
-      if (!_mm256_testz_si256(suits, flush_bits)) [[unlikely]] {
-        flushes_of[i] = {0, 0};
-        take_flushes(cards, ranks, suits, flushes_of[i][0], flushes_of[i][1]);
-        flushed |= std::uint32_t{1} << i;
+      // Each player's key, the sum of its seven cards' key bytes per byte.
+      const __m256i keys =
+          _mm256_add_epi64(_mm256_add_epi64(lane_sums(kTables.key_bytes[0], ranks, zero),
+                                            _mm256_slli_epi64(lane_sums(kTables.key_bytes[1], ranks, zero), 8)),
+                           _mm256_slli_epi64(lane_sums(kTables.key_bytes[2], ranks, zero), 16));
+      const __m256i parts =
+          _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi32(keys, 0xA0), index_shifts), index_masks);
+      // Instance i's parts, then instance i + 1's (past the group's own
+      // after an odd group's last: parts_of has room).
+      _mm256_store_si256(reinterpret_cast<__m256i*>(parts_of[i].data()), parts);
+      const __m256i low_suits = lane_sums(kTables.suit_counts[0], cards, load32(kTables.suit_base[0].data()));
+      const __m256i high_suits = lane_sums(kTables.suit_counts[1], cards, load32(kTables.suit_base[1].data()));
+      if (!_mm256_testz_si256(_mm256_or_si256(low_suits, high_suits), flush_bits)) [[unlikely]] {
+        flushed |= take_flushes(cards, ranks, low_suits, high_suits, &flushes_of[i]) << i;
       }
     }
+    // Not the copy past an odd group's last.
+    if (in_group < kHoldem2Group) flushed &= (std::uint32_t{1} << in_group) - 1;
     if (_mm256_movemask_epi8(valid) != -1) break;
     // By instance, the index of its answer in lines.
     std::array<std::uint8_t, kHoldem2Group> verdicts;

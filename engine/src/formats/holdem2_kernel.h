@@ -7,8 +7,11 @@
 // Per instance (27 bytes, "Rs Rs\nRs Rs\nRs Rs Rs Rs Rs\n"):
 //   * the bytes are checked and mapped as canonical_decoder.h describes,
 //     each card to one byte, (rank + 1) << 3 | suit;
-//   * the nine cards are gathered into one 16-byte row; the row compared
-//     with four rotations of itself finds a card twice;
+//   * the nine cards are gathered into one 16-byte row, the first seven
+//     again after them; from here on, two instances' rows share a vector,
+//     one a 128-bit lane. The rows compared with three shuffles of
+//     themselves, which meet every pair of the nine cards, find a card
+//     twice;
 //   * each player's seven cards (board, then hole cards) are shuffled into
 //     one 8-byte group; byte shuffles map them to the bytes of their rank
 //     keys and to suit counters, and one sum of absolute differences per
