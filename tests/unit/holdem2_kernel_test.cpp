@@ -166,6 +166,12 @@ TEST(Holdem2KernelRule, AFlushBeatsTheRankValueOfItsCards) {
   EXPECT_EQ(hands, 1287 * 91 + 1716 * 13 + 1716);
 }
 
+TEST(Holdem2KernelRule, NoCardOfAFlushSuitHasTheFlushValueZero) {
+  // The kernel looks up the flush value of every player of a pair of
+  // instances where one holds a flush: a player with none sums no rank bits.
+  EXPECT_EQ(detail::flush_values[0], 0);
+}
+
 TEST_F(Holdem2Kernel, EverySingleByteChangeIsJudgedLikeTheDecoder) {
   // Three groups of instances; one byte of an instance in the middle group
   // changed to every value: the kernel judges the groups before it, and all

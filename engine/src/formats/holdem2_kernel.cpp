@@ -57,6 +57,12 @@ struct alignas(32) Tables {
   std::array<std::array<std::uint8_t, 32>, 2> suit_base;
   // By rank + 1: the low byte of 1 << rank, then the high byte.
   std::array<std::array<std::uint8_t, 32>, 2> rank_bits;
+  // By a card byte's low nibble: the top bit of its suit's counter, in the
+  // byte of suits 0 and 1, then of suits 2 and 3.
+  std::array<std::array<std::uint8_t, 32>, 2> top_bits;
+  // Each 8-byte group to the low byte of its 64-bit lane (a sum of absolute
+  // differences' low byte).
+  std::array<std::uint8_t, 32> spread;
 };
 
 std::uint8_t key_byte(int rank, std::size_t byte) {
@@ -110,7 +116,9 @@ Tables make_tables() {
     for (std::size_t nibble = 0; nibble < 16; ++nibble) {
       const std::size_t suit = nibble & 3;
       t.suit_counts[suit / 2][16 * half + nibble] = static_cast<std::uint8_t>(1u << (4 * (suit % 2)));
+      t.top_bits[suit / 2][16 * half + nibble] = static_cast<std::uint8_t>(8u << (4 * (suit % 2)));
     }
+    for (std::size_t i = 0; i < 16; ++i) t.spread[16 * half + i] = static_cast<std::uint8_t>(i / 8 * 8);
     for (std::size_t suits = 0; suits < 2; ++suits) {
       for (const std::size_t pad : {std::size_t{7}, std::size_t{15}}) {
         t.suit_base[suits][16 * half + pad] = static_cast<std::uint8_t>(t.suit_counts[suits][16 * half] + 0x33);
@@ -191,40 +199,73 @@ __attribute__((target("avx2"), always_inline)) inline __m256i lane_sums(const st
 __attribute__((target("avx2"), always_inline)) inline unsigned take_flushes(__m256i cards, __m256i ranks,
                                                                             __m256i low_suits, __m256i high_suits,
                                                                             std::array<unsigned, 2>* flushes) {
-  // Each player's counters' top bits, bit 4 * suit + 3, and the suit of
-  // the lowest (a player holds at most one flush); 4, no suit, without.
-  alignas(32) std::array<std::uint64_t, 4> low;   // first's players, then second's: suits 0 and 1
-  alignas(32) std::array<std::uint64_t, 4> high;  // suits 2 and 3
-  _mm256_store_si256(reinterpret_cast<__m256i*>(low.data()), low_suits);
-  _mm256_store_si256(reinterpret_cast<__m256i*>(high.data()), high_suits);
-  std::array<std::uint64_t, 4> suit_of;
-  for (std::size_t lane = 0; lane < suit_of.size(); ++lane) {
-    const std::uint64_t flushes_in = ((low[lane] | high[lane] << 8) & 0x8888) | 0x80000;
-    suit_of[lane] = static_cast<std::uint64_t>(std::countr_zero(flushes_in)) >> 2;
+  // At each card, its suit's counter's top bit: set for a suit of five or
+  // more, which a player holds at most one of.
+  const __m256i zero = _mm256_setzero_si256();
+  const __m256i spread = load32(kTables.spread.data());
+  const __m256i top = _mm256_or_si256(_mm256_and_si256(_mm256_shuffle_epi8(low_suits, spread),
+                                                       _mm256_shuffle_epi8(load32(kTables.top_bits[0].data()), cards)),
+                                      _mm256_and_si256(_mm256_shuffle_epi8(high_suits, spread),
+                                                       _mm256_shuffle_epi8(load32(kTables.top_bits[1].data()), cards)));
+  const __m256i other_suit = _mm256_cmpeq_epi8(top, zero);
+  // The rank bits of the player's cards of that suit, added (distinct ranks
+  // when the cards are distinct) per player and byte: 0 for a player with
+  // no flush, whose flush value is 0.
+  const __m256i low_bits =
+      _mm256_andnot_si256(other_suit, _mm256_shuffle_epi8(load32(kTables.rank_bits[0].data()), ranks));
+  const __m256i high_bits =
+      _mm256_andnot_si256(other_suit, _mm256_shuffle_epi8(load32(kTables.rank_bits[1].data()), ranks));
+  alignas(32) std::array<std::uint64_t, 4> masks;  // the first instance's players, then the second's
+  _mm256_store_si256(
+      reinterpret_cast<__m256i*>(masks.data()),
+      _mm256_or_si256(_mm256_sad_epu8(low_bits, zero), _mm256_slli_epi64(_mm256_sad_epu8(high_bits, zero), 8)));
+  for (std::size_t lane = 0; lane < masks.size(); ++lane) {
+    flushes[lane / 2][lane % 2] = detail::flush_values[masks[lane] & 0x1FFF];
   }
-  // The player's cards of that suit: their rank bits, added (distinct
-  // ranks when the cards are distinct) per player and byte.
-  constexpr std::uint64_t kEveryByte = 0x0101010101010101;
-  const __m256i wanted = _mm256_setr_epi64x(
-      static_cast<long long>(suit_of[0] * kEveryByte), static_cast<long long>(suit_of[1] * kEveryByte),
-      static_cast<long long>(suit_of[2] * kEveryByte), static_cast<long long>(suit_of[3] * kEveryByte));
-  const __m256i in_suit = _mm256_cmpeq_epi8(_mm256_and_si256(cards, _mm256_set1_epi8(3)), wanted);
-  alignas(32) std::array<std::array<std::uint64_t, 4>, 2> masks;  // low bytes, then high bytes
-  for (std::size_t byte = 0; byte < masks.size(); ++byte) {
-    const __m256i bits = _mm256_and_si256(in_suit, _mm256_shuffle_epi8(load32(kTables.rank_bits[byte].data()), ranks));
-    _mm256_store_si256(reinterpret_cast<__m256i*>(masks[byte].data()), _mm256_sad_epu8(bits, _mm256_setzero_si256()));
-  }
-  unsigned flushed = 0;
-  for (std::size_t instance = 0; instance < 2; ++instance) {
-    if (std::min(suit_of[2 * instance], suit_of[2 * instance + 1]) >= kSuitCount) continue;
-    flushed |= 1u << instance;
-    for (std::size_t player = 0; player < 2; ++player) {
-      const std::size_t lane = 2 * instance + player;
-      flushes[instance][player] =
-          suit_of[lane] < kSuitCount ? detail::flush_values[(masks[0][lane] | masks[1][lane] << 8) & 0x1FFF] : 0;
-    }
-  }
-  return flushed;
+  return static_cast<unsigned>((masks[0] | masks[1]) != 0) | static_cast<unsigned>((masks[2] | masks[3]) != 0) << 1;
+}
+
+// The back half's vectors.
+struct Back {
+  __m256i zero;
+  __m256i flush_bits;    // the counters' top bits, per 64-bit lane
+  __m256i index_shifts;  // rank_index()'s parts of a key: shifted right,
+  __m256i index_masks;   // then masked, per 32-bit lane
+};
+
+// Decodes the instances at `first` and `second` into `valid`, parts[0],
+// parts[1] (rank_index()'s parts of each player's key: row, rest, row,
+// rest) and, where a player holds a flush, flushes[0], flushes[1]. Returns
+// which of the two hold a flush (bit 0: the first).
+__attribute__((target("avx2,bmi2"), always_inline)) inline unsigned decode_pair(const Front& front, const Back& back,
+                                                                                const char* first, const char* second,
+                                                                                __m256i& valid,
+                                                                                std::array<std::uint32_t, 4>* parts,
+                                                                                std::array<unsigned, 2>* flushes) {
+  const __m256i first_halves = halves_of(front, first, valid);
+  const __m256i second_halves = halves_of(front, second, valid);
+  const __m256i rows = _mm256_or_si256(_mm256_permute2x128_si256(first_halves, second_halves, 0x20),
+                                       _mm256_permute2x128_si256(first_halves, second_halves, 0x31));
+  const __m256i repeated = _mm256_or_si256(
+      _mm256_or_si256(meets(rows, kTables.pairs[0]), meets(rows, kTables.pairs[1])), meets(rows, kTables.pairs[2]));
+  valid = _mm256_andnot_si256(repeated, valid);
+  const __m256i cards = _mm256_shuffle_epi8(rows, load32(kTables.groups.data()));
+  // Shifted right by 3 (as 16-bit lanes), a card byte's low nibble is its
+  // rank + 1, and bit 7 clear (bit 2 of every card byte is).
+  const __m256i ranks = _mm256_srli_epi16(cards, 3);
+  // Each player's key, the sum of its seven cards' key bytes per byte.
+  const __m256i keys =
+      _mm256_add_epi64(_mm256_add_epi64(lane_sums(kTables.key_bytes[0], ranks, back.zero),
+                                        _mm256_slli_epi64(lane_sums(kTables.key_bytes[1], ranks, back.zero), 8)),
+                       _mm256_slli_epi64(lane_sums(kTables.key_bytes[2], ranks, back.zero), 16));
+  _mm256_store_si256(
+      reinterpret_cast<__m256i*>(parts->data()),
+      _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi32(keys, 0xA0), back.index_shifts), back.index_masks));
+  const __m256i low_suits = lane_sums(kTables.suit_counts[0], cards, load32(kTables.suit_base[0].data()));
+  const __m256i high_suits = lane_sums(kTables.suit_counts[1], cards, load32(kTables.suit_base[1].data()));
+  if (_mm256_testz_si256(_mm256_or_si256(low_suits, high_suits), back.flush_bits)) [[likely]]
+    return 0;
+  return take_flushes(cards, ranks, low_suits, high_suits, flushes);
 }
 
 __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, std::size_t count, const Plan& plan,
@@ -242,14 +283,13 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
       load32(pair.separators),
       load32(pair.image),
       load32(kTables.gather.data())};
-  const __m256i zero = _mm256_setzero_si256();
-  const __m256i flush_bits = _mm256_set1_epi64x(0x88);
   // From a key k per 64-bit lane, rank_index()'s parts as 32-bit lanes:
   // its low bits (the row) and the rest.
   constexpr int kShift = detail::kRankHashShift;
   constexpr int kRowMask = (1 << kShift) - 1;
-  const __m256i index_shifts = _mm256_setr_epi32(0, kShift, 0, kShift, 0, kShift, 0, kShift);
-  const __m256i index_masks = _mm256_setr_epi32(kRowMask, -1, kRowMask, -1, kRowMask, -1, kRowMask, -1);
+  const Back back{_mm256_setzero_si256(), _mm256_set1_epi64x(0x88),
+                  _mm256_setr_epi32(0, kShift, 0, kShift, 0, kShift, 0, kShift),
+                  _mm256_setr_epi32(kRowMask, -1, kRowMask, -1, kRowMask, -1, kRowMask, -1)};
   const std::uint16_t* rows = detail::rank_hash_rows.data();
   const std::uint16_t* values = detail::rank_values.data();
   // Opaque to the compiler, so that it keeps the addresses in registers
@@ -274,39 +314,17 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
   while (group != end) {
     const std::size_t in_group = std::min<std::size_t>(static_cast<std::size_t>(end - group) / kBytes, kHoldem2Group);
     std::uint32_t flushed = 0;
-    // Two instances a step, the second a copy of the first after an odd
-    // group's last.
-    for (std::size_t i = 0; i < in_group; i += 2) {
+    std::size_t i = 0;
+    for (; i + 1 < in_group; i += 2) {
       const char* const first = group + i * kBytes;
-      const __m256i first_halves = halves_of(front, first, valid);
-      const __m256i second_halves = halves_of(front, i + 1 < in_group ? first + kBytes : first, valid);
-      const __m256i rows = _mm256_or_si256(_mm256_permute2x128_si256(first_halves, second_halves, 0x20),
-                                           _mm256_permute2x128_si256(first_halves, second_halves, 0x31));
-      const __m256i repeated = _mm256_or_si256(
-          _mm256_or_si256(meets(rows, kTables.pairs[0]), meets(rows, kTables.pairs[1])), meets(rows, kTables.pairs[2]));
-      valid = _mm256_andnot_si256(repeated, valid);
-      const __m256i cards = _mm256_shuffle_epi8(rows, load32(kTables.groups.data()));
-      // Shifted right by 3 (as 16-bit lanes), a card byte's low nibble is
-      // its rank + 1, and bit 7 clear (bit 2 of every card byte is).
-      const __m256i ranks = _mm256_srli_epi16(cards, 3);
-      // Each player's key, the sum of its seven cards' key bytes per byte.
-      const __m256i keys =
-          _mm256_add_epi64(_mm256_add_epi64(lane_sums(kTables.key_bytes[0], ranks, zero),
-                                            _mm256_slli_epi64(lane_sums(kTables.key_bytes[1], ranks, zero), 8)),
-                           _mm256_slli_epi64(lane_sums(kTables.key_bytes[2], ranks, zero), 16));
-      const __m256i parts =
-          _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi32(keys, 0xA0), index_shifts), index_masks);
-      // Instance i's parts, then instance i + 1's (past the group's own
-      // after an odd group's last: parts_of has room).
-      _mm256_store_si256(reinterpret_cast<__m256i*>(parts_of[i].data()), parts);
-      const __m256i low_suits = lane_sums(kTables.suit_counts[0], cards, load32(kTables.suit_base[0].data()));
-      const __m256i high_suits = lane_sums(kTables.suit_counts[1], cards, load32(kTables.suit_base[1].data()));
-      if (!_mm256_testz_si256(_mm256_or_si256(low_suits, high_suits), flush_bits)) [[unlikely]] {
-        flushed |= take_flushes(cards, ranks, low_suits, high_suits, &flushes_of[i]) << i;
-      }
+      flushed |= decode_pair(front, back, first, first + kBytes, valid, &parts_of[i], &flushes_of[i]) << i;
     }
-    // Not the copy past an odd group's last.
-    if (in_group < kHoldem2Group) flushed &= (std::uint32_t{1} << in_group) - 1;
+    // An odd group's last, with a copy of itself (parts_of and flushes_of
+    // have room for the copy's).
+    if (i < in_group) {
+      const char* const last = group + i * kBytes;
+      flushed |= (decode_pair(front, back, last, last, valid, &parts_of[i], &flushes_of[i]) & 1) << i;
+    }
     if (_mm256_movemask_epi8(valid) != -1) break;
     // By instance, the index of its answer in lines.
     std::array<std::uint8_t, kHoldem2Group> verdicts;
