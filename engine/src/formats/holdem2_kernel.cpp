@@ -314,16 +314,18 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
   while (group != end) {
     const std::size_t in_group = std::min<std::size_t>(static_cast<std::size_t>(end - group) / kBytes, kHoldem2Group);
     std::uint32_t flushed = 0;
-    std::size_t i = 0;
-    for (; i + 1 < in_group; i += 2) {
-      const char* const first = group + i * kBytes;
-      flushed |= decode_pair(front, back, first, first + kBytes, valid, &parts_of[i], &flushes_of[i]) << i;
+    // Whole pairs; the loop's one count is the text's address.
+    const char* const pairs_end = group + in_group / 2 * 2 * kBytes;
+    auto* parts = parts_of.data();
+    for (const char* first = group; first != pairs_end; first += 2 * kBytes, parts += 2) {
+      const auto i = static_cast<std::size_t>(parts - parts_of.data());
+      flushed |= decode_pair(front, back, first, first + kBytes, valid, parts, &flushes_of[i]) << i;
     }
     // An odd group's last, with a copy of itself (parts_of and flushes_of
     // have room for the copy's).
-    if (i < in_group) {
-      const char* const last = group + i * kBytes;
-      flushed |= (decode_pair(front, back, last, last, valid, &parts_of[i], &flushes_of[i]) & 1) << i;
+    if (in_group % 2 != 0) {
+      const std::size_t i = in_group - 1;
+      flushed |= (decode_pair(front, back, pairs_end, pairs_end, valid, &parts_of[i], &flushes_of[i]) & 1) << i;
     }
     if (_mm256_movemask_epi8(valid) != -1) break;
     // By instance, the index of its answer in lines.
