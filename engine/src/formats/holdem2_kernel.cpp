@@ -33,11 +33,13 @@ constexpr std::size_t kPairShuffles = 3;
 
 // The kernel's constant vectors (see the file comment of holdem2_kernel.h).
 // An instance's row is one 16-byte lane: byte p holds card p (p < 9), then
-// card p - 9; the back half of the loop works on two instances' rows at
-// once, one a lane, so every table but `gather` is the same in both lanes.
+// card p - 9. The loop works on two instances at once, one a lane, so
+// every table is the same in both lanes (`gather`'s halves are one per
+// block, each copied to both lanes).
 struct alignas(32) Tables {
-  // A card's byte sits at its rank's position: half 0's hole cards go to
-  // row bytes 0..3 and 9..12, half 1's board to row bytes 4..8 and 13..15.
+  // A card's byte sits at its rank's position: the hole cards of bytes
+  // 0..15 go to row bytes 0..3 and 9..12 (the first 16 bytes), the board of
+  // bytes 11..26 to row bytes 4..8 and 13..15 (the last 16).
   std::array<std::uint8_t, 32> gather;
   // The row byte (card) that row byte p meets, kNone where none: each pair
   // of the nine cards at a byte of one of its cards, in one of the three.
@@ -140,8 +142,17 @@ __attribute__((target("avx2"))) inline __m256i both_halves(const std::uint8_t* a
   return _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(aligned)));
 }
 
-// The per-instance front of the decode loop: the alphabet's and the
-// layout's vectors.
+// A block of the layout, bytes 0..15 or 11..26 of each of two instances
+// (one a lane): where its suits and separators stand, the separators, and
+// the shuffle of its cards into their row bytes.
+struct Block {
+  __m256i suit_positions;
+  __m256i separators;
+  __m256i image;
+  __m256i gather;
+};
+
+// The front of the decode loop: the alphabet's vectors and the two blocks.
 struct Front {
   __m256i hash_table;
   __m256i rank_chars;
@@ -149,31 +160,31 @@ struct Front {
   __m256i rank_bytes;
   __m256i suit_bytes;
   __m256i nibble;
-  __m256i suit_positions;
-  __m256i separators;
-  __m256i image;
-  __m256i gather;
+  Block holes;  // bytes 0..15
+  Block board;  // bytes 11..26
 };
 
-// The instance at `instance` checked into `valid` (0 in a byte that is not
-// as the layout expects), and its cards: hole cards in the low lane's row
-// bytes, the board in the high lane's, 0 elsewhere.
-__attribute__((target("avx2"), always_inline)) inline __m256i halves_of(const Front& f, const char* instance,
-                                                                        __m256i& valid) {
-  const __m256i x =
-      _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(instance))),
-                              _mm_loadu_si128(reinterpret_cast<const __m128i*>(instance + kSecondHalf)), 1);
+__attribute__((target("avx2"), always_inline)) inline __m256i load_lanes(const char* low, const char* high) {
+  return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(low))),
+                                 _mm_loadu_si128(reinterpret_cast<const __m128i*>(high)), 1);
+}
+
+// The block `x` of two instances checked into `valid` (0 in a byte that is
+// not as the layout expects), and its cards at their row bytes, 0
+// elsewhere.
+__attribute__((target("avx2"), always_inline)) inline __m256i block_cards(const Front& f, const Block& block, __m256i x,
+                                                                          __m256i& valid) {
   // The hash of canonical_decoder.h; its low nibble is x's XOR the high
   // nibble's hash, and bit 7 x's own (a shuffle by it gives 0, no card).
   const __m256i hash =
       _mm256_xor_si256(x, _mm256_shuffle_epi8(f.hash_table, _mm256_and_si256(_mm256_srli_epi16(x, 4), f.nibble)));
   const __m256i chars = _mm256_blendv_epi8(_mm256_shuffle_epi8(f.rank_chars, hash),
-                                           _mm256_shuffle_epi8(f.suit_chars, hash), f.suit_positions);
-  valid = _mm256_and_si256(valid, _mm256_cmpeq_epi8(_mm256_blendv_epi8(chars, f.image, f.separators), x));
+                                           _mm256_shuffle_epi8(f.suit_chars, hash), block.suit_positions);
+  valid = _mm256_and_si256(valid, _mm256_cmpeq_epi8(_mm256_blendv_epi8(chars, block.image, block.separators), x));
   // At each rank's position, the card's byte (the suit is the next byte's).
   const __m256i bytes = _mm256_add_epi8(_mm256_shuffle_epi8(f.rank_bytes, hash),
                                         _mm256_shuffle_epi8(f.suit_bytes, _mm256_bsrli_epi128(hash, 1)));
-  return _mm256_shuffle_epi8(bytes, f.gather);
+  return _mm256_shuffle_epi8(bytes, block.gather);
 }
 
 // Row bytes equal to the bytes `pairs` names (0xFF): a card twice.
@@ -242,10 +253,9 @@ __attribute__((target("avx2,bmi2"), always_inline)) inline unsigned decode_pair(
                                                                                 __m256i& valid,
                                                                                 std::array<std::uint32_t, 4>* parts,
                                                                                 std::array<unsigned, 2>* flushes) {
-  const __m256i first_halves = halves_of(front, first, valid);
-  const __m256i second_halves = halves_of(front, second, valid);
-  const __m256i rows = _mm256_or_si256(_mm256_permute2x128_si256(first_halves, second_halves, 0x20),
-                                       _mm256_permute2x128_si256(first_halves, second_halves, 0x31));
+  const __m256i rows =
+      _mm256_or_si256(block_cards(front, front.holes, load_lanes(first, second), valid),
+                      block_cards(front, front.board, load_lanes(first + kSecondHalf, second + kSecondHalf), valid));
   const __m256i repeated = _mm256_or_si256(
       _mm256_or_si256(meets(rows, kTables.pairs[0]), meets(rows, kTables.pairs[1])), meets(rows, kTables.pairs[2]));
   valid = _mm256_andnot_si256(repeated, valid);
@@ -272,6 +282,7 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
                                                             const Alphabet& a, const AnswerLine* lines, char*& out) {
   const BlockPair& pair = plan.pairs[0];
   // rank_value is 4 * rank: (rank + 1) << 3 is twice it, plus 8.
+  // rank_value is 4 * rank: (rank + 1) << 3 is twice it, plus 8.
   const Front front{
       both_halves(a.hash),
       both_halves(a.rank_char),
@@ -279,10 +290,10 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
       _mm256_add_epi8(_mm256_add_epi8(both_halves(a.rank_value), both_halves(a.rank_value)), _mm256_set1_epi8(8)),
       both_halves(a.suit_value),
       _mm256_set1_epi8(0x0F),
-      load32(pair.suit_positions),
-      load32(pair.separators),
-      load32(pair.image),
-      load32(kTables.gather.data())};
+      {both_halves(pair.suit_positions), both_halves(pair.separators), both_halves(pair.image),
+       both_halves(kTables.gather.data())},
+      {both_halves(pair.suit_positions + 16), both_halves(pair.separators + 16), both_halves(pair.image + 16),
+       both_halves(kTables.gather.data() + 16)}};
   // From a key k per 64-bit lane, rank_index()'s parts as 32-bit lanes:
   // its low bits (the row) and the rest.
   constexpr int kShift = detail::kRankHashShift;

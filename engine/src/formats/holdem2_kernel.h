@@ -7,9 +7,10 @@
 // Per instance (27 bytes, "Rs Rs\nRs Rs\nRs Rs Rs Rs Rs\n"):
 //   * the bytes are checked and mapped as canonical_decoder.h describes,
 //     each card to one byte, (rank + 1) << 3 | suit;
+//   * two instances share each vector, one a 128-bit lane: their bytes
+//     0..15 in one, 11..26 in another;
 //   * the nine cards are gathered into one 16-byte row, the first seven
-//     again after them; from here on, two instances' rows share a vector,
-//     one a 128-bit lane. The rows compared with three shuffles of
+//     again after them. The rows compared with three shuffles of
 //     themselves, which meet every pair of the nine cards, find a card
 //     twice;
 //   * each player's seven cards (board, then hole cards) are shuffled into
