@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+#include <type_traits>
 
 #include "poker/evaluator.h"
 
@@ -319,6 +320,49 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
   GroupValues group_values{};
   Verdicts verdicts;
   const TripleLines* const triple_lines = triple_lines_of(lines);
+  // The answers of a group that decoded valid: the rank lookups, rank_index()
+  // of each key, in the layout of GroupValues; then the flushes; then the
+  // verdicts, a vector at a time; then the lines.
+  const auto answer_group = [&](auto in_group, std::uint32_t flushed) __attribute__((target("avx2"), always_inline)) {
+    const auto value_of = [&](std::size_t i, std::size_t player) -> std::uint16_t {
+      return values[2u * rows[parts_of[i][2 * player]] + parts_of[i][2 * player + 1]];
+    };
+    const std::size_t triples = in_group / 3;
+    // slot_of(3 * t + p), which the compiler does not see.
+    for (std::size_t t = 0; t < triples; ++t) {
+      for (std::size_t p = 0; p < 3; ++p) {
+        group_values.first[p * kLanes + t] = value_of(3 * t + p, 0);
+        group_values.second[p * kLanes + t] = value_of(3 * t + p, 1);
+      }
+    }
+    for (std::size_t p = 0; p < in_group % 3; ++p) {
+      group_values.first[p * kLanes + triples] = value_of(3 * triples + p, 0);
+      group_values.second[p * kLanes + triples] = value_of(3 * triples + p, 1);
+    }
+    for (; flushed != 0; flushed &= flushed - 1) {
+      const auto i = static_cast<std::size_t>(std::countr_zero(flushed));
+      std::uint16_t& first = group_values.first[kSlots[i]];
+      std::uint16_t& second = group_values.second[kSlots[i]];
+      first = static_cast<std::uint16_t>(std::max<unsigned>(first, flushes_of[i][0]));
+      second = static_cast<std::uint16_t>(std::max<unsigned>(second, flushes_of[i][1]));
+    }
+    find_verdicts(group_values, verdicts);
+    char* next = out;
+    if (triple_lines != nullptr) [[likely]] {
+      for (std::size_t t = 0; t < triples; ++t) next = triple_lines->copy_to(verdicts.triples[t], next);
+      // A whole group ends with two instances: the entry's third line is
+      // written too, within the room of the two, and overwritten by the
+      // next group or cut off.
+      if (in_group % 3 == 2) {
+        next = triple_lines->copy_to<TripleLines::kTwoLinesSize>(verdicts.triples[triples], next);
+      } else if (in_group % 3 == 1) {
+        next = lines[verdicts.of[slot_of(3 * triples)]].copy_to(next);
+      }
+    } else {
+      for (std::size_t i = 0; i < in_group; ++i) next = lines[verdicts.of[kSlots[i]]].copy_to(next);
+    }
+    out = next;
+  };
   const char* group = text;  // the instances before, and their answers, count
   while (group != end) {
     const std::size_t in_group = std::min<std::size_t>(static_cast<std::size_t>(end - group) / kBytes, kHoldem2Group);
@@ -362,46 +406,13 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
       }
     }
     if (_mm256_movemask_epi8(valid) != -1) break;
-    // The rank lookups, rank_index() of each key, in the layout of
-    // GroupValues; then the flushes; then the verdicts, a vector at a time.
-    const auto value_of = [&](std::size_t i, std::size_t player) -> std::uint16_t {
-      return values[2u * rows[parts_of[i][2 * player]] + parts_of[i][2 * player + 1]];
-    };
-    const std::size_t triples = in_group / 3;
-    // slot_of(3 * t + p), which the compiler does not see.
-    for (std::size_t t = 0; t < triples; ++t) {
-      for (std::size_t p = 0; p < 3; ++p) {
-        group_values.first[p * kLanes + t] = value_of(3 * t + p, 0);
-        group_values.second[p * kLanes + t] = value_of(3 * t + p, 1);
-      }
-    }
-    for (std::size_t p = 0; p < in_group % 3; ++p) {
-      group_values.first[p * kLanes + triples] = value_of(3 * triples + p, 0);
-      group_values.second[p * kLanes + triples] = value_of(3 * triples + p, 1);
-    }
-    for (; flushed != 0; flushed &= flushed - 1) {
-      const auto i = static_cast<std::size_t>(std::countr_zero(flushed));
-      std::uint16_t& first = group_values.first[kSlots[i]];
-      std::uint16_t& second = group_values.second[kSlots[i]];
-      first = static_cast<std::uint16_t>(std::max<unsigned>(first, flushes_of[i][0]));
-      second = static_cast<std::uint16_t>(std::max<unsigned>(second, flushes_of[i][1]));
-    }
-    find_verdicts(group_values, verdicts);
-    char* next = out;
-    if (triple_lines != nullptr) [[likely]] {
-      for (std::size_t t = 0; t < triples; ++t) next = triple_lines->copy_to(verdicts.triples[t], next);
-      // A whole group ends with two instances: the entry's third line is
-      // written too, within the room of the two, and overwritten by the
-      // next group or cut off.
-      if (in_group % 3 == 2) {
-        next = triple_lines->copy_to<TripleLines::kTwoLinesSize>(verdicts.triples[triples], next);
-      } else if (in_group % 3 == 1) {
-        next = lines[verdicts.of[slot_of(3 * triples)]].copy_to(next);
-      }
+    // A whole group (its count a constant: the loops unrolled whole), or
+    // the call's last.
+    if (in_group == kHoldem2Group) [[likely]] {
+      answer_group(std::integral_constant<std::size_t, kHoldem2Group>{}, flushed);
     } else {
-      for (std::size_t i = 0; i < in_group; ++i) next = lines[verdicts.of[kSlots[i]]].copy_to(next);
+      answer_group(in_group, flushed);
     }
-    out = next;
     group += in_group * kBytes;
   }
   return static_cast<std::size_t>(group - text) / kBytes;
