@@ -307,23 +307,25 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
   // A group in three loops. The rank lookups miss L1 (rank_values does not
   // fit it), and the answer lines' stores, at addresses that hang on the
   // lookups, stall the loads around them: so the loop that decodes the
-  // group only stores the lookups' indices; the next looks the values up,
-  // and their verdicts are found a vector at a time; the last writes the
-  // lines, three in a store.
+  // group only stores the lookups' indices; the next looks the values up;
+  // the last, once the next group is decoded and looked up, finds the
+  // verdicts a vector at a time and writes the lines, three in a store.
   alignas(16) std::array<std::array<std::uint32_t, 4>, kHoldem2Group> parts_of;
   // The players' flush values, 0 where a player has none, for the
   // instances in `flushed`: seven cards with a flush hold no full house or
   // four of a kind, so the flush beats the rank lookup's value of them
   // (Holdem2Kernel.AFlushBeatsTheRankValueOfItsCards).
   std::array<std::array<unsigned, 2>, kHoldem2Group> flushes_of;
-  // Zeroed once: the lanes after a group's last instance are compared too.
-  GroupValues group_values{};
+  // Two groups' values, one group's looked up while the group before it is
+  // answered: its verdicts then wait on no lookup in flight. Zeroed once:
+  // the lanes after a group's last instance are compared too.
+  std::array<GroupValues, 2> group_values{};
   Verdicts verdicts;
   const TripleLines* const triple_lines = triple_lines_of(lines);
-  // The answers of a group that decoded valid: the rank lookups, rank_index()
-  // of each key, in the layout of GroupValues; then the flushes; then the
-  // verdicts, a vector at a time; then the lines.
-  const auto answer_group = [&](auto in_group, std::uint32_t flushed) __attribute__((target("avx2"), always_inline)) {
+  // A group that decoded valid: the rank lookups, rank_index() of each key,
+  // in the layout of GroupValues, then the flushes.
+  const auto look_up = [&](auto in_group, std::uint32_t flushed, GroupValues& into)
+      __attribute__((target("avx2"), always_inline)) {
     const auto value_of = [&](std::size_t i, std::size_t player) -> std::uint16_t {
       return values[2u * rows[parts_of[i][2 * player]] + parts_of[i][2 * player + 1]];
     };
@@ -334,22 +336,26 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
 #pragma GCC unroll 2
     for (std::size_t t = 0; t < triples; ++t) {
       for (std::size_t p = 0; p < 3; ++p) {
-        group_values.first[p * kLanes + t] = value_of(3 * t + p, 0);
-        group_values.second[p * kLanes + t] = value_of(3 * t + p, 1);
+        into.first[p * kLanes + t] = value_of(3 * t + p, 0);
+        into.second[p * kLanes + t] = value_of(3 * t + p, 1);
       }
     }
     for (std::size_t p = 0; p < in_group % 3; ++p) {
-      group_values.first[p * kLanes + triples] = value_of(3 * triples + p, 0);
-      group_values.second[p * kLanes + triples] = value_of(3 * triples + p, 1);
+      into.first[p * kLanes + triples] = value_of(3 * triples + p, 0);
+      into.second[p * kLanes + triples] = value_of(3 * triples + p, 1);
     }
     for (; flushed != 0; flushed &= flushed - 1) {
       const auto i = static_cast<std::size_t>(std::countr_zero(flushed));
-      std::uint16_t& first = group_values.first[kSlots[i]];
-      std::uint16_t& second = group_values.second[kSlots[i]];
+      std::uint16_t& first = into.first[kSlots[i]];
+      std::uint16_t& second = into.second[kSlots[i]];
       first = static_cast<std::uint16_t>(std::max<unsigned>(first, flushes_of[i][0]));
       second = static_cast<std::uint16_t>(std::max<unsigned>(second, flushes_of[i][1]));
     }
-    find_verdicts(group_values, verdicts);
+  };
+  // The verdicts of a group looked up, a vector at a time, then its lines.
+  const auto answer = [&](auto in_group, const GroupValues& looked_up) __attribute__((target("avx2"), always_inline)) {
+    find_verdicts(looked_up, verdicts);
+    const std::size_t triples = in_group / 3;
     char* next = out;
     if (triple_lines != nullptr) [[likely]] {
       for (std::size_t t = 0; t < triples; ++t) next = triple_lines->copy_to(verdicts.triples[t], next);
@@ -365,6 +371,18 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
       for (std::size_t i = 0; i < in_group; ++i) next = lines[verdicts.of[kSlots[i]]].copy_to(next);
     }
     out = next;
+  };
+  // The group looked up and not answered yet: its instances (0 for none),
+  // and its values. Each count a constant for a whole group (all but a
+  // call's last), so that the loops unroll whole.
+  std::size_t pending = 0;
+  const GroupValues* pending_values = nullptr;
+  const auto answer_pending = [&]() __attribute__((target("avx2"), always_inline)) {
+    if (pending == kHoldem2Group) [[likely]] {
+      answer(std::integral_constant<std::size_t, kHoldem2Group>{}, *pending_values);
+    } else if (pending != 0) {
+      answer(pending, *pending_values);
+    }
   };
   const char* group = text;  // the instances before, and their answers, count
   while (group != end) {
@@ -409,15 +427,18 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
       }
     }
     if (_mm256_movemask_epi8(valid) != -1) break;
-    // A whole group (its count a constant: the loops unrolled whole), or
-    // the call's last.
+    GroupValues& looked_up = group_values[pending_values == group_values.data() ? 1 : 0];
     if (in_group == kHoldem2Group) [[likely]] {
-      answer_group(std::integral_constant<std::size_t, kHoldem2Group>{}, flushed);
+      look_up(std::integral_constant<std::size_t, kHoldem2Group>{}, flushed, looked_up);
     } else {
-      answer_group(in_group, flushed);
+      look_up(in_group, flushed, looked_up);
     }
+    answer_pending();
+    pending = in_group;
+    pending_values = &looked_up;
     group += in_group * kBytes;
   }
+  answer_pending();
   return static_cast<std::size_t>(group - text) / kBytes;
 }
 
