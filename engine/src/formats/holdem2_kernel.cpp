@@ -218,7 +218,7 @@ class TripleLines {
 
 // The triples of `lines` (the 2-player lines: 0, 1 and 2), or nullptr where
 // a line is too long for them. Each thread keeps those of the lines it last
-// saw, compared by their text: a call judges a few hundred instances, and
+// saw, compared slot by slot: a call judges a few hundred instances, and
 // building the table takes about as many instructions.
 const TripleLines* triple_lines_of(const AnswerLine* lines) {
   struct Cache {
@@ -361,7 +361,7 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
       for (std::size_t t = 0; t < triples; ++t) next = triple_lines->copy_to(verdicts.triples[t], next);
       // A whole group ends with two instances: the entry's third line is
       // written too, within the room of the two, and overwritten by the
-      // next group or cut off.
+      // next group's answers or cut off.
       if (in_group % 3 == 2) {
         next = triple_lines->copy_to<TripleLines::kTwoLinesSize>(verdicts.triples[triples], next);
       } else if (in_group % 3 == 1) {
