@@ -4,6 +4,9 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
+#include <string_view>
+#include <type_traits>
 
 #include "poker/evaluator.h"
 
@@ -278,10 +281,121 @@ __attribute__((target("avx2,bmi2"), always_inline)) inline unsigned decode_pair(
   return take_flushes(cards, ranks, low_suits, high_suits, flushes);
 }
 
+// A group's player values, instance 3 * t + p at [p][t]: three instances
+// in a row then meet in one lane of three vectors, and the verdicts of a
+// triple add up to its index in TripleLines.
+constexpr std::size_t kTriples = (kHoldem2Group + 2) / 3;
+constexpr std::size_t kLanes = 16;
+static_assert(kTriples <= kLanes);
+constexpr std::size_t slot_of(std::size_t instance) { return instance % 3 * kLanes + instance / 3; }
+struct alignas(32) GroupValues {
+  std::array<std::uint16_t, 3 * kLanes> first;
+  std::array<std::uint16_t, 3 * kLanes> second;
+};
+// slot_of() of each instance of a group, for the few looked up out of order.
+constexpr std::array<std::uint8_t, kHoldem2Group> kSlots = [] {
+  std::array<std::uint8_t, kHoldem2Group> slots{};
+  for (std::size_t i = 0; i < slots.size(); ++i) slots[i] = static_cast<std::uint8_t>(slot_of(i));
+  return slots;
+}();
+
+// The answer lines of every three verdicts in a row: with lines of at most
+// kMaxLine bytes, three of them fit one 32-byte store, which writes three
+// answers where copying them slot by slot takes three stores and three
+// dependent advances.
+class TripleLines {
+ public:
+  static constexpr std::size_t kEntry = 32;
+  static constexpr int kEntryShift = 5;
+  static_assert(kEntry == std::size_t{1} << kEntryShift);
+  // An entry's last two bytes hold the length of its first two lines and of
+  // all three.
+  static constexpr std::size_t kTwoLinesSize = kEntry - 2;
+  static constexpr std::size_t kThreeLinesSize = kEntry - 1;
+  static constexpr std::size_t kMaxLine = kTwoLinesSize / 3;
+
+  // REQUIRES: lines[0..2] hold at most kMaxLine bytes each.
+  void build(const AnswerLine* lines) {
+    for (std::size_t triple = 0; triple < entries_.size(); ++triple) {
+      std::array<char, kEntry>& entry = entries_[triple];
+      entry.fill(0);
+      const std::array<std::size_t, 3> verdicts = {triple / 9, triple / 3 % 3, triple % 3};
+      std::size_t size = 0;
+      for (std::size_t line = 0; line < verdicts.size(); ++line) {
+        if (line == 2) entry[kTwoLinesSize] = static_cast<char>(size);
+        size += lines[verdicts[line]].text().copy(entry.data() + size, kMaxLine);
+      }
+      entry[kThreeLinesSize] = static_cast<char>(size);
+    }
+  }
+
+  // Writes the lines of the triple whose entry starts `offset` bytes in (its
+  // index, 9 * first verdict + 3 * second + third, times kEntry) at `at`,
+  // and returns the end of the text of its first two lines (kSize:
+  // kTwoLinesSize) or of all three (kThreeLinesSize). REQUIRES: room for
+  // kEntry bytes at `at`.
+  template <std::size_t kSize = kThreeLinesSize>
+  __attribute__((target("avx2"))) char* copy_to(std::uint16_t offset, char* at) const {
+    const char* const entry = entries_[0].data() + offset;
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(at), _mm256_load_si256(reinterpret_cast<const __m256i*>(entry)));
+    return at + static_cast<unsigned char>(entry[kSize]);
+  }
+
+ private:
+  alignas(kEntry) std::array<std::array<char, kEntry>, 27> entries_{};
+};
+
+// The triples of `lines` (the 2-player lines: 0, 1 and 2), or nullptr where
+// a line is too long for them. Each thread keeps those of the lines it last
+// saw, compared slot by slot: a call judges a few hundred instances, and
+// building the table takes about as many instructions.
+const TripleLines* triple_lines_of(const AnswerLine* lines) {
+  struct Cache {
+    std::array<AnswerLine, 3> lines;
+    bool built = false;
+    TripleLines triples;
+  };
+  thread_local Cache cache;
+  // Whole slots compared: equal slots hold equal lines.
+  if (!cache.built || std::memcmp(cache.lines.data(), lines, sizeof(cache.lines)) != 0) {
+    for (std::size_t verdict = 0; verdict < 3; ++verdict) {
+      if (lines[verdict].size > TripleLines::kMaxLine) return nullptr;
+    }
+    std::copy_n(lines, 3, cache.lines.begin());
+    cache.triples.build(lines);
+    cache.built = true;
+  }
+  return &cache.triples;
+}
+
+// A group's verdicts, two_player_verdict() of each instance's values, in
+// the layout of GroupValues; and by triple, its entry's offset in
+// TripleLines.
+struct alignas(32) Verdicts {
+  std::array<std::uint16_t, 3 * kLanes> of;
+  std::array<std::uint16_t, kLanes> triples;
+};
+
+__attribute__((target("avx2"), always_inline)) inline void find_verdicts(const GroupValues& values,
+                                                                         Verdicts& verdicts) {
+  const __m256i zero = _mm256_setzero_si256();
+  __m256i triple = zero;
+  for (std::size_t p = 0; p < 3; ++p) {
+    const __m256i first = _mm256_load_si256(reinterpret_cast<const __m256i*>(&values.first[p * kLanes]));
+    const __m256i second = _mm256_load_si256(reinterpret_cast<const __m256i*>(&values.second[p * kLanes]));
+    // second >= first, plus second == first: a true comparison is -1.
+    const __m256i at_least = _mm256_cmpeq_epi16(_mm256_max_epu16(first, second), second);
+    const __m256i verdict = _mm256_sub_epi16(_mm256_sub_epi16(zero, at_least), _mm256_cmpeq_epi16(first, second));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(&verdicts.of[p * kLanes]), verdict);
+    triple = _mm256_add_epi16(_mm256_add_epi16(triple, _mm256_slli_epi16(triple, 1)), verdict);
+  }
+  _mm256_store_si256(reinterpret_cast<__m256i*>(verdicts.triples.data()),
+                     _mm256_slli_epi16(triple, TripleLines::kEntryShift));
+}
+
 __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, std::size_t count, const Plan& plan,
                                                             const Alphabet& a, const AnswerLine* lines, char*& out) {
   const BlockPair& pair = plan.pairs[0];
-  // rank_value is 4 * rank: (rank + 1) << 3 is twice it, plus 8.
   // rank_value is 4 * rank: (rank + 1) << 3 is twice it, plus 8.
   const Front front{
       both_halves(a.hash),
@@ -313,14 +427,83 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
   // A group in three loops. The rank lookups miss L1 (rank_values does not
   // fit it), and the answer lines' stores, at addresses that hang on the
   // lookups, stall the loads around them: so the loop that decodes the
-  // group only stores the lookups' indices; the next looks the values up and
-  // keeps each verdict in a byte; the last writes the lines.
+  // group only stores the lookups' indices; the next looks the values up;
+  // the last, once the next group is decoded and looked up, finds the
+  // verdicts a vector at a time and writes the lines, three in a store.
   alignas(32) std::array<std::array<std::uint32_t, 4>, kHoldem2Group> parts_of;
   // The players' flush values, 0 where a player has none, for the
   // instances in `flushed`: seven cards with a flush hold no full house or
   // four of a kind, so the flush beats the rank lookup's value of them
   // (Holdem2Kernel.AFlushBeatsTheRankValueOfItsCards).
   std::array<std::array<unsigned, 2>, kHoldem2Group> flushes_of;
+  // Two groups' values, one group's looked up while the group before it is
+  // answered: its verdicts then wait on no lookup in flight. Zeroed once:
+  // the lanes after a group's last instance are compared too.
+  std::array<GroupValues, 2> group_values{};
+  Verdicts verdicts;
+  const TripleLines* const triple_lines = triple_lines_of(lines);
+  // A group that decoded valid: the rank lookups, rank_index() of each key,
+  // in the layout of GroupValues, then the flushes.
+  const auto look_up = [&](auto in_group, std::uint32_t flushed, GroupValues& into)
+      __attribute__((target("avx2"), always_inline)) {
+    const auto value_of = [&](std::size_t i, std::size_t player) -> std::uint16_t {
+      return values[2u * rows[parts_of[i][2 * player]] + parts_of[i][2 * player + 1]];
+    };
+    const std::size_t triples = in_group / 3;
+    // slot_of(3 * t + p), which the compiler does not see. Unrolled twice:
+    // unrolled whole, the loop has GCC build the value vectors by inserting
+    // each value, in more instructions than storing them.
+#pragma GCC unroll 2
+    for (std::size_t t = 0; t < triples; ++t) {
+      for (std::size_t p = 0; p < 3; ++p) {
+        into.first[p * kLanes + t] = value_of(3 * t + p, 0);
+        into.second[p * kLanes + t] = value_of(3 * t + p, 1);
+      }
+    }
+    for (std::size_t p = 0; p < in_group % 3; ++p) {
+      into.first[p * kLanes + triples] = value_of(3 * triples + p, 0);
+      into.second[p * kLanes + triples] = value_of(3 * triples + p, 1);
+    }
+    for (; flushed != 0; flushed &= flushed - 1) {
+      const auto i = static_cast<std::size_t>(std::countr_zero(flushed));
+      std::uint16_t& first = into.first[kSlots[i]];
+      std::uint16_t& second = into.second[kSlots[i]];
+      first = static_cast<std::uint16_t>(std::max<unsigned>(first, flushes_of[i][0]));
+      second = static_cast<std::uint16_t>(std::max<unsigned>(second, flushes_of[i][1]));
+    }
+  };
+  // The verdicts of a group looked up, a vector at a time, then its lines.
+  const auto answer = [&](auto in_group, const GroupValues& looked_up) __attribute__((target("avx2"), always_inline)) {
+    find_verdicts(looked_up, verdicts);
+    const std::size_t triples = in_group / 3;
+    char* next = out;
+    if (triple_lines != nullptr) [[likely]] {
+      for (std::size_t t = 0; t < triples; ++t) next = triple_lines->copy_to(verdicts.triples[t], next);
+      // A whole group ends with two instances: the entry's third line is
+      // written too, within the room of the two, and overwritten by the
+      // next group's answers or cut off.
+      if (in_group % 3 == 2) {
+        next = triple_lines->copy_to<TripleLines::kTwoLinesSize>(verdicts.triples[triples], next);
+      } else if (in_group % 3 == 1) {
+        next = lines[verdicts.of[slot_of(3 * triples)]].copy_to(next);
+      }
+    } else {
+      for (std::size_t i = 0; i < in_group; ++i) next = lines[verdicts.of[kSlots[i]]].copy_to(next);
+    }
+    out = next;
+  };
+  // The group looked up and not answered yet: its instances (0 for none),
+  // and its values. Each count a constant for a whole group (all but a
+  // call's last), so that the loops unroll whole.
+  std::size_t pending = 0;
+  const GroupValues* pending_values = nullptr;
+  const auto answer_pending = [&]() __attribute__((target("avx2"), always_inline)) {
+    if (pending == kHoldem2Group) [[likely]] {
+      answer(std::integral_constant<std::size_t, kHoldem2Group>{}, *pending_values);
+    } else if (pending != 0) {
+      answer(pending, *pending_values);
+    }
+  };
   const char* group = text;  // the instances before, and their answers, count
   while (group != end) {
     const std::size_t in_group = std::min<std::size_t>(static_cast<std::size_t>(end - group) / kBytes, kHoldem2Group);
@@ -339,25 +522,18 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
       flushed |= (decode_pair(front, back, pairs_end, pairs_end, valid, &parts_of[i], &flushes_of[i]) & 1) << i;
     }
     if (_mm256_movemask_epi8(valid) != -1) break;
-    // By instance, the index of its answer in lines.
-    std::array<std::uint8_t, kHoldem2Group> verdicts;
-    // The rank lookup, rank_index() of each key.
-    const auto value_of = [&](std::size_t i, std::size_t player) -> unsigned {
-      return values[2u * rows[parts_of[i][2 * player]] + parts_of[i][2 * player + 1]];
-    };
-    for (std::size_t i = 0; i < in_group; ++i) {
-      verdicts[i] = static_cast<std::uint8_t>(detail::two_player_verdict(value_of(i, 0), value_of(i, 1)));
+    GroupValues& looked_up = group_values[pending_values == group_values.data() ? 1 : 0];
+    if (in_group == kHoldem2Group) [[likely]] {
+      look_up(std::integral_constant<std::size_t, kHoldem2Group>{}, flushed, looked_up);
+    } else {
+      look_up(in_group, flushed, looked_up);
     }
-    for (; flushed != 0; flushed &= flushed - 1) {
-      const auto i = static_cast<std::size_t>(std::countr_zero(flushed));
-      verdicts[i] = static_cast<std::uint8_t>(detail::two_player_verdict(std::max(value_of(i, 0), flushes_of[i][0]),
-                                                                         std::max(value_of(i, 1), flushes_of[i][1])));
-    }
-    char* next = out;
-    for (std::size_t i = 0; i < in_group; ++i) next = lines[verdicts[i]].copy_to(next);
-    out = next;
+    answer_pending();
+    pending = in_group;
+    pending_values = &looked_up;
     group += in_group * kBytes;
   }
+  answer_pending();
   return static_cast<std::size_t>(group - text) / kBytes;
 }
 

@@ -42,7 +42,8 @@ inline constexpr std::size_t kHoldem2Group = 32;
 // Judges up to `count` 2-player instances in the canonical layout at `text`
 // (`plan` is that layout's, `alphabet` the hold'em notation's): writes the
 // answer of each, lines[holdem_winner(board, holes, 2)], at `out` one after
-// the other (each a whole AnswerLine slot), and advances `out` past them.
+// the other (bytes after the last, within the room below, may be written
+// too), and advances `out` past them.
 // Returns how many instances, from the first, it judged: `count`, or fewer,
 // a multiple of kHoldem2Group, when the group after them holds an instance
 // that is not canonical and valid (bytes after `out` may then have been
