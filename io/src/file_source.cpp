@@ -45,6 +45,12 @@ int read_fully(int fd, std::uint64_t start, std::uint64_t offset, char* buffer, 
   return 0;
 }
 
+// Room left in front of the bytes read (Window::headroom), where the Framer
+// puts the partial record carried from the range before: far more than a
+// record of the judge's formats takes, and a whole page, so that the bytes
+// are read on a page's start all the same.
+constexpr std::size_t kHeadroom = kBufferAlignment;
+
 // Buffers that ranges were read into, kept for the next ranges once their
 // chunks are done: a fresh buffer costs a page fault per page (on a VM,
 // microseconds each), a reused one nothing. The chunks in flight bound how
@@ -52,6 +58,7 @@ int read_fully(int fd, std::uint64_t start, std::uint64_t offset, char* buffer, 
 // the likeliest to be in the cache still.
 class BufferPool : public std::enable_shared_from_this<BufferPool> {
  public:
+  // A buffer of `size` bytes at `data`, after kHeadroom bytes of its own.
   std::shared_ptr<const void> take(std::size_t size, char*& data) {
     AlignedBytes buffer;
     std::size_t capacity = size;
@@ -65,8 +72,8 @@ class BufferPool : public std::enable_shared_from_this<BufferPool> {
         free_.erase(std::next(fits).base());
       }
     }
-    if (!buffer) buffer = allocate_aligned(capacity);
-    data = buffer.get();
+    if (!buffer) buffer = allocate_aligned(kHeadroom + capacity);
+    data = buffer.get() + kHeadroom;
     return std::shared_ptr<const void>(buffer.release(), [pool = shared_from_this(), capacity](const void* p) {
       pool->give_back(AlignedBytes(static_cast<char*>(const_cast<void*>(p))), capacity);
     });
@@ -125,7 +132,7 @@ class FileSource final : public ByteSource {
     if (const int error = read_fully(fd_, start_, from, data, size, short_reads_); error != 0) {
       return Window{nullptr, nullptr, 0, false, error};
     }
-    return Window{std::move(owner), data, size, from + size == size_, 0};
+    return Window{std::move(owner), data, size, from + size == size_, 0, kHeadroom};
   }
 
   // The offset is shared with a caller's stdin, which a later reader then

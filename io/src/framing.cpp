@@ -172,6 +172,7 @@ void RangeReader::load(Range& range) const {
   }
   range.owner = std::move(window.owner);
   range.data = window.data;
+  range.headroom = window.headroom;
 }
 
 Framer::Framer(const FramingOptions& options)
@@ -215,8 +216,16 @@ void Framer::add(const Range& range, std::uint64_t newlines, std::vector<Chunk>&
   const char* const begin = range.data;
   const char* const end = begin + range.size;
   // The carried partial record and this range are one run of memory when
-  // they share an owner and meet.
-  const bool contiguous = carry_size_ == 0 || (carry_owner_ == range.owner && carry_data_ + carry_size_ == begin);
+  // they share an owner and meet, or once the record is copied in front.
+  bool contiguous = carry_size_ == 0 || (carry_owner_ == range.owner && carry_data_ + carry_size_ == begin);
+  if (!contiguous && carry_size_ <= range.headroom) {
+    // The headroom is the range's own to write (Window::headroom): its
+    // buffer was allocated writable, and only handed out as const.
+    char* const front = const_cast<char*>(begin) - carry_size_;
+    std::memcpy(front, carry_data_, carry_size_);
+    carry(range.owner, front, carry_size_, carry_offset_, carry_lines_);
+    contiguous = true;
+  }
   const std::uint64_t need = lines_per_record_ - carry_lines_;
   if (newlines < need) return add_to_carry(range, newlines, contiguous, chunks);
   const char* const first_end = after_nth_newline(begin, end, need);
@@ -249,11 +258,21 @@ void Framer::add(const Range& range, std::uint64_t newlines, std::vector<Chunk>&
   }
   line_ += carry_lines_ + newlines - tail_lines;
   if (ends_input) {
+    carry(nullptr, nullptr, 0, 0, 0);  // lets the range's buffer go with its chunks
     state_ = State::kFinished;
     return;
   }
-  carry(range.owner, last_boundary, distance(last_boundary, end), range.offset + distance(begin, last_boundary),
-        tail_lines);
+  const std::size_t tail_size = distance(last_boundary, end);
+  const std::uint64_t tail_offset = range.offset + distance(begin, last_boundary);
+  if (tail_size <= range.headroom) {
+    // The next range, read into a buffer like this one, has room for the
+    // tail in front of it: a copy held until then lets this range's buffer
+    // go as soon as its chunks are written, rather than after the next read.
+    held_tail_.assign(last_boundary, tail_size);
+    carry(nullptr, held_tail_.data(), tail_size, tail_offset, tail_lines);
+  } else {
+    carry(range.owner, last_boundary, tail_size, tail_offset, tail_lines);
+  }
   if (carry_size_ >= longest_record()) too_long(range, end, chunks);
 }
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -251,7 +252,8 @@ std::vector<Cut> frame_all(ByteSource& source, const FramingOptions& options, in
   std::vector<Chunk> chunks;
   while (!framer.finished() && reader.next(range)) {
     chunks.clear();
-    framer.add(range, count_newlines(range.data, range.size), chunks);
+    reader.load(range);
+    framer.add(range, range.error_number == 0 ? count_newlines(range.data, range.size) : 0, chunks);
     for (const Chunk& chunk : chunks) {
       cuts.push_back(Cut{std::string(chunk.bytes), chunk.offset, chunk.first_line, chunk.end});
     }
@@ -296,6 +298,30 @@ TEST(Framing, CountNewlinesAgreesAtTheWideLoopsEdges) {
 // The chunks are the Chunker's in all the formats see: they tile the input
 // from record boundaries with their line numbers, and the last one ends the
 // input, or is cut at the length limit, the same way and at the same byte.
+// `input` in a file of its own, removed with the object.
+class TempFile {
+ public:
+  explicit TempFile(const std::string& input) {
+    const int fd = ::mkstemp(path_);
+    EXPECT_GE(fd, 0);
+    EXPECT_EQ(::write(fd, input.data(), input.size()), static_cast<ssize_t>(input.size()));
+    ::close(fd);
+  }
+  ~TempFile() { ::unlink(path_); }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  const char* path() const { return path_; }
+  // The file read with pread(), each range into a buffer of its own.
+  std::unique_ptr<ByteSource> read_at() const {
+    OpenedInput opened = open_input(path_, InputOptions{FileReading::kReadAt});
+    EXPECT_NE(opened.source, nullptr);
+    return std::move(opened.source);
+  }
+
+ private:
+  char path_[32] = "/tmp/poker_framing_XXXXXX";
+};
+
 TEST(Framing, ChunksAgreeWithTheChunkersForEveryRangeReadAndLimit) {
   std::mt19937 random(11);
   const char alphabet[] = {'a', 'b', ' ', '\n', '\n', '\t'};
@@ -312,8 +338,11 @@ TEST(Framing, ChunksAgreeWithTheChunkersForEveryRangeReadAndLimit) {
     const FramingOptions options{lines, chunk_size, limit};
     auto old_source = fake_stream(input, step, 16);
     const std::vector<Cut> expected = cut_all(*old_source, options);
-    for (const bool stream : {false, true}) {
-      auto source = stream ? fake_stream(input, step, 16) : make_memory_source(input);
+    const TempFile file(input);
+    for (const int kind : {0, 1, 2}) {
+      // In memory, a stream, and a file read range by range (each record
+      // across two ranges then copied in front of the second one's bytes).
+      auto source = kind == 0 ? make_memory_source(input) : kind == 1 ? fake_stream(input, step, 16) : file.read_at();
       const std::vector<Cut> cuts = frame_all(*source, options);
       ASSERT_EQ(cuts.empty(), expected.empty());
       if (cuts.empty()) continue;
@@ -358,6 +387,53 @@ TEST(Framing, ARecordOverManyStreamBuffersIsOneChunk) {
   expect_tiles(input, cuts, 3);
   ASSERT_FALSE(cuts.empty());
   EXPECT_EQ(cuts.front().bytes, "a\n" + std::string(5000, 'x') + "\nc\n");
+}
+
+// A file read range by range: the record across two ranges begins the
+// second range's chunk (no chunk of its own), and a range's buffer is held
+// by its chunks alone, not by the partial record at its end, so that the
+// next read may reuse it while it is still in the cache.
+TEST(Framing, ARecordAcrossTwoReadRangesBeginsTheSecondRangesChunk) {
+  const std::string input = records(200);
+  const TempFile file(input);
+  auto source = file.read_at();
+  const FramingOptions options{3, 100, 1 << 20};
+  RangeReader reader(*source, Framer::range_size(options));
+  Framer framer(options);
+  Range range;
+  std::vector<Chunk> chunks;
+  std::vector<Cut> cuts;
+  std::size_t ranges = 0;
+  while (!framer.finished() && reader.next(range)) {
+    ++ranges;
+    reader.load(range);
+    ASSERT_EQ(range.error_number, 0);
+    EXPECT_GT(range.headroom, 0u);
+    chunks.clear();
+    framer.add(range, count_newlines(range.data, range.size), chunks);
+    // Ranges of 100 bytes hold more than a record of at most 15: each
+    // makes one chunk.
+    ASSERT_EQ(chunks.size(), 1u);
+    cuts.push_back(Cut{std::string(chunks[0].bytes), chunks[0].offset, chunks[0].first_line, chunks[0].end});
+    const std::weak_ptr<const void> buffer = range.owner;
+    range = Range{};
+    chunks.clear();
+    EXPECT_TRUE(buffer.expired()) << "range " << ranges;
+  }
+  EXPECT_GT(ranges, 10u);
+  expect_tiles(input, cuts, 3);
+}
+
+// A partial record too long for the room in front of the next range is
+// copied with it into a chunk of its own, as from a stream's buffers.
+TEST(Framing, ARecordLongerThanTheRoomBeforeAReadRangeIsOneChunk) {
+  const std::string record = "a\n" + std::string(20000, 'x') + "\nc\n";
+  const std::string input = records(2) + record + records(3);
+  const TempFile file(input);
+  auto source = file.read_at();
+  const std::vector<Cut> cuts = frame_all(*source, FramingOptions{3, 4096, 1 << 20});
+  expect_tiles(input, cuts, 3);
+  EXPECT_TRUE(std::any_of(cuts.begin(), cuts.end(), [&](const Cut& cut) { return cut.bytes == record; }));
 }
 
 TEST(Framing, NewlinesCountedButNotFoundStopTheFramingAsChanged) {

@@ -31,6 +31,10 @@ struct Window {
   std::size_t size = 0;
   bool at_end = false;   // nothing exists after data[size - 1]
   int error_number = 0;  // errno of a failed read or map; then nothing else is valid
+  // Bytes before data[0], in the same buffer, that nobody reads and that
+  // the holder of the window may write (a buffer read_at() filled for this
+  // window alone): room to put other bytes in front of the window's.
+  std::size_t headroom = 0;
 };
 
 class ByteSource {

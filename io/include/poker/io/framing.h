@@ -27,7 +27,13 @@
 // without being held in memory. Where chunks are cut otherwise depends on
 // the ranges, and no output depends on it. The partial record at a range's end is no copy while the next range
 // follows it in memory (one mapping, one stream buffer): the chunk is pointer
-// arithmetic over both. Where it does not, the record that straddles them is
+// arithmetic over both. Where it does not, and the next range was read into
+// a buffer of its own (pread), the partial record is copied into the room
+// left in front of that buffer's bytes: the chunk is again one run of
+// memory, and, the partial record being short, it is copied out of its own
+// range's buffer at once, so that the buffer is free for the next read as
+// soon as its chunk is written (one buffer, hot in the cache, serves a
+// single thread's every read). Otherwise the record that straddles them is
 // copied on its own into a chunk of its own.
 //
 // Each byte is read by count_newlines once, and by the format once; the
@@ -76,6 +82,7 @@ struct Range {
   bool mapped = false;       // the bytes are a memory map's (see populate())
   bool to_load = false;      // cut but not read yet: RangeReader::load() reads it
   int error_number = 0;      // errno of a failed load(); then nothing else is valid
+  std::size_t headroom = 0;  // writable bytes before data (Window::headroom), for the Framer
 };
 
 // Maps in the pages of a mapped range before they are read: one system call
@@ -138,7 +145,10 @@ class Framer {
   // Takes the next range of the input (in order; `newlines` its newline
   // count) and appends to `chunks` the chunks it completes: none, one, or a
   // few (a straddling record copied on its own, the last chunk). Nothing
-  // after the chunk that ends the input.
+  // after the chunk that ends the input. A range with headroom enough gets
+  // the partial record carried from the range before copied in front of it,
+  // into its headroom: then the straddling record begins the range's chunk
+  // instead of making one of its own.
   void add(const Range& range, std::uint64_t newlines, std::vector<Chunk>& chunks);
 
   // Whether the chunk that ends the input was handed out, or framing gave up
@@ -189,6 +199,7 @@ class Framer {
   std::uint64_t carry_lines_ = 0;                  // whole lines in the carried partial record
   std::uint64_t line_ = 1;                         // line number at carry_offset_
   std::shared_ptr<std::string> carry_copy_;        // the carry's bytes when gathered from several buffers
+  std::string held_tail_;                          // a short carry copied out of its range's buffer
   std::shared_ptr<const std::string> blank_head_;  // a too-long run of blanks, while we learn whether text follows
 };
 
