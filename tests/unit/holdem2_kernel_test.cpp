@@ -165,6 +165,32 @@ TEST_F(Holdem2Kernel, FlushesInAGroupOfOddSizeAnswerLikeHoldemWinner) {
   }
 }
 
+TEST_F(Holdem2Kernel, EveryCardAtEveryPositionAnswersLikeHoldemWinner) {
+  // The kernel takes each card's rank and suit from the one of its two
+  // overlapping loads (bytes 0..15, 11..26) that holds them: every card at
+  // every one of the nine positions, in the first and the second instance
+  // of a step (the vector lanes), among random other cards.
+  std::mt19937_64 rng(2025);
+  std::string text;
+  for (std::size_t position = 0; position < 9; ++position) {
+    for (int card = 0; card < kCardCount; ++card) {
+      for (int trial = 0; trial < 8; ++trial) {
+        std::vector<Card> deck;
+        for (int other = 0; other < kCardCount; ++other) {
+          if (other != card) deck.push_back(static_cast<Card>(other));
+        }
+        std::shuffle(deck.begin(), deck.end(), rng);
+        deck.insert(deck.begin() + static_cast<std::ptrdiff_t>(position), static_cast<Card>(card));
+        for (std::size_t i = 0; i < 9; ++i) {
+          append_card(text, deck[i], Notation::kHoldem);
+          text += (i == 1 || i == 3 || i == 8) ? '\n' : ' ';
+        }
+      }
+    }
+  }
+  expect_like_the_slow_path(text);
+}
+
 TEST(Holdem2KernelRule, AFlushBeatsTheRankValueOfItsCards) {
   // The kernel takes the larger of a player's rank lookup and flush value,
   // so that it looks every player up the same way: this holds when seven

@@ -37,13 +37,16 @@ constexpr std::size_t kPairShuffles = 3;
 // The kernel's constant vectors (see the file comment of holdem2_kernel.h).
 // An instance's row is one 16-byte lane: byte p holds card p (p < 9), then
 // card p - 9. The loop works on two instances at once, one a lane, so
-// every table is the same in both lanes (`gather`'s halves are one per
-// block, each copied to both lanes).
+// every table is the same in both lanes.
 struct alignas(32) Tables {
-  // A card's byte sits at its rank's position: the hole cards of bytes
-  // 0..15 go to row bytes 0..3 and 9..12 (the first 16 bytes), the board of
-  // bytes 11..26 to row bytes 4..8 and 13..15 (the last 16).
-  std::array<std::uint8_t, 32> gather;
+  // Bytes 0..15's hashes blended with bytes 11..26's (at offsets 1 mod 3
+  // the board's ranks and the hole cards' suits meet, so one blend for the
+  // ranks, one for the suits): the bytes from the board, 0xFF.
+  std::array<std::uint8_t, 32> board_ranks;
+  std::array<std::uint8_t, 32> board_suits;
+  // Row byte p's offset in those blends: of its card's rank, of its suit.
+  std::array<std::uint8_t, 32> rank_gather;
+  std::array<std::uint8_t, 32> suit_gather;
   // The row byte (card) that row byte p meets, kNone where none: each pair
   // of the nine cards at a byte of one of its cards, in one of the three.
   std::array<std::array<std::uint8_t, 32>, kPairShuffles> pairs;
@@ -80,11 +83,14 @@ constexpr std::size_t card_at(std::size_t position) { return position < kCards ?
 
 Tables make_tables() {
   Tables t{};
-  t.gather.fill(kNone);
-  for (std::size_t position = 0; position < 16; ++position) {
-    const std::size_t card = card_at(position);
-    if (card < kHoleCards) t.gather[position] = static_cast<std::uint8_t>(3 * card);
-    if (card >= kHoleCards) t.gather[16 + position] = static_cast<std::uint8_t>(3 * card - kSecondHalf);
+  for (std::size_t half = 0; half < 2; ++half) {
+    for (std::size_t position = 0; position < 16; ++position) {
+      const std::size_t card = card_at(position);
+      const std::size_t offset = card < kHoleCards ? 3 * card : 3 * card - kSecondHalf;
+      t.rank_gather[16 * half + position] = static_cast<std::uint8_t>(offset);
+      t.suit_gather[16 * half + position] = static_cast<std::uint8_t>(offset + 1);
+      if (card >= kHoleCards) t.board_ranks[16 * half + offset] = t.board_suits[16 * half + offset + 1] = 0xFF;
+    }
   }
   // Each pair at the first free byte of either of its cards: cards 0..6
   // have two bytes in each of the three comparisons, cards 7 and 8 one, 48
@@ -146,13 +152,11 @@ __attribute__((target("avx2"))) inline __m256i both_halves(const std::uint8_t* a
 }
 
 // A block of the layout, bytes 0..15 or 11..26 of each of two instances
-// (one a lane): where its suits and separators stand, the separators, and
-// the shuffle of its cards into their row bytes.
+// (one a lane): where its suits and separators stand, and the separators.
 struct Block {
   __m256i suit_positions;
   __m256i separators;
   __m256i image;
-  __m256i gather;
 };
 
 // The front of the decode loop: the alphabet's vectors and the two blocks.
@@ -163,6 +167,10 @@ struct Front {
   __m256i rank_bytes;
   __m256i suit_bytes;
   __m256i nibble;
+  __m256i board_ranks;  // kTables' vectors of the same names
+  __m256i board_suits;
+  __m256i rank_gather;
+  __m256i suit_gather;
   Block holes;  // bytes 0..15
   Block board;  // bytes 11..26
 };
@@ -173,10 +181,9 @@ __attribute__((target("avx2"), always_inline)) inline __m256i load_lanes(const c
 }
 
 // The block `x` of two instances checked into `valid` (0 in a byte that is
-// not as the layout expects), and its cards at their row bytes, 0
-// elsewhere.
-__attribute__((target("avx2"), always_inline)) inline __m256i block_cards(const Front& f, const Block& block, __m256i x,
-                                                                          __m256i& valid) {
+// not as the layout expects), and the hash of each of its bytes.
+__attribute__((target("avx2"), always_inline)) inline __m256i block_hashes(const Front& f, const Block& block,
+                                                                           __m256i x, __m256i& valid) {
   // The hash of canonical_decoder.h; its low nibble is x's XOR the high
   // nibble's hash, and bit 7 x's own (a shuffle by it gives 0, no card).
   const __m256i hash =
@@ -184,10 +191,16 @@ __attribute__((target("avx2"), always_inline)) inline __m256i block_cards(const 
   const __m256i chars = _mm256_blendv_epi8(_mm256_shuffle_epi8(f.rank_chars, hash),
                                            _mm256_shuffle_epi8(f.suit_chars, hash), block.suit_positions);
   valid = _mm256_and_si256(valid, _mm256_cmpeq_epi8(_mm256_blendv_epi8(chars, block.image, block.separators), x));
-  // At each rank's position, the card's byte (the suit is the next byte's).
-  const __m256i bytes = _mm256_add_epi8(_mm256_shuffle_epi8(f.rank_bytes, hash),
-                                        _mm256_shuffle_epi8(f.suit_bytes, _mm256_bsrli_epi128(hash, 1)));
-  return _mm256_shuffle_epi8(bytes, block.gather);
+  return hash;
+}
+
+// The rows of two instances from their blocks' hashes. The hashes of the
+// nine ranks fit one blend of the blocks, and those of the nine suits
+// another: gathered into row bytes, each is mapped once for both blocks.
+__attribute__((target("avx2"), always_inline)) inline __m256i rows_of(const Front& f, __m256i holes, __m256i board) {
+  const __m256i ranks = _mm256_shuffle_epi8(_mm256_blendv_epi8(holes, board, f.board_ranks), f.rank_gather);
+  const __m256i suits = _mm256_shuffle_epi8(_mm256_blendv_epi8(holes, board, f.board_suits), f.suit_gather);
+  return _mm256_add_epi8(_mm256_shuffle_epi8(f.rank_bytes, ranks), _mm256_shuffle_epi8(f.suit_bytes, suits));
 }
 
 // Row bytes equal to the bytes `pairs` names (0xFF): a card twice.
@@ -257,8 +270,8 @@ __attribute__((target("avx2,bmi2"), always_inline)) inline unsigned decode_pair(
                                                                                 std::array<std::uint32_t, 4>* parts,
                                                                                 std::array<unsigned, 2>* flushes) {
   const __m256i rows =
-      _mm256_or_si256(block_cards(front, front.holes, load_lanes(first, second), valid),
-                      block_cards(front, front.board, load_lanes(first + kSecondHalf, second + kSecondHalf), valid));
+      rows_of(front, block_hashes(front, front.holes, load_lanes(first, second), valid),
+              block_hashes(front, front.board, load_lanes(first + kSecondHalf, second + kSecondHalf), valid));
   const __m256i repeated = _mm256_or_si256(
       _mm256_or_si256(meets(rows, kTables.pairs[0]), meets(rows, kTables.pairs[1])), meets(rows, kTables.pairs[2]));
   valid = _mm256_andnot_si256(repeated, valid);
@@ -404,10 +417,12 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
       _mm256_add_epi8(_mm256_add_epi8(both_halves(a.rank_value), both_halves(a.rank_value)), _mm256_set1_epi8(8)),
       both_halves(a.suit_value),
       _mm256_set1_epi8(0x0F),
-      {both_halves(pair.suit_positions), both_halves(pair.separators), both_halves(pair.image),
-       both_halves(kTables.gather.data())},
-      {both_halves(pair.suit_positions + 16), both_halves(pair.separators + 16), both_halves(pair.image + 16),
-       both_halves(kTables.gather.data() + 16)}};
+      load32(kTables.board_ranks.data()),
+      load32(kTables.board_suits.data()),
+      load32(kTables.rank_gather.data()),
+      load32(kTables.suit_gather.data()),
+      {both_halves(pair.suit_positions), both_halves(pair.separators), both_halves(pair.image)},
+      {both_halves(pair.suit_positions + 16), both_halves(pair.separators + 16), both_halves(pair.image + 16)}};
   // From a key k per 64-bit lane, rank_index()'s parts as 32-bit lanes:
   // its low bits (the row) and the rest.
   constexpr int kShift = detail::kRankHashShift;

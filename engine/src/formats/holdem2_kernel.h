@@ -10,7 +10,9 @@
 //   * two instances share each vector, one a 128-bit lane: their bytes
 //     0..15 in one, 11..26 in another;
 //   * the nine cards are gathered into one 16-byte row, the first seven
-//     again after them. The rows compared with three shuffles of
+//     again after them: the hashes of their ranks, in one blend of the two
+//     loads, and of their suits, in another, are shuffled into the row,
+//     then mapped to card bytes. The rows compared with three shuffles of
 //     themselves, which meet every pair of the nine cards, find a card
 //     twice;
 //   * each player's seven cards (board, then hole cards) are shuffled into
