@@ -216,16 +216,18 @@ __attribute__((target("avx2"), always_inline)) inline __m256i lane_sums(const st
   return _mm256_sad_epu8(_mm256_shuffle_epi8(load32(table.data()), indices), base);
 }
 
-// The players' flush values of a pair of instances (one a lane) where a
-// suit counter shows a flush (about 1 deal in 20): a flush's value replaces
-// the rank lookup's value of a player who holds one, 0 for one who holds
-// none. Returns which of the two hold one (bit 0: the first). Inline: a
-// call would make the loop keep its vectors in memory (every vector
-// register is the caller's to save). Any instance, valid or not, indexes
-// inside flush_values.
+// The players' flush masks of a pair of instances (one a lane) where a
+// suit counter shows a flush (about 1 deal in 20), into masks[0] and
+// masks[1]: the rank bits of a player's flush suit, 0 for a player who holds
+// none. Returns which of the two hold one (bit 0: the first). The masks are
+// looked up in flush_values only once the group decodes valid, for the
+// instances that hold one: here their four lookups would miss L1 on the
+// path of a mispredicted branch, for one flush a pair. Inline: a call would
+// make the loop keep its vectors in memory (every vector register is the
+// caller's to save).
 __attribute__((target("avx2"), always_inline)) inline unsigned take_flushes(__m256i cards, __m256i ranks,
                                                                             __m256i low_suits, __m256i high_suits,
-                                                                            std::array<unsigned, 2>* flushes) {
+                                                                            std::array<std::uint64_t, 2>* masks) {
   // At each card, its suit's counter's top bit: set for a suit of five or
   // more, which a player holds at most one of.
   const __m256i zero = _mm256_setzero_si256();
@@ -242,14 +244,11 @@ __attribute__((target("avx2"), always_inline)) inline unsigned take_flushes(__m2
       _mm256_andnot_si256(other_suit, _mm256_shuffle_epi8(load32(kTables.rank_bits[0].data()), ranks));
   const __m256i high_bits =
       _mm256_andnot_si256(other_suit, _mm256_shuffle_epi8(load32(kTables.rank_bits[1].data()), ranks));
-  alignas(32) std::array<std::uint64_t, 4> masks;  // the first instance's players, then the second's
-  _mm256_store_si256(
-      reinterpret_cast<__m256i*>(masks.data()),
-      _mm256_or_si256(_mm256_sad_epu8(low_bits, zero), _mm256_slli_epi64(_mm256_sad_epu8(high_bits, zero), 8)));
-  for (std::size_t lane = 0; lane < masks.size(); ++lane) {
-    flushes[lane / 2][lane % 2] = detail::flush_values[masks[lane] & 0x1FFF];
-  }
-  return static_cast<unsigned>((masks[0] | masks[1]) != 0) | static_cast<unsigned>((masks[2] | masks[3]) != 0) << 1;
+  const __m256i lanes =
+      _mm256_or_si256(_mm256_sad_epu8(low_bits, zero), _mm256_slli_epi64(_mm256_sad_epu8(high_bits, zero), 8));
+  _mm256_store_si256(reinterpret_cast<__m256i*>(masks->data()), lanes);
+  const auto none = static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(lanes, zero))));
+  return static_cast<unsigned>((none & 3) != 3) | static_cast<unsigned>((none >> 2) != 3) << 1;
 }
 
 // The back half's vectors.
@@ -262,13 +261,14 @@ struct Back {
 
 // Decodes the instances at `first` and `second` into `valid`, parts[0],
 // parts[1] (rank_index()'s parts of each player's key: row, rest, row,
-// rest) and, where a player holds a flush, flushes[0], flushes[1]. Returns
+// rest) and, where a player holds a flush, masks[0], masks[1] (see
+// take_flushes()). Returns
 // which of the two hold a flush (bit 0: the first).
 __attribute__((target("avx2,bmi2"), always_inline)) inline unsigned decode_pair(const Front& front, const Back& back,
                                                                                 const char* first, const char* second,
                                                                                 __m256i& valid,
                                                                                 std::array<std::uint32_t, 4>* parts,
-                                                                                std::array<unsigned, 2>* flushes) {
+                                                                                std::array<std::uint64_t, 2>* masks) {
   const __m256i rows =
       rows_of(front, block_hashes(front, front.holes, load_lanes(first, second), valid),
               block_hashes(front, front.board, load_lanes(first + kSecondHalf, second + kSecondHalf), valid));
@@ -291,7 +291,7 @@ __attribute__((target("avx2,bmi2"), always_inline)) inline unsigned decode_pair(
   const __m256i high_suits = lane_sums(kTables.suit_counts[1], cards, load32(kTables.suit_base[1].data()));
   if (_mm256_testz_si256(_mm256_or_si256(low_suits, high_suits), back.flush_bits)) [[likely]]
     return 0;
-  return take_flushes(cards, ranks, low_suits, high_suits, flushes);
+  return take_flushes(cards, ranks, low_suits, high_suits, masks);
 }
 
 // A group's player values, instance 3 * t + p at [p][t]: three instances
@@ -446,11 +446,11 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
   // the last, once the next group is decoded and looked up, finds the
   // verdicts a vector at a time and writes the lines, three in a store.
   alignas(32) std::array<std::array<std::uint32_t, 4>, kHoldem2Group> parts_of;
-  // The players' flush values, 0 where a player has none, for the
-  // instances in `flushed`: seven cards with a flush hold no full house or
+  // The players' flush masks, 0 where a player has none, for the instances
+  // in `flushed`. Seven cards with a flush hold no full house or
   // four of a kind, so the flush beats the rank lookup's value of them
   // (Holdem2Kernel.AFlushBeatsTheRankValueOfItsCards).
-  std::array<std::array<unsigned, 2>, kHoldem2Group> flushes_of;
+  alignas(32) std::array<std::array<std::uint64_t, 2>, kHoldem2Group> masks_of;
   // Two groups' values, one group's looked up while the group before it is
   // answered: its verdicts then wait on no lookup in flight. Zeroed once:
   // the lanes after a group's last instance are compared too.
@@ -483,8 +483,8 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
       const auto i = static_cast<std::size_t>(std::countr_zero(flushed));
       std::uint16_t& first = into.first[kSlots[i]];
       std::uint16_t& second = into.second[kSlots[i]];
-      first = static_cast<std::uint16_t>(std::max<unsigned>(first, flushes_of[i][0]));
-      second = static_cast<std::uint16_t>(std::max<unsigned>(second, flushes_of[i][1]));
+      first = static_cast<std::uint16_t>(std::max<unsigned>(first, detail::flush_values[masks_of[i][0] & 0x1FFF]));
+      second = static_cast<std::uint16_t>(std::max<unsigned>(second, detail::flush_values[masks_of[i][1] & 0x1FFF]));
     }
   };
   // The verdicts of a group looked up, a vector at a time, then its lines.
@@ -528,13 +528,13 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
     auto* parts = parts_of.data();
     for (const char* first = group; first != pairs_end; first += 2 * kBytes, parts += 2) {
       const auto i = static_cast<std::size_t>(parts - parts_of.data());
-      flushed |= decode_pair(front, back, first, first + kBytes, valid, parts, &flushes_of[i]) << i;
+      flushed |= decode_pair(front, back, first, first + kBytes, valid, parts, &masks_of[i]) << i;
     }
-    // An odd group's last, with a copy of itself (parts_of and flushes_of
+    // An odd group's last, with a copy of itself (parts_of and masks_of
     // have room for the copy's).
     if (in_group % 2 != 0) {
       const std::size_t i = in_group - 1;
-      flushed |= (decode_pair(front, back, pairs_end, pairs_end, valid, &parts_of[i], &flushes_of[i]) & 1) << i;
+      flushed |= (decode_pair(front, back, pairs_end, pairs_end, valid, &parts_of[i], &masks_of[i]) & 1) << i;
     }
     if (_mm256_movemask_epi8(valid) != -1) break;
     GroupValues& looked_up = group_values[pending_values == group_values.data() ? 1 : 0];
