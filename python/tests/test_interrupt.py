@@ -20,11 +20,15 @@ BOUND_S = 5.0
 
 # The child: CALL runs once a line "ready N" (N: its thread count) is out;
 # it ends printing "interrupted T" (T: time.monotonic(), comparable across
-# processes) or "returned".
+# processes) or "returned". It installs Python's SIGINT handler itself: a
+# Python started with SIGINT ignored (a background job of a shell without
+# job control, as a CI script may start the tests) keeps it ignored, and
+# would never see the signal these tests send.
 CHILD = """
-import os, sys, time
+import os, signal, sys, time
 import numpy as np
 import poker
+signal.signal(signal.SIGINT, signal.default_int_handler)
 {setup}
 print("ready", len(os.listdir("/proc/self/task")), flush=True)
 try:
