@@ -439,48 +439,52 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
   // loop, so they need no reset at each group.
   __m256i valid = _mm256_set1_epi8(-1);
   const char* const end = text + count * kBytes;
-  // A group in three steps. The rank lookups miss L1 (rank_values does not
+  // A group in three loops. The rank lookups miss L1 (rank_values does not
   // fit it), and the answer lines' stores, at addresses that hang on the
-  // lookups, stall the loads around them: so decoding a group only stores
-  // the lookups' indices; the group's values are looked up while the next
-  // group decodes, a pair a step, the loads then waiting beside the
-  // decode's vector work rather than in a loop of their own; its verdicts
-  // are found, a vector at a time, and its lines written, three in a store,
-  // once the next group's values are looked up, so that they wait on no
-  // lookup in flight.
-  using Parts = std::array<std::array<std::uint32_t, 4>, kHoldem2Group>;
+  // lookups, stall the loads around them: so the loop that decodes the
+  // group only stores the lookups' indices; the next looks the values up;
+  // the last, once the next group is decoded and looked up, finds the
+  // verdicts a vector at a time and writes the lines, three in a store.
+  alignas(32) std::array<std::array<std::uint32_t, 4>, kHoldem2Group> parts_of;
   // The players' flush masks, 0 where a player has none, for the instances
-  // of a group's flushed bits. Seven cards with a flush hold no full house
-  // or four of a kind, so the flush beats the rank lookup's value of them
+  // in `flushed`. Seven cards with a flush hold no full house or
+  // four of a kind, so the flush beats the rank lookup's value of them
   // (Holdem2Kernel.AFlushBeatsTheRankValueOfItsCards).
-  using Masks = std::array<std::array<std::uint64_t, 2>, kHoldem2Group>;
-  // Those of the group decoding and of the group before it.
-  alignas(32) std::array<Parts, 2> parts_of;
-  alignas(32) std::array<Masks, 2> masks_of;
-  // Those of the group looked up and of the group before it. Zeroed once:
+  alignas(32) std::array<std::array<std::uint64_t, 2>, kHoldem2Group> masks_of;
+  // Two groups' values, one group's looked up while the group before it is
+  // answered: its verdicts then wait on no lookup in flight. Zeroed once:
   // the lanes after a group's last instance are compared too.
   std::array<GroupValues, 2> group_values{};
   Verdicts verdicts;
   const TripleLines* const triple_lines = triple_lines_of(lines);
-  // Instance i's values, from its rank_index() parts, into `slot`.
-  const auto look_up_at = [&](const Parts& parts, std::size_t i, std::size_t slot, GroupValues& into)
+  // A group that decoded valid: the rank lookups, rank_index() of each key,
+  // in the layout of GroupValues, then the flushes.
+  const auto look_up = [&](auto in_group, std::uint32_t flushed, GroupValues& into)
       __attribute__((target("avx2"), always_inline)) {
-    into.first[slot] = values[2u * rows[parts[i][0]] + parts[i][1]];
-    into.second[slot] = values[2u * rows[parts[i][2]] + parts[i][3]];
-  };
-  const auto look_up = [&](const Parts& parts, std::size_t i, GroupValues& into)
-      __attribute__((target("avx2"), always_inline)) {
-    look_up_at(parts, i, kSlots[i], into);
-  };
-  // A group's flushes, once its rank values are looked up.
-  const auto add_flushes = [&](std::uint32_t flushed, const Masks& masks, GroupValues& into)
-      __attribute__((target("avx2"), always_inline)) {
+    const auto value_of = [&](std::size_t i, std::size_t player) -> std::uint16_t {
+      return values[2u * rows[parts_of[i][2 * player]] + parts_of[i][2 * player + 1]];
+    };
+    const std::size_t triples = in_group / 3;
+    // slot_of(3 * t + p), which the compiler does not see. Unrolled twice:
+    // unrolled whole, the loop has GCC build the value vectors by inserting
+    // each value, in more instructions than storing them.
+#pragma GCC unroll 2
+    for (std::size_t t = 0; t < triples; ++t) {
+      for (std::size_t p = 0; p < 3; ++p) {
+        into.first[p * kLanes + t] = value_of(3 * t + p, 0);
+        into.second[p * kLanes + t] = value_of(3 * t + p, 1);
+      }
+    }
+    for (std::size_t p = 0; p < in_group % 3; ++p) {
+      into.first[p * kLanes + triples] = value_of(3 * triples + p, 0);
+      into.second[p * kLanes + triples] = value_of(3 * triples + p, 1);
+    }
     for (; flushed != 0; flushed &= flushed - 1) {
       const auto i = static_cast<std::size_t>(std::countr_zero(flushed));
       std::uint16_t& first = into.first[kSlots[i]];
       std::uint16_t& second = into.second[kSlots[i]];
-      first = static_cast<std::uint16_t>(std::max<unsigned>(first, detail::flush_values[masks[i][0] & 0x1FFF]));
-      second = static_cast<std::uint16_t>(std::max<unsigned>(second, detail::flush_values[masks[i][1] & 0x1FFF]));
+      first = static_cast<std::uint16_t>(std::max<unsigned>(first, detail::flush_values[masks_of[i][0] & 0x1FFF]));
+      second = static_cast<std::uint16_t>(std::max<unsigned>(second, detail::flush_values[masks_of[i][1] & 0x1FFF]));
     }
   };
   // The verdicts of a group looked up, a vector at a time, then its lines.
@@ -503,84 +507,48 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
     }
     out = next;
   };
-  // Each count a constant for a whole group (all but a call's last), so
-  // that the loops unroll whole.
-  const auto answer_group = [&](std::size_t in_group, const GroupValues& looked_up)
-      __attribute__((target("avx2"), always_inline)) {
-    if (in_group == kHoldem2Group) [[likely]] {
-      answer(std::integral_constant<std::size_t, kHoldem2Group>{}, looked_up);
-    } else if (in_group != 0) {
-      answer(in_group, looked_up);
+  // The group looked up and not answered yet: its instances (0 for none),
+  // and its values. Each count a constant for a whole group (all but a
+  // call's last), so that the loops unroll whole.
+  std::size_t pending = 0;
+  const GroupValues* pending_values = nullptr;
+  const auto answer_pending = [&]() __attribute__((target("avx2"), always_inline)) {
+    if (pending == kHoldem2Group) [[likely]] {
+      answer(std::integral_constant<std::size_t, kHoldem2Group>{}, *pending_values);
+    } else if (pending != 0) {
+      answer(pending, *pending_values);
     }
   };
-  // The group decoded and not looked up yet: its instances (0 for none),
-  // its flushes, and its parts and masks at [d]. The group looked up and
-  // not answered yet: its instances (0 for none) and its values at [v].
-  std::size_t decoded = 0;
-  std::uint32_t decoded_flushed = 0;
-  std::size_t d = 0;
-  std::size_t looked_up = 0;
-  std::size_t v = 0;
   const char* group = text;  // the instances before, and their answers, count
   while (group != end) {
     const std::size_t in_group = std::min<std::size_t>(static_cast<std::size_t>(end - group) / kBytes, kHoldem2Group);
     std::uint32_t flushed = 0;
-    Parts& parts_in = parts_of[1 - d];
-    Masks& masks_in = masks_of[1 - d];
-    GroupValues& values_in = group_values[1 - v];
     // Whole pairs; the loop's one count is the text's address.
     const char* const pairs_end = group + in_group / 2 * 2 * kBytes;
-    auto* parts = parts_in.data();
-    if (decoded == kHoldem2Group && in_group == kHoldem2Group) [[likely]] {
-      // Instances i and i + 1 decoded, and those of the group before looked
-      // up, into slots a and b.
-      const auto step = [&](std::size_t i, std::size_t a, std::size_t b)
-          __attribute__((target("avx2,bmi2"), always_inline)) {
-        flushed |=
-            decode_pair(front, back, group + i * kBytes, group + (i + 1) * kBytes, valid, &parts_in[i], &masks_in[i])
-            << i;
-        look_up_at(parts_of[d], i, a, values_in);
-        look_up_at(parts_of[d], i + 1, b, values_in);
-      };
-      // Two triples a step: slot_of() of their six instances, constants
-      // past the step's first.
-      static_assert(kHoldem2Group % 6 == 2);
-      for (std::size_t t = 0; t < kHoldem2Group / 6 * 2; t += 2) {
-        step(3 * t, t, kLanes + t);
-        step(3 * t + 2, 2 * kLanes + t, t + 1);
-        step(3 * t + 4, kLanes + t + 1, 2 * kLanes + t + 1);
-      }
-      step(kHoldem2Group - 2, slot_of(kHoldem2Group - 2), slot_of(kHoldem2Group - 1));
-    } else {
-      for (std::size_t i = 0; i < decoded; ++i) look_up(parts_of[d], i, values_in);
-      for (const char* first = group; first != pairs_end; first += 2 * kBytes, parts += 2) {
-        const auto i = static_cast<std::size_t>(parts - parts_in.data());
-        flushed |= decode_pair(front, back, first, first + kBytes, valid, parts, &masks_in[i]) << i;
-      }
+    auto* parts = parts_of.data();
+    for (const char* first = group; first != pairs_end; first += 2 * kBytes, parts += 2) {
+      const auto i = static_cast<std::size_t>(parts - parts_of.data());
+      flushed |= decode_pair(front, back, first, first + kBytes, valid, parts, &masks_of[i]) << i;
     }
     // An odd group's last, with a copy of itself (parts_of and masks_of
     // have room for the copy's).
     if (in_group % 2 != 0) {
       const std::size_t i = in_group - 1;
-      flushed |= (decode_pair(front, back, pairs_end, pairs_end, valid, &parts_in[i], &masks_in[i]) & 1) << i;
+      flushed |= (decode_pair(front, back, pairs_end, pairs_end, valid, &parts_of[i], &masks_of[i]) & 1) << i;
     }
-    add_flushes(decoded_flushed, masks_of[d], values_in);
-    answer_group(looked_up, group_values[v]);
-    looked_up = decoded;
-    v = 1 - v;
-    decoded = 0;
     if (_mm256_movemask_epi8(valid) != -1) break;
-    decoded = in_group;
-    decoded_flushed = flushed;
-    d = 1 - d;
+    GroupValues& looked_up = group_values[pending_values == group_values.data() ? 1 : 0];
+    if (in_group == kHoldem2Group) [[likely]] {
+      look_up(std::integral_constant<std::size_t, kHoldem2Group>{}, flushed, looked_up);
+    } else {
+      look_up(in_group, flushed, looked_up);
+    }
+    answer_pending();
+    pending = in_group;
+    pending_values = &looked_up;
     group += in_group * kBytes;
   }
-  answer_group(looked_up, group_values[v]);
-  if (decoded != 0) {
-    for (std::size_t i = 0; i < decoded; ++i) look_up(parts_of[d], i, group_values[1 - v]);
-    add_flushes(decoded_flushed, masks_of[d], group_values[1 - v]);
-    answer_group(decoded, group_values[1 - v]);
-  }
+  answer_pending();
   return static_cast<std::size_t>(group - text) / kBytes;
 }
 
