@@ -165,6 +165,27 @@ TEST_F(Holdem2Kernel, FlushesInAGroupOfOddSizeAnswerLikeHoldemWinner) {
   }
 }
 
+TEST_F(Holdem2Kernel, GroupsBeforeARejectedGroupAreAnsweredWithTheirFlushes) {
+  // The kernel looks a whole group's values up while the next group
+  // decodes, and answers it once the group after is looked up: a group
+  // rejected after one, two or three whole groups of flushes still has the
+  // groups before it answered, flushes included, and none of its own.
+  std::mt19937_64 rng(2025);
+  const int count = static_cast<int>(4 * kGroup);
+  for (int trial = 0; trial < 4; ++trial) {
+    const std::string text = flush_heavy_text(rng, count);
+    for (std::size_t rejected = 1; rejected < 4; ++rejected) {
+      for (const std::size_t at : {std::size_t{0}, kGroup / 2, kGroup - 1}) {
+        std::string changed = text;
+        changed[(rejected * kGroup + at) * kBytes] = '?';
+        EXPECT_EQ(run_kernel(changed).judged, rejected * kGroup) << rejected << " " << at;
+        expect_like_the_slow_path(changed);
+        if (HasFatalFailure()) return;
+      }
+    }
+  }
+}
+
 TEST_F(Holdem2Kernel, EveryCardAtEveryPositionAnswersLikeHoldemWinner) {
   // The kernel takes each card's rank and suit from the one of its two
   // overlapping loads (bytes 0..15, 11..26) that holds them: every card at
