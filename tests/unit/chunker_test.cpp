@@ -17,6 +17,7 @@
 #include "poker/io/framing.h"
 #include "poker/io/input.h"
 #include "support/fake_io.h"
+#include "support/temp_file.h"
 
 namespace poker::io {
 namespace {
@@ -298,29 +299,12 @@ TEST(Framing, CountNewlinesAgreesAtTheWideLoopsEdges) {
 // The chunks are the Chunker's in all the formats see: they tile the input
 // from record boundaries with their line numbers, and the last one ends the
 // input, or is cut at the length limit, the same way and at the same byte.
-// `input` in a file of its own, removed with the object.
-class TempFile {
- public:
-  explicit TempFile(const std::string& input) {
-    const int fd = ::mkstemp(path_);
-    EXPECT_GE(fd, 0);
-    EXPECT_EQ(::write(fd, input.data(), input.size()), static_cast<ssize_t>(input.size()));
-    ::close(fd);
-  }
-  ~TempFile() { ::unlink(path_); }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-  const char* path() const { return path_; }
-  // The file read with pread(), each range into a buffer of its own.
-  std::unique_ptr<ByteSource> read_at() const {
-    OpenedInput opened = open_input(path_, InputOptions{FileReading::kReadAt});
-    EXPECT_NE(opened.source, nullptr);
-    return std::move(opened.source);
-  }
-
- private:
-  char path_[32] = "/tmp/poker_framing_XXXXXX";
-};
+// `file` read with pread(), each range into a buffer of its own.
+std::unique_ptr<ByteSource> read_at(const testing::TempFile& file) {
+  OpenedInput opened = open_input(file.path(), InputOptions{FileReading::kReadAt});
+  EXPECT_NE(opened.source, nullptr);
+  return std::move(opened.source);
+}
 
 TEST(Framing, ChunksAgreeWithTheChunkersForEveryRangeReadAndLimit) {
   std::mt19937 random(11);
@@ -338,11 +322,11 @@ TEST(Framing, ChunksAgreeWithTheChunkersForEveryRangeReadAndLimit) {
     const FramingOptions options{lines, chunk_size, limit};
     auto old_source = fake_stream(input, step, 16);
     const std::vector<Cut> expected = cut_all(*old_source, options);
-    const TempFile file(input);
+    const testing::TempFile file(input);
     for (const int kind : {0, 1, 2}) {
       // In memory, a stream, and a file read range by range (each record
       // across two ranges then copied in front of the second one's bytes).
-      auto source = kind == 0 ? make_memory_source(input) : kind == 1 ? fake_stream(input, step, 16) : file.read_at();
+      auto source = kind == 0 ? make_memory_source(input) : kind == 1 ? fake_stream(input, step, 16) : read_at(file);
       const std::vector<Cut> cuts = frame_all(*source, options);
       ASSERT_EQ(cuts.empty(), expected.empty());
       if (cuts.empty()) continue;
@@ -395,8 +379,8 @@ TEST(Framing, ARecordOverManyStreamBuffersIsOneChunk) {
 // next read may reuse it while it is still in the cache.
 TEST(Framing, ARecordAcrossTwoReadRangesBeginsTheSecondRangesChunk) {
   const std::string input = records(200);
-  const TempFile file(input);
-  auto source = file.read_at();
+  const testing::TempFile file(input);
+  auto source = read_at(file);
   const FramingOptions options{3, 100, 1 << 20};
   RangeReader reader(*source, Framer::range_size(options));
   Framer framer(options);
@@ -429,8 +413,8 @@ TEST(Framing, ARecordAcrossTwoReadRangesBeginsTheSecondRangesChunk) {
 TEST(Framing, ARecordLongerThanTheRoomBeforeAReadRangeIsOneChunk) {
   const std::string record = "a\n" + std::string(20000, 'x') + "\nc\n";
   const std::string input = records(2) + record + records(3);
-  const TempFile file(input);
-  auto source = file.read_at();
+  const testing::TempFile file(input);
+  auto source = read_at(file);
   const std::vector<Cut> cuts = frame_all(*source, FramingOptions{3, 4096, 1 << 20});
   expect_tiles(input, cuts, 3);
   EXPECT_TRUE(std::any_of(cuts.begin(), cuts.end(), [&](const Cut& cut) { return cut.bytes == record; }));

@@ -18,28 +18,12 @@
 #include "mapped_source.h"
 #include "open_input_internal.h"
 #include "poker/io/input.h"
+#include "support/temp_file.h"
 
 namespace poker::io {
 namespace {
 
-// A file holding `bytes`, removed with the object.
-class TempFile {
- public:
-  explicit TempFile(const std::string& bytes) {
-    const int fd = ::mkstemp(path_);
-    EXPECT_GE(fd, 0);
-    EXPECT_EQ(::write(fd, bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size()));
-    ::close(fd);
-  }
-  ~TempFile() { ::unlink(path_); }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-
-  const char* path() const { return path_; }
-
- private:
-  char path_[32] = "/tmp/poker_input_XXXXXX";
-};
+using testing::TempFile;
 
 // Standard input redirected from `file`, at byte `offset`, for the object's
 // life: as `{ head -c OFFSET >/dev/null; poker; } < FILE` leaves it.
