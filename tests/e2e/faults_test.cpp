@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "e2e_helpers.h"
@@ -229,13 +230,16 @@ TEST(Signals, StopDuringALongMappedRunLeavesWholeLines) {
   std::string input;
   while (input.size() < 48 * kMebibyte) input += sample();
   const std::string path = write_temp_file("long-run.txt", input);
-  for (const int signal : {SIGINT, SIGTERM}) {
-    SCOPED_TRACE(sigabbrev_np(signal));
+  // At -j 1 a second thread reads ahead, with the signals blocked: they
+  // must still reach the run.
+  for (const auto& [signal, threads] : {std::pair{SIGINT, "2"}, std::pair{SIGTERM, "2"}, std::pair{SIGINT, "1"},
+                                        std::pair{SIGTERM, "1"}}) {
+    SCOPED_TRACE(std::string(sigabbrev_np(signal)) + ", -j " + threads);
     // stdout is not drained at first: the writer is stuck in the middle of
     // a chunk's write() when the signal comes. SIGINT on the map, SIGTERM
     // on reads.
     const char* strategy = signal == SIGINT ? "--mmap" : "--no-mmap";
-    Subprocess poker = start_poker({strategy, "-j", "2", "--chunk-size", "1M", "-i", path});
+    Subprocess poker = start_poker({strategy, "-j", threads, "--chunk-size", "1M", "-i", path});
     auto sent = std::chrono::steady_clock::now();
     const RunResult result = wait_after(poker, [&] {
       sent = std::chrono::steady_clock::now();

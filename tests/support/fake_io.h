@@ -1,14 +1,23 @@
 // Fake sources and sinks for tests: readers that return input a few bytes at
-// a time or fail on the Nth read, and a sink that collects what is written.
+// a time or fail on the Nth read, a file in memory read at any offset, and a
+// sink that collects what is written.
 #ifndef POKER_TESTS_SUPPORT_FAKE_IO_H_
 #define POKER_TESTS_SUPPORT_FAKE_IO_H_
 
+#include <pthread.h>
+#include <signal.h>
+
+#include <atomic>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <string>
 #include <string_view>
+#include <thread>
 
+#include "poker/io/byte_source.h"
 #include "poker/io/input.h"
 #include "poker/io/output_sink.h"
 
@@ -47,6 +56,46 @@ inline std::unique_ptr<io::ByteSource> fake_stream(std::string input, std::size_
                                                    int fail_at = 0) {
   return io::make_stream_source(std::make_unique<FakeReader>(std::move(input), step, fail_at), buffer_size);
 }
+
+// A file in memory, read at any offset: read number `fail_at` (1-based, 0:
+// never) fails with EIO, and the read at `throw_from` or past it throws
+// bad_alloc. It notes each read's thread and whether SIGINT and SIGBUS were
+// blocked there.
+class FakeFile final : public io::ByteSource {
+ public:
+  explicit FakeFile(std::string bytes) : bytes_(std::move(bytes)) {}
+
+  io::Window window(std::uint64_t from, std::size_t min_size) override { return read_at(from, min_size); }
+  bool more_ready() override { return true; }
+  bool is_mapped() const override { return false; }
+  std::string strategy() const override { return "fake"; }
+  std::uint64_t size_for_reads_at() const override { return bytes_.size(); }
+
+  io::Window read_at(std::uint64_t from, std::size_t size) override {
+    reads.fetch_add(1);
+    reader = std::this_thread::get_id();
+    sigset_t blocked;
+    ::pthread_sigmask(SIG_BLOCK, nullptr, &blocked);
+    sigint_blocked = ::sigismember(&blocked, SIGINT) == 1;
+    sigbus_blocked = ::sigismember(&blocked, SIGBUS) == 1;
+    if (from >= throw_from) throw std::bad_alloc();
+    if (reads.load() == fail_at) return io::Window{nullptr, nullptr, 0, false, EIO};
+    auto owner = std::make_shared<std::string>(bytes_.substr(from, size));
+    const char* data = owner->data();
+    return io::Window{std::move(owner), data, size, from + size == bytes_.size(), 0, 0};
+  }
+
+  int fail_at = 0;
+  std::uint64_t throw_from = UINT64_MAX;
+  std::atomic<int> reads{0};
+  // Written by the reading thread, read once it is joined.
+  std::thread::id reader;
+  bool sigint_blocked = false;
+  bool sigbus_blocked = false;
+
+ private:
+  std::string bytes_;
+};
 
 // Collects the output; write number `fail_at` (1-based, 0: never) fails with
 // `error_number`.

@@ -13,6 +13,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <thread>
 
 #include "open_input_internal.h"
 #include "pipeline/work_pool.h"
@@ -291,6 +292,45 @@ TEST(Pipeline, MapFailingAtALaterWindowGivesTheSameAnswersAndFirstError) {
       }
     }
     ::unlink(path);
+  }
+}
+
+// A run on one thread reads a file ahead on a second thread: the same
+// answers and first error as without, the reads off the run's thread.
+TEST(Pipeline, OneThreadReadsAFileAheadWithTheSameAnswersAndFirstError) {
+  const std::string good = random_instances(3000, 2, 12);
+  const std::string bad = [&good] {
+    std::string text = good;
+    text[text.rfind('\n', text.size() - 3000) + 1] = 'X';  // no card, near the end
+    return text;
+  }();
+  for (const std::string* input : {&good, &bad}) {
+    const RunResult all = run(*input, 1, 1 << 24, 1 << 24);
+    for (const bool read_ahead : {false, true}) {
+      SCOPED_TRACE(read_ahead ? "read ahead" : "not read ahead");
+      testing::FakeFile file(*input);
+      const auto format = make_holdem_format(HoldemOptions{2, false});
+      StringSink sink;
+      PipelineOptions options;
+      options.chunk_size = 500;
+      options.read_ahead = read_ahead;
+      RunOutcome outcome;
+      std::thread::id runner;
+      tbb::task_arena arena(1);
+      arena.execute([&] {
+        runner = std::this_thread::get_id();
+        outcome = run_pipeline(*format, file, sink, options);
+      });
+      EXPECT_EQ(file.reader != runner, read_ahead);
+      EXPECT_EQ(outcome.status, all.outcome.status);
+      EXPECT_EQ(outcome.stats.instances, all.outcome.stats.instances);
+      EXPECT_TRUE(sink.text == all.output);
+      if (all.outcome.input_error) {
+        ASSERT_TRUE(outcome.input_error.has_value());
+        EXPECT_EQ(outcome.input_error->line, all.outcome.input_error->line);
+        EXPECT_EQ(outcome.input_error->column, all.outcome.input_error->column);
+      }
+    }
   }
 }
 

@@ -17,6 +17,7 @@
 #include "pipeline/work.h"
 #include "pipeline/work_pool.h"
 #include "poker/io/framing.h"
+#include "poker/io/read_ahead.h"
 
 namespace poker {
 namespace {
@@ -111,14 +112,16 @@ class WaitOnceWritten final : public io::WaitHook {
 
 class ReadRange {
  public:
-  ReadRange(io::RangeReader& reader, RunState& state, WorkPool& works)
-      : reader_(reader), state_(state), works_(works) {}
+  // Takes the ranges from `read_ahead` where there is one (loaded and
+  // counted there), else from `reader`.
+  ReadRange(io::RangeReader& reader, io::ReadAhead* read_ahead, RunState& state, WorkPool& works)
+      : reader_(reader), read_ahead_(read_ahead), state_(state), works_(works) {}
 
   Work* operator()(tbb::flow_control& control) const {
     const tsan::RunStarted started = run_started();  // before the pool is touched
     Work* const work = works_.take();
     const StageCall call{started, {&reader_, work}};
-    if (state_.stopping() || state_.framing_done.load(std::memory_order_relaxed) || !reader_.next(work->range)) {
+    if (state_.stopping() || state_.framing_done.load(std::memory_order_relaxed) || !next(*work)) {
       control.stop();
       works_.give_back(work);
       return nullptr;
@@ -127,7 +130,14 @@ class ReadRange {
   }
 
  private:
+  bool next(Work& work) const {
+    if (read_ahead_ == nullptr) return reader_.next(work.range);
+    work.counted = true;
+    return read_ahead_->next(work.range, work.newlines);
+  }
+
   io::RangeReader& reader_;
+  io::ReadAhead* const read_ahead_;
   RunState& state_;
   WorkPool& works_;
 };
@@ -140,6 +150,7 @@ class LoadAndCountLines {
 
   Work* operator()(Work* work) const {
     const StageCall call{run_started(), {work}};
+    if (work->counted) return work;
     reader_.load(work->range);
     if (work->range.error_number == 0) work->newlines = io::count_newlines(work->range.data, work->range.size);
     return work;
@@ -205,8 +216,19 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
   // stages wait, and bound memory: a slow writer stops the reader after that
   // many chunks, rather than letting read chunks pile up.
   const std::size_t tokens = 4 * static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
+  // A run on one thread (the arena's, or all that the caller's limit
+  // leaves: -j 1) has a file read ahead. Two ranges ahead keep it supplied:
+  // loading one takes about half the time of working on it. Not a stream:
+  // a wait for its input must stay with the thread that holds the others
+  // back (wait_hook).
+  std::optional<io::ReadAhead> read_ahead;
+  const bool one_thread = tbb::this_task_arena::max_concurrency() == 1 ||
+                          tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) == 1;
+  const bool file = source.size_for_reads_at() != io::ByteSource::kInOrderOnly || source.is_mapped();
+  if (options.read_ahead && one_thread && file) read_ahead.emplace(reader, 2);
   const tbb::filter<void, void> stages =
-      tbb::make_filter<void, Work*>(tbb::filter_mode::serial_in_order, ReadRange(reader, state, works)) &
+      tbb::make_filter<void, Work*>(tbb::filter_mode::serial_in_order,
+                                    ReadRange(reader, read_ahead ? &*read_ahead : nullptr, state, works)) &
       tbb::make_filter<Work*, Work*>(tbb::filter_mode::parallel, LoadAndCountLines(reader)) &
       tbb::make_filter<Work*, Work*>(tbb::filter_mode::serial_in_order, FrameRecords(framer, state, options)) &
       tbb::make_filter<Work*, Work*>(tbb::filter_mode::parallel, ProcessChunk(format)) &
@@ -216,6 +238,7 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
   if (options.wait_hook != nullptr) source.set_wait_hook(&wait_hook.emplace(options.wait_hook, works));
   tsan::happens_before(&tsan::g_run_start_sync);
   tbb::parallel_pipeline(tokens, stages);
+  read_ahead.reset();  // the reader is this thread's again
   tsan::happens_after(&reader);
   tsan::happens_after(&framer);
   tsan::happens_after(&state);

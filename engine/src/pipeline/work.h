@@ -36,6 +36,7 @@ struct Piece {
 struct Work {
   io::Range range;
   std::uint64_t newlines = 0;
+  bool counted = false;  // range came loaded and newlines counted (read ahead)
   std::vector<Piece> pieces;
 
   // Sets `piece_count` pieces up for new chunks: the results empty, each
@@ -55,6 +56,7 @@ struct Work {
   void recycle() {
     range = io::Range{};
     newlines = 0;
+    counted = false;
     for (Piece& piece : pieces) piece.chunk = io::Chunk{};
   }
 };
