@@ -75,9 +75,10 @@ struct PipelineOptions {
   // blank lines are not known to be allowed (RunOutcome::blank_tail_error),
   // and no summary is written.
   bool input_continues = false;
-  // A run on one thread has a regular file's ranges read ahead by a second
-  // thread (poker/io/read_ahead.h): the copy out of the page cache leaves
-  // the run's path, for the same CPU time. False: the one thread does all.
+  // A run on one thread has a file read with pread() (the source's
+  // size_for_reads_at()) read ahead by a second thread
+  // (poker/io/read_ahead.h): the copy out of the page cache leaves the
+  // run's path, for the same CPU time. False: the one thread does all.
   bool read_ahead = true;
 };
 
