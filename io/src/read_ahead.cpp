@@ -10,7 +10,8 @@
 
 namespace poker::io {
 
-ReadAhead::ReadAhead(RangeReader& reader, std::size_t depth) : reader_(reader), depth_(std::max<std::size_t>(depth, 1)) {
+ReadAhead::ReadAhead(RangeReader& reader, std::size_t depth)
+    : reader_(reader), depth_(std::max<std::size_t>(depth, 1)) {
   // A thread takes tens of MiB of address space (its stack, and the malloc
   // arena glibc reserves for it), which under a limit the maps and the
   // buffers need more: there, next() reads.

@@ -232,8 +232,8 @@ TEST(Signals, StopDuringALongMappedRunLeavesWholeLines) {
   const std::string path = write_temp_file("long-run.txt", input);
   // At -j 1 a second thread reads ahead, with the signals blocked: they
   // must still reach the run.
-  for (const auto& [each_signal, threads] : {std::pair{SIGINT, "2"}, std::pair{SIGTERM, "2"},
-                                             std::pair{SIGINT, "1"}, std::pair{SIGTERM, "1"}}) {
+  for (const auto& [each_signal, threads] :
+       {std::pair{SIGINT, "2"}, std::pair{SIGTERM, "2"}, std::pair{SIGINT, "1"}, std::pair{SIGTERM, "1"}}) {
     const int signal = each_signal;  // a lambda below takes it (clang 14 takes no binding)
     SCOPED_TRACE(std::string(sigabbrev_np(signal)) + ", -j " + threads);
     // stdout is not drained at first: the writer is stuck in the middle of

@@ -198,11 +198,8 @@ TEST(Chunker, ReadErrorComesAfterTheRecordsBeforeIt) {
 
 TEST(Chunker, MappedAndReadFilesGiveTheSameChunksAsAStream) {
   const std::string input = records(3000) + "partial\n";
-  char path[] = "/tmp/poker_chunker_XXXXXX";
-  const int fd = ::mkstemp(path);
-  ASSERT_GE(fd, 0);
-  ASSERT_EQ(::write(fd, input.data(), input.size()), static_cast<ssize_t>(input.size()));
-  ::close(fd);
+  const testing::TempFile file(input);
+  const char* const path = file.path();
   // A window of one page forces many remaps, with records across window ends;
   // buffers of a page many reads.
   OpenedInput mapped = open_input(path, InputOptions{FileReading::kMap, 4096, 4096}, ::mmap);
@@ -220,7 +217,6 @@ TEST(Chunker, MappedAndReadFilesGiveTheSameChunksAsAStream) {
     ASSERT_EQ(file_cuts.size(), stream_cuts.size());
     for (std::size_t i = 0; i < file_cuts.size(); ++i) EXPECT_EQ(file_cuts[i].bytes, stream_cuts[i].bytes);
   }
-  ::unlink(path);
 }
 
 // The failure names the file and what was done to it, for the message.

@@ -22,6 +22,7 @@
 #include "poker/pipeline.h"
 #include "support/fake_io.h"
 #include "support/format_runs.h"
+#include "support/temp_file.h"
 
 namespace poker {
 namespace {
@@ -46,11 +47,8 @@ std::string head_after_a_run(std::unique_ptr<io::ByteSource> from, std::size_t c
 TEST(HeadKeepingSource, KeepsTheFirstBytesWhateverTheSourceReadsAndChunks) {
   std::string input;
   for (int i = 0; i < 30; ++i) input += "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n";
-  char path[] = "/tmp/poker_head_XXXXXX";
-  const int fd = ::mkstemp(path);
-  ASSERT_GE(fd, 0);
-  ASSERT_EQ(::write(fd, input.data(), input.size()), static_cast<ssize_t>(input.size()));
-  ::close(fd);
+  const poker::testing::TempFile file(input);
+  const char* const path = file.path();
   for (const std::size_t chunk : {std::size_t{1}, std::size_t{64}, std::size_t{256 * 1024}}) {
     SCOPED_TRACE("chunks of " + std::to_string(chunk));
     for (const std::size_t step : {std::size_t{1}, std::size_t{7}, std::size_t{4096}}) {
@@ -66,7 +64,6 @@ TEST(HeadKeepingSource, KeepsTheFirstBytesWhateverTheSourceReadsAndChunks) {
         input.substr(0, 100))
         << "read at offsets";
   }
-  ::unlink(path);
 }
 
 // The formats say what kind of fault an error is, and which token, as the

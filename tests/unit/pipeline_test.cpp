@@ -22,6 +22,7 @@
 #include "poker/io/input.h"
 #include "support/fake_io.h"
 #include "support/instance_text.h"
+#include "support/temp_file.h"
 
 namespace poker {
 namespace {
@@ -195,10 +196,8 @@ TEST(Pipeline, StopFlagEndsTheRunAfterWholeChunks) {
 // A file cut short while the pipeline reads it: through the map, or with
 // pread() (window 0).
 RunResult run_truncated(const std::string& input, std::size_t cut, std::size_t window, int threads) {
-  char path[] = "/tmp/poker_truncated_XXXXXX";
-  const int fd = ::mkstemp(path);
-  EXPECT_EQ(::write(fd, input.data(), input.size()), static_cast<ssize_t>(input.size()));
-  ::close(fd);
+  const testing::TempFile file(input);
+  const char* const path = file.path();
   io::OpenedInput mapped = io::open_input(
       path, io::InputOptions{window == 0 ? io::FileReading::kReadAt : io::FileReading::kMap, window, 4096});
   EXPECT_EQ(mapped.source->is_mapped(), window != 0);
@@ -211,7 +210,6 @@ RunResult run_truncated(const std::string& input, std::size_t cut, std::size_t w
   tbb::task_arena arena(threads);
   arena.execute([&] { result.outcome = run_pipeline(*format, *mapped.source, sink, options); });
   result.output = sink.text;
-  ::unlink(path);
   return result;
 }
 
@@ -227,7 +225,7 @@ TEST(Pipeline, FileTruncatedWhileReadIsAReadErrorNotACrash) {
         EXPECT_EQ(result.outcome.error.error_number, io::kTruncatedWhileRead);
         // The failure names the file read, for the message.
         EXPECT_EQ(result.outcome.error.action, io::IoError::Action::kRead);
-        EXPECT_EQ(result.outcome.error.path.rfind("/tmp/poker_truncated_", 0), 0u) << result.outcome.error.path;
+        EXPECT_EQ(result.outcome.error.path.rfind("/tmp/poker_test_", 0), 0u) << result.outcome.error.path;
         EXPECT_EQ(all.output.rfind(result.output, 0), 0u);
         // The answers of the chunks before the cut (500 bytes and a record each) were written.
         const std::size_t instances_before = cut < 1000 ? 0 : (cut - 1000) * 3000 / input.size();
@@ -261,10 +259,8 @@ TEST(Pipeline, MapFailingAtALaterWindowGivesTheSameAnswersAndFirstError) {
   }();
   for (const std::string* input : {&good, &bad}) {
     const RunResult all = run(*input, 1, 1 << 24, 1 << 24);
-    char path[] = "/tmp/poker_later_window_XXXXXX";
-    const int fd = ::mkstemp(path);
-    ASSERT_EQ(::write(fd, input->data(), input->size()), static_cast<ssize_t>(input->size()));
-    ::close(fd);
+    const testing::TempFile file(*input);
+    const char* const path = file.path();
     for (const int maps : {1, 3}) {
       for (const int threads : {1, 3}) {
         SCOPED_TRACE(std::to_string(maps) + " windows mapped, " + std::to_string(threads) + " threads");
@@ -291,7 +287,6 @@ TEST(Pipeline, MapFailingAtALaterWindowGivesTheSameAnswersAndFirstError) {
         }
       }
     }
-    ::unlink(path);
   }
 }
 

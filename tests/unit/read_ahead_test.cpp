@@ -20,7 +20,6 @@ namespace {
 
 using testing::FakeFile;
 
-
 std::string lines_of(std::size_t count) {
   std::string text;
   for (std::size_t i = 0; i < count; ++i) text += std::string(i % 7, 'x') + "\n";

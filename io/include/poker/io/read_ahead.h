@@ -69,9 +69,9 @@ class ReadAhead {
   // The next range, loaded and counted (false: no more), on this thread.
   bool load_next(Loaded& loaded);
 
-  std::deque<Loaded> ready_;       // in input order
-  bool no_more_ = false;           // the reader gave its last range
-  std::exception_ptr failure_;     // thrown by the read after the ranges ready_
+  std::deque<Loaded> ready_;    // in input order
+  bool no_more_ = false;        // the reader gave its last range
+  std::exception_ptr failure_;  // thrown by the read after the ranges ready_
   bool stopping_ = false;
   std::thread thread_;
 };
