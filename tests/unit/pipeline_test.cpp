@@ -248,15 +248,33 @@ void* map_then_fail(void* address, std::size_t length, int protection, int flags
   return ::mmap(address, length, protection, flags, fd, offset);
 }
 
+// `good` with the first card of a line about `from_end` bytes before its end
+// made no card: an error near the end.
+std::string with_a_bad_card_near_the_end(const std::string& good, std::size_t from_end) {
+  std::string text = good;
+  text[text.rfind('\n', text.size() - from_end) + 1] = 'X';
+  return text;
+}
+
+// A run gave what `all` (the same input, read at once) gave: the status,
+// the answers and the first error.
+void expect_the_same_run(const RunOutcome& outcome, const std::string& output, const RunResult& all) {
+  EXPECT_EQ(outcome.status, all.outcome.status);
+  EXPECT_EQ(outcome.stats.instances, all.outcome.stats.instances);
+  EXPECT_TRUE(output == all.output);
+  if (all.outcome.input_error) {
+    ASSERT_TRUE(outcome.input_error.has_value());
+    EXPECT_EQ(outcome.input_error->line, all.outcome.input_error->line);
+    EXPECT_EQ(outcome.input_error->column, all.outcome.input_error->column);
+    EXPECT_EQ(outcome.input_error->message, all.outcome.input_error->message);
+  }
+}
+
 // A map that fails at a later window gives way to reads of the rest: the
 // same answers, and the same first error, as the whole file read at once.
 TEST(Pipeline, MapFailingAtALaterWindowGivesTheSameAnswersAndFirstError) {
   const std::string good = random_instances(3000, 2, 11);
-  const std::string bad = [&good] {
-    std::string text = good;
-    text[text.rfind('\n', text.size() - 2000) + 1] = 'X';  // no card, near the end
-    return text;
-  }();
+  const std::string bad = with_a_bad_card_near_the_end(good, 2000);
   for (const std::string* input : {&good, &bad}) {
     const RunResult all = run(*input, 1, 1 << 24, 1 << 24);
     const testing::TempFile file(*input);
@@ -276,15 +294,7 @@ TEST(Pipeline, MapFailingAtALaterWindowGivesTheSameAnswersAndFirstError) {
         tbb::task_arena arena(threads);
         arena.execute([&] { outcome = run_pipeline(*format, *opened.source, sink, options); });
         EXPECT_FALSE(opened.source->is_mapped()) << "the map did not fail";
-        EXPECT_EQ(outcome.status, all.outcome.status);
-        EXPECT_EQ(outcome.stats.instances, all.outcome.stats.instances);
-        EXPECT_TRUE(sink.text == all.output);
-        if (all.outcome.input_error) {
-          ASSERT_TRUE(outcome.input_error.has_value());
-          EXPECT_EQ(outcome.input_error->line, all.outcome.input_error->line);
-          EXPECT_EQ(outcome.input_error->column, all.outcome.input_error->column);
-          EXPECT_EQ(outcome.input_error->message, all.outcome.input_error->message);
-        }
+        expect_the_same_run(outcome, sink.text, all);
       }
     }
   }
@@ -294,11 +304,7 @@ TEST(Pipeline, MapFailingAtALaterWindowGivesTheSameAnswersAndFirstError) {
 // answers and first error as without, the reads off the run's thread.
 TEST(Pipeline, OneThreadReadsAFileAheadWithTheSameAnswersAndFirstError) {
   const std::string good = random_instances(3000, 2, 12);
-  const std::string bad = [&good] {
-    std::string text = good;
-    text[text.rfind('\n', text.size() - 3000) + 1] = 'X';  // no card, near the end
-    return text;
-  }();
+  const std::string bad = with_a_bad_card_near_the_end(good, 3000);
   for (const std::string* input : {&good, &bad}) {
     const RunResult all = run(*input, 1, 1 << 24, 1 << 24);
     for (const bool read_ahead : {false, true}) {
@@ -317,14 +323,7 @@ TEST(Pipeline, OneThreadReadsAFileAheadWithTheSameAnswersAndFirstError) {
         outcome = run_pipeline(*format, file, sink, options);
       });
       EXPECT_EQ(file.reader != runner, read_ahead);
-      EXPECT_EQ(outcome.status, all.outcome.status);
-      EXPECT_EQ(outcome.stats.instances, all.outcome.stats.instances);
-      EXPECT_TRUE(sink.text == all.output);
-      if (all.outcome.input_error) {
-        ASSERT_TRUE(outcome.input_error.has_value());
-        EXPECT_EQ(outcome.input_error->line, all.outcome.input_error->line);
-        EXPECT_EQ(outcome.input_error->column, all.outcome.input_error->column);
-      }
+      expect_the_same_run(outcome, sink.text, all);
     }
   }
 }
