@@ -109,12 +109,10 @@ int answer_command_line_query(const Options& options, const StopSignals& signals
   words.insert(words.end(), card_words.begin(), card_words.end());
   auto parsed = parse_equity_request(words, equity.settings);
   if (const auto* error = std::get_if<QueryError>(&parsed)) {
-    std::string where;
-    if (error->word < hands) where = "hand " + std::to_string(error->word + 1) + " '" + hand_words[error->word] + "': ";
     // The hint a query file's word gets (ten written "10").
     const std::optional<std::string> hint =
         equity_word_hint(error->word < words.size() ? words[error->word] : std::string_view());
-    return usage_error(where + error->message + (hint ? "; hint: " + *hint : ""), "equity");
+    return usage_error(query_error_message(*error, words, hands) + (hint ? "; hint: " + *hint : ""), "equity");
   }
   // The output is opened before the work, so that a run that cannot write
   // its answer says so at once rather than after minutes of computing.

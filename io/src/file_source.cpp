@@ -93,21 +93,50 @@ class BufferPool : public std::enable_shared_from_this<BufferPool> {
   std::vector<Free> free_;
 };
 
+// The descriptor and what its reads share, owned by the source and by any
+// read in flight (SharedReads): the descriptor is closed once both are done.
+class FileReads final : public SharedReads {
+ public:
+  FileReads(int fd, std::uint64_t start, std::uint64_t size)
+      : fd_(fd), start_(start), size_(size), pool_(std::make_shared<BufferPool>()) {}
+  ~FileReads() override { ::close(fd_); }
+  FileReads(const FileReads&) = delete;
+  FileReads& operator=(const FileReads&) = delete;
+
+  Window read_at(std::uint64_t from, std::size_t size) override {
+    char* data = nullptr;
+    std::shared_ptr<const void> owner = pool_->take(size, data);
+    if (const int error = read_fully(fd_, start_, from, data, size, short_reads_); error != 0) {
+      return Window{nullptr, nullptr, 0, false, error};
+    }
+    return Window{std::move(owner), data, size, from + size == size_, 0, kHeadroom};
+  }
+
+  int fd() const { return fd_; }
+  // Input offset of the first byte that a read found no longer in the file.
+  std::uint64_t first_short_read() const { return short_reads_.first.load(std::memory_order_relaxed); }
+
+ private:
+  const int fd_;
+  const std::uint64_t start_;  // file offset of input offset 0
+  const std::uint64_t size_;   // input bytes
+  ShortReads short_reads_;
+  const std::shared_ptr<BufferPool> pool_;
+};
+
 class FileSource final : public ByteSource {
  public:
   FileSource(int fd, std::uint64_t start, std::uint64_t file_size, std::size_t buffer_size, std::size_t window_size,
              std::string why, std::string path)
       : ByteSource(std::move(path)),
-        fd_(fd),
+        reads_(std::make_shared<FileReads>(fd, start, file_size - start)),
         start_(start),
         size_(file_size - start),
         buffer_size_(std::max<std::size_t>(buffer_size, 1)),
         window_size_(window_size != 0 ? window_size : kDefaultWindow),
-        why_(std::move(why)),
-        pool_(std::make_shared<BufferPool>()) {
+        why_(std::move(why)) {
     move_offset_past(0);
   }
-  ~FileSource() override { ::close(fd_); }
   FileSource(const FileSource&) = delete;
   FileSource& operator=(const FileSource&) = delete;
 
@@ -126,14 +155,8 @@ class FileSource final : public ByteSource {
 
   std::uint64_t size_for_reads_at() const override { return size_; }
 
-  Window read_at(std::uint64_t from, std::size_t size) override {
-    char* data = nullptr;
-    std::shared_ptr<const void> owner = pool_->take(size, data);
-    if (const int error = read_fully(fd_, start_, from, data, size, short_reads_); error != 0) {
-      return Window{nullptr, nullptr, 0, false, error};
-    }
-    return Window{std::move(owner), data, size, from + size == size_, 0, kHeadroom};
-  }
+  Window read_at(std::uint64_t from, std::size_t size) override { return reads_->read_at(from, size); }
+  std::shared_ptr<SharedReads> shared_reads() override { return reads_; }
 
   // The offset is shared with a caller's stdin, which a later reader then
   // finds past what was read: it moves as a memory map of the file would move
@@ -146,7 +169,7 @@ class FileSource final : public ByteSource {
   // The bytes read are the file's: the only ones that are not are the zeros
   // read past the end of a file that shrank.
   int check_intact(std::uint64_t end) const override {
-    return end > short_reads_.first.load(std::memory_order_relaxed) ? kTruncatedWhileRead : 0;
+    return end > reads_->first_short_read() ? kTruncatedWhileRead : 0;
   }
 
  private:
@@ -159,17 +182,15 @@ class FileSource final : public ByteSource {
     const std::uint64_t page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
     const std::uint64_t at = start_ + end;
     sought_ = std::min(start_ + size_, std::max(at, at - at % page + window_size_)) - start_;
-    ::lseek(fd_, static_cast<off_t>(start_ + sought_), SEEK_SET);
+    ::lseek(reads_->fd(), static_cast<off_t>(start_ + sought_), SEEK_SET);
   }
 
-  const int fd_;
+  const std::shared_ptr<FileReads> reads_;
   const std::uint64_t start_;  // file offset of input offset 0
   const std::uint64_t size_;   // input bytes
   const std::size_t buffer_size_;
   const std::uint64_t window_size_;
   const std::string why_;
-  ShortReads short_reads_;
-  const std::shared_ptr<BufferPool> pool_;
   std::uint64_t sought_ = 0;
 };
 

@@ -162,9 +162,10 @@ bool RangeReader::next(Range& range) {
   return true;
 }
 
-void RangeReader::load(Range& range) const {
-  if (!range.to_load) return populate(range);
-  Window window = source_.read_at(range.offset, range.size);
+namespace {
+
+// A cut range's bytes, read.
+void take_window(Range& range, Window window) {
   range.to_load = false;
   if (window.error_number != 0) {
     range.error_number = window.error_number;
@@ -173,6 +174,18 @@ void RangeReader::load(Range& range) const {
   range.owner = std::move(window.owner);
   range.data = window.data;
   range.headroom = window.headroom;
+}
+
+}  // namespace
+
+void RangeReader::load(Range& range) const {
+  if (!range.to_load) return populate(range);
+  take_window(range, source_.read_at(range.offset, range.size));
+}
+
+void RangeReader::load(SharedReads& reads, Range& range) {
+  if (!range.to_load) return populate(range);
+  take_window(range, reads.read_at(range.offset, range.size));
 }
 
 Framer::Framer(const FramingOptions& options)

@@ -17,6 +17,7 @@
 #include "bindings.h"
 #include "poker/equity.h"
 #include "poker/equity_format.h"
+#include "poker/escape.h"
 #include "poker/range.h"
 #include "run_batch.h"
 
@@ -98,7 +99,8 @@ py::dict equity(const std::vector<std::string>& hands, const std::string& board_
   for (std::size_t i = 0; i < hands.size(); ++i) {
     // The CLI's words: a word starting with '-' would be read as an option.
     if (hands[i].empty() || hands[i].front() == '-') {
-      throw py::value_error("hand " + std::to_string(i + 1) + " '" + hands[i] + "': expected a hand or a range");
+      throw py::value_error("hand " + std::to_string(i + 1) + " " + quote_token(hands[i]) +
+                            ": expected a hand or a range");
     }
   }
   const std::string board = without_blanks(board_text);
@@ -108,10 +110,7 @@ py::dict equity(const std::vector<std::string>& hands, const std::string& board_
   if (!dead.empty()) words.insert(words.end(), {"--dead", dead});
   auto parsed = parse_equity_request(words, defaults);
   if (const auto* error = std::get_if<QueryError>(&parsed)) {
-    std::string where;  // as the CLI words it
-    if (error->word < hands.size())
-      where = "hand " + std::to_string(error->word + 1) + " '" + hands[error->word] + "': ";
-    throw py::value_error(where + error->message);
+    throw py::value_error(query_error_message(*error, words, hands.size()));
   }
   const EquityRequest& request = std::get<EquityRequest>(parsed);
   EquityResult result;

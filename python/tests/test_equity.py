@@ -68,6 +68,14 @@ def test_a_bad_hand_raises_the_clis_message(poker_cli, hands):
     assert str(error.value) == message
 
 
+@pytest.mark.parametrize("hands", [["AhKh", "Q\x1b[2J\x07\nQ"], ["AhKh", "-\x1b"]])
+def test_a_hands_control_bytes_are_escaped_in_its_message(hands):
+    with pytest.raises(ValueError) as error:
+        poker.equity(hands)
+    assert "\\x1b" in str(error.value)
+    assert str(error.value).isprintable()
+
+
 @pytest.mark.parametrize("arguments", [
     {"hands": ["AhKh"]},                                   # one player
     {"hands": ["AA"] * 11},                                # eleven players

@@ -244,6 +244,17 @@ std::string all_cards_but(std::string_view kept) {
   return cards;
 }
 
+// A hand's word is quoted as every token is: a control byte in it (ESC,
+// BEL, a newline) is escaped, so the message stays one printable line.
+TEST(EquityCommand, AHandsControlBytesAreEscapedInItsMessage) {
+  const RunResult result = run_poker({"equity", "AhKh", "Q\x1b[2J\x07\nQ"});
+  EXPECT_EQ(result.exit_status, 2);
+  EXPECT_EQ(result.err.substr(0, result.err.find('\n') + 1),
+            "poker: equity: hand 2 'Q\\x1b[2J\\x07\\x0aQ': unexpected space in 'Q\\x1b[2J\\x07\\x0aQ': blanks may "
+            "stand only next to the commas between parts\n");
+  for (const char byte : result.err) EXPECT_TRUE(byte == '\n' || (byte >= 0x20 && byte < 0x7f)) << int(byte);
+}
+
 // Hands, board and dead cards that leave the board too few cards: refused
 // before any work, by every method and output (it printed -nan, and Monte
 // Carlo searched forever for the missing cards).

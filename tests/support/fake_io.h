@@ -9,9 +9,12 @@
 
 #include <atomic>
 #include <cerrno>
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <string>
 #include <string_view>
@@ -57,44 +60,91 @@ inline std::unique_ptr<io::ByteSource> fake_stream(std::string input, std::size_
   return io::make_stream_source(std::make_unique<FakeReader>(std::move(input), step, fail_at), buffer_size);
 }
 
-// A file in memory, read at any offset: read number `fail_at` (1-based, 0:
-// never) fails with EIO, and the read at `throw_from` or past it throws
-// bad_alloc. It notes each read's thread and whether SIGINT and SIGBUS were
-// blocked there.
+// A file in memory, read at any offset (also through its shared_reads(),
+// which outlive it): read number `fail_at` (1-based, 0: never) fails with
+// EIO, the read at `throw_from` or past it throws bad_alloc, and the read at
+// `hang_from` or past it hangs until release_hung_reads(), as a read of a
+// stalled network file system does. It notes each read's thread and whether
+// SIGINT and SIGBUS were blocked there.
 class FakeFile final : public io::ByteSource {
  public:
-  explicit FakeFile(std::string bytes) : bytes_(std::move(bytes)) {}
+  // What the reads use.
+  struct Reads final : io::SharedReads {
+    explicit Reads(std::string text) : bytes(std::move(text)) {}
+
+    io::Window read_at(std::uint64_t from, std::size_t size) override {
+      reads.fetch_add(1);
+      reader = std::this_thread::get_id();
+      sigset_t blocked;
+      ::pthread_sigmask(SIG_BLOCK, nullptr, &blocked);
+      sigint_blocked = ::sigismember(&blocked, SIGINT) == 1;
+      sigbus_blocked = ::sigismember(&blocked, SIGBUS) == 1;
+      if (from >= hang_from) {
+        std::unique_lock lock(mutex);
+        hung = true;
+        changed.notify_all();
+        changed.wait(lock, [this] { return released; });
+      }
+      if (from >= throw_from) throw std::bad_alloc();
+      if (reads.load() == fail_at) return io::Window{nullptr, nullptr, 0, false, EIO};
+      auto owner = std::make_shared<std::string>(bytes.substr(from, size));
+      const char* data = owner->data();
+      return io::Window{std::move(owner), data, size, from + size == bytes.size(), 0, 0};
+    }
+
+    const std::string bytes;
+    int fail_at = 0;
+    std::uint64_t throw_from = UINT64_MAX;
+    std::uint64_t hang_from = UINT64_MAX;
+    std::atomic<int> reads{0};
+    // Written by the reading thread, read once it is joined.
+    std::thread::id reader;
+    bool sigint_blocked = false;
+    bool sigbus_blocked = false;
+    // A read hanging, and its release.
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool hung = false;      // guarded by mutex
+    bool released = false;  // guarded by mutex
+  };
+
+  explicit FakeFile(std::string bytes) : shared_(std::make_shared<Reads>(std::move(bytes))) {}
+  FakeFile(const FakeFile&) = delete;
+  FakeFile& operator=(const FakeFile&) = delete;
 
   io::Window window(std::uint64_t from, std::size_t min_size) override { return read_at(from, min_size); }
   bool more_ready() override { return true; }
   bool is_mapped() const override { return false; }
   std::string strategy() const override { return "fake"; }
-  std::uint64_t size_for_reads_at() const override { return bytes_.size(); }
+  std::uint64_t size_for_reads_at() const override { return shared_->bytes.size(); }
+  io::Window read_at(std::uint64_t from, std::size_t size) override { return shared_->read_at(from, size); }
+  std::shared_ptr<io::SharedReads> shared_reads() override { return shared_; }
+  // The reads, to be kept past the file's end.
+  std::shared_ptr<Reads> reads_kept() const { return shared_; }
 
-  io::Window read_at(std::uint64_t from, std::size_t size) override {
-    reads.fetch_add(1);
-    reader = std::this_thread::get_id();
-    sigset_t blocked;
-    ::pthread_sigmask(SIG_BLOCK, nullptr, &blocked);
-    sigint_blocked = ::sigismember(&blocked, SIGINT) == 1;
-    sigbus_blocked = ::sigismember(&blocked, SIGBUS) == 1;
-    if (from >= throw_from) throw std::bad_alloc();
-    if (reads.load() == fail_at) return io::Window{nullptr, nullptr, 0, false, EIO};
-    auto owner = std::make_shared<std::string>(bytes_.substr(from, size));
-    const char* data = owner->data();
-    return io::Window{std::move(owner), data, size, from + size == bytes_.size(), 0, 0};
+  // Waits until a read hangs; false after `timeout`.
+  bool wait_for_a_hung_read(std::chrono::milliseconds timeout) {
+    std::unique_lock lock(shared_->mutex);
+    return shared_->changed.wait_for(lock, timeout, [this] { return shared_->hung; });
+  }
+  static void release_hung_reads(Reads& reads) {
+    const std::lock_guard lock(reads.mutex);
+    reads.released = true;
+    reads.changed.notify_all();
   }
 
-  int fail_at = 0;
-  std::uint64_t throw_from = UINT64_MAX;
-  std::atomic<int> reads{0};
-  // Written by the reading thread, read once it is joined.
-  std::thread::id reader;
-  bool sigint_blocked = false;
-  bool sigbus_blocked = false;
-
  private:
-  std::string bytes_;
+  const std::shared_ptr<Reads> shared_;
+
+ public:
+  // The reads' settings and notes, on the file itself for short.
+  int& fail_at = shared_->fail_at;
+  std::uint64_t& throw_from = shared_->throw_from;
+  std::uint64_t& hang_from = shared_->hang_from;
+  std::atomic<int>& reads = shared_->reads;
+  std::thread::id& reader = shared_->reader;
+  bool& sigint_blocked = shared_->sigint_blocked;
+  bool& sigbus_blocked = shared_->sigbus_blocked;
 };
 
 // Collects the output; write number `fail_at` (1-based, 0: never) fails with

@@ -206,8 +206,18 @@ std::optional<std::string> Subprocess::read_stdout_line(Milliseconds timeout) {
 void Subprocess::close_stdout() { close_fd(stdout_fd_); }
 
 RunResult Subprocess::wait(Milliseconds timeout) {
-  const Clock::time_point deadline = Clock::now() + timeout;
   close_stdin();
+  return collect(timeout);
+}
+
+RunResult Subprocess::wait_with_stdin_open(Milliseconds timeout) {
+  RunResult result = collect(timeout);
+  close_stdin();
+  return result;
+}
+
+RunResult Subprocess::collect(Milliseconds timeout) {
+  const Clock::time_point deadline = Clock::now() + timeout;
   RunResult result;
   while ((stdout_fd_ >= 0 || stderr_fd_ >= 0) && Clock::now() < deadline) pump(nullptr, remaining(deadline));
   // Both pipes closed: the child has exited or closed them; give it the rest

@@ -78,11 +78,16 @@ class Subprocess {
   // reaps the child; kills it at the deadline. The stdout lines already taken
   // by read_stdout_line() are not in the result.
   RunResult wait(Milliseconds timeout);
+  // The same with stdin left open until the child is reaped: a child that
+  // must end by a signal cannot end by the end of its input instead.
+  RunResult wait_with_stdin_open(Milliseconds timeout);
 
  private:
   // One round of poll() on the open pipes, up to `timeout`; moves what
   // arrives into the buffers and writes what it can of `pending` to stdin.
   void pump(std::string_view* pending, Milliseconds timeout);
+  // wait() once stdin is dealt with.
+  RunResult collect(Milliseconds timeout);
   void kill_and_reap();
   // wait4() for the child with `flags`, keeping its peak memory.
   pid_t reap(int flags);

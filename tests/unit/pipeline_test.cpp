@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <memory>
 #include <random>
@@ -326,6 +327,42 @@ TEST(Pipeline, OneThreadReadsAFileAheadWithTheSameAnswersAndFirstError) {
       expect_the_same_run(outcome, sink.text, all);
     }
   }
+}
+
+// A run on one thread whose read ahead hangs (a stalled network file
+// system) ends by the stop flag, promptly, with whole answers before it.
+TEST(Pipeline, StopEndsAOneThreadRunWhoseReadAheadHangs) {
+  const std::string input = random_instances(3000, 2, 21);
+  const RunResult all = run(input, 1, 1 << 24, 1 << 24);
+  testing::FakeFile file(input);
+  file.hang_from = input.size() / 2;
+  const std::shared_ptr<testing::FakeFile::Reads> kept = file.reads_kept();
+  const auto format = make_holdem_format(HoldemOptions{2, false});
+  StringSink sink;
+  std::atomic<bool> stop{false};
+  PipelineOptions options;
+  options.chunk_size = 500;
+  options.stop = &stop;
+  std::chrono::steady_clock::time_point stopped_at;
+  bool hung = false;
+  std::thread stopper([&] {
+    hung = file.wait_for_a_hung_read(std::chrono::seconds(20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    stopped_at = std::chrono::steady_clock::now();
+    stop.store(true);
+  });
+  RunOutcome outcome;
+  tbb::task_arena arena(1);
+  arena.execute([&] { outcome = run_pipeline(*format, file, sink, options); });
+  const auto ended_at = std::chrono::steady_clock::now();
+  stopper.join();
+  EXPECT_TRUE(hung);
+  EXPECT_EQ(outcome.status, RunOutcome::Status::kStopped);
+  EXPECT_LT(ended_at - stopped_at, std::chrono::seconds(2)) << "the run waited for the read";
+  ASSERT_LT(sink.text.size(), all.output.size());
+  EXPECT_EQ(all.output.compare(0, sink.text.size(), sink.text), 0);
+  EXPECT_TRUE(sink.text.empty() || sink.text.back() == '\n');
+  testing::FakeFile::release_hung_reads(*kept);
 }
 
 // A recycled Work must carry nothing of its last range into the next, or a

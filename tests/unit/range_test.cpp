@@ -456,6 +456,15 @@ TEST(RangeErrors, NegativePercentagesAreCalledNegative) {
   });
 }
 
+// A dash that follows no '%' joins no two percentages: the message quotes
+// the word as written, not a piece of it that is not in the input.
+TEST(RangeErrors, ADashInsideANumberIsNoRangeOfPercentages) {
+  expect_errors({
+      {"1e-300%", 0, "invalid percentage '1e-300%': expected a share of all hands"},
+      {"QQ,5-15%", 3, "invalid percentage '5-15%': expected"},
+  });
+}
+
 TEST(RangeErrors, Weights) {
   expect_errors({
       {"AK:", 3, "missing weight after ':' in 'AK:'"},

@@ -5,7 +5,10 @@
 #include <signal.h>
 #include <sys/resource.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <memory>
 #include <new>
 #include <string>
 #include <thread>
@@ -47,7 +50,7 @@ TEST(ReadAhead, GivesTheReadersRangesInOrderLoadedAndCounted) {
       RangeReader reader(file, range_size);
       std::vector<Taken> taken;
       {
-        ReadAhead ahead(reader, depth);
+        ReadAhead ahead(reader, file.shared_reads(), depth);
         ASSERT_TRUE(ahead.threaded());
         taken = take_all(ahead);
       }
@@ -73,7 +76,7 @@ TEST(ReadAhead, AFailedReadComesInItsTurnAfterTheRangesBeforeIt) {
   FakeFile file(lines_of(500));
   file.fail_at = 4;
   RangeReader reader(file, 100);
-  ReadAhead ahead(reader, 2);
+  ReadAhead ahead(reader, file.shared_reads(), 2);
   Taken taken;
   for (int i = 0; i < 3; ++i) {
     ASSERT_TRUE(ahead.next(taken.range, taken.newlines));
@@ -90,7 +93,7 @@ TEST(ReadAhead, WhatAReadThrowsIsThrownByNextAfterTheRangesBeforeIt) {
   FakeFile file(lines_of(500));
   file.throw_from = 200;  // the third range
   RangeReader reader(file, 100);
-  ReadAhead ahead(reader, 3);
+  ReadAhead ahead(reader, file.shared_reads(), 3);
   Taken taken;
   ASSERT_TRUE(ahead.next(taken.range, taken.newlines));
   ASSERT_TRUE(ahead.next(taken.range, taken.newlines));
@@ -102,7 +105,7 @@ TEST(ReadAhead, StoppedEarlyItReadsNoFurtherThanItsDepth) {
   FakeFile file(lines_of(100000));
   RangeReader reader(file, 64);
   {
-    ReadAhead ahead(reader, 2);
+    ReadAhead ahead(reader, file.shared_reads(), 2);
     Taken taken;
     ASSERT_TRUE(ahead.next(taken.range, taken.newlines));
   }  // returns without reading the rest
@@ -114,7 +117,7 @@ TEST(ReadAhead, ReadsOnAThreadThatLeavesTheProcesssSignalsToTheOthers) {
   FakeFile file(lines_of(100));
   RangeReader reader(file, 64);
   {
-    ReadAhead ahead(reader, 2);
+    ReadAhead ahead(reader, file.shared_reads(), 2);
     take_all(ahead);
   }
   EXPECT_NE(file.reader, std::this_thread::get_id());
@@ -125,6 +128,67 @@ TEST(ReadAhead, ReadsOnAThreadThatLeavesTheProcesssSignalsToTheOthers) {
   sigset_t blocked;
   ::pthread_sigmask(SIG_BLOCK, nullptr, &blocked);
   EXPECT_EQ(::sigismember(&blocked, SIGINT), 0);
+}
+
+// A read that hangs (a stalled FUSE or NFS file system, which no signal
+// but SIGKILL interrupts) must not hold a stopped run: next() gives up
+// within the poll once the stop flag is set, the ReadAhead ends without the
+// read, and the read, ending later, touches nothing that went with the
+// ReadAhead, the RangeReader or the source (ASan checks that).
+TEST(ReadAhead, AStopEndsTheWaitForAReadThatHangs) {
+  std::shared_ptr<FakeFile::Reads> kept;
+  {
+    FakeFile file(lines_of(500));
+    file.hang_from = 200;  // the third range
+    kept = file.reads_kept();
+    RangeReader reader(file, 100);
+    std::atomic<bool> stop{false};
+    ReadAhead ahead(reader, file.shared_reads(), 2, &stop);
+    Taken taken;
+    ASSERT_TRUE(ahead.next(taken.range, taken.newlines));
+    ASSERT_TRUE(file.wait_for_a_hung_read(std::chrono::seconds(20)));
+    ASSERT_TRUE(ahead.next(taken.range, taken.newlines));  // read before the hang
+    std::thread stopper([&stop] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      stop.store(true);
+    });
+    const auto waited_from = std::chrono::steady_clock::now();
+    EXPECT_FALSE(ahead.next(taken.range, taken.newlines));
+    stopper.join();
+    const auto waited = std::chrono::steady_clock::now() - waited_from;
+    EXPECT_LT(waited, std::chrono::seconds(2)) << "the wait outlasted the stop";
+  }  // the ReadAhead, the reader and the file end while the read hangs
+  FakeFile::release_hung_reads(*kept);
+  // The thread lets go of the reads once its read is over.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (kept.use_count() > 1 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  EXPECT_EQ(kept.use_count(), 1) << "the thread never ended";
+}
+
+// Without a stop, a range being read is read to its end: the ReadAhead
+// waits for it, however long it takes.
+TEST(ReadAhead, EndedWithoutAStopItWaitsForTheReadInFlight) {
+  FakeFile file(lines_of(500));
+  file.hang_from = 100;  // the second range
+  RangeReader reader(file, 100);
+  std::atomic<bool> stop{false};
+  auto ahead = std::make_unique<ReadAhead>(reader, file.shared_reads(), 1, &stop);
+  Taken taken;
+  ASSERT_TRUE(ahead->next(taken.range, taken.newlines));  // room for the second
+  ASSERT_TRUE(file.wait_for_a_hung_read(std::chrono::seconds(20)));
+  std::atomic<bool> ended{false};
+  std::thread ender([&] {
+    ahead.reset();
+    ended.store(true);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_FALSE(ended.load()) << "it ended before the read it waits for";
+  FakeFile::release_hung_reads(*file.reads_kept());
+  ender.join();
+  EXPECT_TRUE(ended.load());
+  EXPECT_EQ(file.reads.load(), 2);
 }
 
 // The thread's stack and malloc arena would take address space that the
@@ -142,7 +206,7 @@ TEST(ReadAhead, UnderAnAddressSpaceLimitTheCallerReads) {
   RangeReader reader(file, 100);
   std::vector<Taken> taken;
   {
-    ReadAhead ahead(reader, 2);
+    ReadAhead ahead(reader, file.shared_reads(), 2);
     EXPECT_FALSE(ahead.threaded());
     taken = take_all(ahead);
   }
@@ -160,7 +224,8 @@ TEST(ReadAhead, AMappedFileGivesTheSameRangesAsItsReads) {
     OpenedInput opened = open_input(file.path(), InputOptions{reading, 4096, 4096});
     ASSERT_NE(opened.source, nullptr);
     RangeReader reader(*opened.source, 1000);
-    ReadAhead ahead(reader, 2);
+    ReadAhead ahead(reader, opened.source->shared_reads(), 2);
+    EXPECT_EQ(ahead.threaded(), reading == FileReading::kReadAt);
     std::string joined;
     std::uint64_t newlines = 0;
     for (const Taken& t : take_all(ahead)) {

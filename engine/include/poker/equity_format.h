@@ -72,6 +72,12 @@ struct QueryError {
   std::string message;
 };
 
+// The one-line message of `error` in a query whose first `hands` words are
+// its hands, each given alone (the command line's `poker equity HAND...`,
+// the Python module's equity()): a wrong hand's message begins
+// "hand N 'WORD': ", the word quoted as quote_token() quotes (poker/escape.h).
+std::string query_error_message(const QueryError& error, std::span<const std::string_view> words, std::size_t hands);
+
 // Reads the value of option `name` (--mc, --time or --seed; the first two
 // also choose Monte Carlo) into `settings`, by the rules the command line
 // and query files share: numbers as poker/number_text.h reads them, within

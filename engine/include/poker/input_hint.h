@@ -87,6 +87,7 @@ class HeadKeepingSource final : public io::ByteSource {
   std::string strategy() const override { return source_->strategy(); }
   std::uint64_t size_for_reads_at() const override { return source_->size_for_reads_at(); }
   io::Window read_at(std::uint64_t from, std::size_t size) override { return source_->read_at(from, size); }
+  std::shared_ptr<io::SharedReads> shared_reads() override { return source_->shared_reads(); }
   void consumed(std::uint64_t end) override { source_->consumed(end); }
 
   // Up to `limit` first bytes of the input: those the run's windows showed,

@@ -76,7 +76,7 @@ struct PipelineOptions {
   // and no summary is written.
   bool input_continues = false;
   // A run on one thread has a file read with pread() (the source's
-  // size_for_reads_at()) read ahead by a second thread
+  // shared_reads()) read ahead by a second thread
   // (poker/io/read_ahead.h): the copy out of the page cache leaves the
   // run's path, for about a tenth more CPU time. False: the one thread
   // does all.

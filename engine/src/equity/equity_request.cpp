@@ -272,4 +272,9 @@ EquityEcho equity_echo(std::span<const std::string_view> words, const EquityRequ
   return echo;
 }
 
+std::string query_error_message(const QueryError& error, std::span<const std::string_view> words, std::size_t hands) {
+  if (error.word >= hands || error.word >= words.size()) return error.message;
+  return "hand " + std::to_string(error.word + 1) + " " + quote_token(words[error.word]) + ": " + error.message;
+}
+
 }  // namespace poker

@@ -273,11 +273,14 @@ double parse_percent(Piece text, Piece item, bool lower_end) {
   return *value;
 }
 
-// "10%" or "5%-15%": the classes of the top 15% not in the top 5%. A dash
-// that starts the item or follows the first one is a sign ("-5%",
-// "5%--3%"), which parse_percent reports.
+// "10%" or "5%-15%": the classes of the top 15% not in the top 5%. Only a
+// dash after a '%' joins two percentages; one that starts the item or
+// follows that one is a sign ("-5%", "5%--3%"), which parse_percent
+// reports, and any other is inside what is then one bad percentage
+// ("1e-300%", "5-15%"), quoted whole.
 std::vector<Combo> parse_percentage(Piece item, PercentOrder order) {
-  const std::size_t dash = item.text.find('-', 1);
+  const std::size_t percent_dash = item.text.find("%-");
+  const std::size_t dash = percent_dash == std::string_view::npos ? percent_dash : percent_dash + 1;
   std::size_t first = 0;
   std::size_t last = 0;
   if (dash == std::string_view::npos) {

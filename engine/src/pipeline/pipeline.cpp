@@ -217,7 +217,8 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
   // many chunks, rather than letting read chunks pile up.
   const std::size_t tokens = 4 * static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
   // A run on one thread (the arena's, or all that the caller's limit
-  // leaves: -j 1) has a file read with pread() read ahead: the copy out of
+  // leaves: -j 1) has a file read with pread() (its source's
+  // shared_reads()) read ahead: the copy out of
   // the page cache is about a third of its time. Two ranges ahead keep it
   // supplied: reading one takes about half the time of working on it. Not
   // a stream: a wait for its input must stay with the thread that holds
@@ -225,8 +226,9 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
   std::optional<io::ReadAhead> read_ahead;
   const bool one_thread = tbb::this_task_arena::max_concurrency() == 1 ||
                           tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) == 1;
-  if (options.read_ahead && one_thread && source.size_for_reads_at() != io::ByteSource::kInOrderOnly) {
-    read_ahead.emplace(reader, 2);
+  if (options.read_ahead && one_thread) {
+    if (std::shared_ptr<io::SharedReads> reads = source.shared_reads())
+      read_ahead.emplace(reader, reads, 2, options.stop);
   }
   const tbb::filter<void, void> stages =
       tbb::make_filter<void, Work*>(tbb::filter_mode::serial_in_order,

@@ -37,6 +37,20 @@ struct Window {
   std::size_t headroom = 0;
 };
 
+// Reads of a regular file at any offset, shared by its ByteSource and a
+// thread that reads ahead of the run (ReadAhead): what a read uses lives as
+// long as the read, so a run stopped while a read hangs (a stalled FUSE or
+// NFS file system, whose reads no signal but SIGKILL ends) can leave that
+// read to end on its own, after the source is gone.
+//
+// Thread safety: read_at() may be called from any thread.
+class SharedReads {
+ public:
+  virtual ~SharedReads() = default;
+  // As ByteSource::read_at().
+  virtual Window read_at(std::uint64_t from, std::size_t size) = 0;
+};
+
 class ByteSource {
  public:
   virtual ~ByteSource() = default;
@@ -87,6 +101,11 @@ class ByteSource {
   virtual Window read_at(std::uint64_t /*from*/, std::size_t /*size*/) {
     return Window{nullptr, nullptr, 0, false, EINVAL};
   }
+
+  // What read_at() reads through, for a reader that may be left behind by
+  // a stopped run (ReadAhead); null where the reads cannot outlive the
+  // source.
+  virtual std::shared_ptr<SharedReads> shared_reads() { return nullptr; }
 
   // The ranges cut so far end at input offset `end` (in order, from one
   // thread): a source sharing its descriptor's offset (stdin) moves it there,

@@ -117,6 +117,10 @@ class RangeReader {
   // (on failure, its error_number is set), populates a mapped one. Runs on
   // any thread, for several ranges at once: the parallel stage's part.
   void load(Range& range) const;
+  // Reads a range that was only cut through `reads` (the source's
+  // shared_reads()), as load() would: for a reader that may outlive the
+  // RangeReader and its source (ReadAhead).
+  static void load(SharedReads& reads, Range& range);
 
   int read_error() const { return read_error_; }
 

@@ -15,9 +15,16 @@
 // the threads that handle them, as without it (a fault's, SIGBUS from a map
 // cut short, stays with the thread that faults). Under an address-space
 // limit (`ulimit -v`), which a thread's stack and malloc arena would take
-// tens of MiB of, or where no thread can be started, next() reads each
-// range itself. What a read throws (out of memory) is thrown by next() in
+// tens of MiB of, where no thread can be started, or for a source without
+// shared reads (a map), next() reads each range itself. What a read throws (out of memory) is thrown by next() in
 // its turn, after the ranges before it.
+//
+// A stop (the run's stop flag) ends next()'s wait for a range within
+// kStopPoll, and the destructor's for the thread: a read that hangs (a
+// stalled FUSE or NFS file system, which only SIGKILL interrupts) is left
+// to end on its own. It reads through the source's SharedReads, which keep
+// what it uses alive, and the thread then touches nothing of the
+// ReadAhead's, the RangeReader's or the source's.
 //
 // Thread safety: next() is called by one thread at a time. The RangeReader
 // is the ReadAhead's alone from construction to destruction (its
@@ -25,12 +32,11 @@
 #ifndef POKER_IO_READ_AHEAD_H_
 #define POKER_IO_READ_AHEAD_H_
 
-#include <condition_variable>
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
-#include <exception>
-#include <mutex>
+#include <memory>
 #include <thread>
 
 #include "poker/io/framing.h"
@@ -39,41 +45,49 @@ namespace poker::io {
 
 class ReadAhead {
  public:
-  // Starts reading `reader`'s ranges: at most `depth` (at least 1) wait,
+  // How often a wait looks at the stop flag: well inside the 100 ms in
+  // which a stopped run must end.
+  static constexpr std::chrono::milliseconds kStopPoll{5};
+
+  // Starts reading `reader`'s ranges through `reads` (its source's
+  // shared_reads(); null: none): at most `depth` (at least 1) wait,
   // loaded, for next().
-  ReadAhead(RangeReader& reader, std::size_t depth);
-  // Stops the reading thread (a range being read is read to its end) and
-  // waits for it.
+  // `stop` (may be null) is the run's stop flag.
+  ReadAhead(RangeReader& reader, std::shared_ptr<SharedReads> reads, std::size_t depth,
+            const std::atomic<bool>* stop = nullptr);
+  // Stops the reading thread and waits for it: for a range being read to be
+  // read to its end, unless the stop flag is set (then a read is left to
+  // end on its own).
   ~ReadAhead();
 
   ReadAhead(const ReadAhead&) = delete;
   ReadAhead& operator=(const ReadAhead&) = delete;
 
   // As RangeReader::next(), the range loaded (RangeReader::load()) and,
-  // unless its load failed, its newlines counted (count_newlines()).
+  // unless its load failed, its newlines counted (count_newlines()). False
+  // too once the stop flag is set.
   bool next(Range& range, std::uint64_t& newlines);
 
   // Whether a thread reads ahead (false: next() reads).
   bool threaded() const { return thread_.joinable(); }
 
  private:
-  void read_ranges();
-
-  RangeReader& reader_;
-  const std::size_t depth_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
+  struct Shared;  // what the thread and the ReadAhead share
   struct Loaded {
     Range range;
     std::uint64_t newlines = 0;
   };
-  // The next range, loaded and counted (false: no more), on this thread.
-  bool load_next(Loaded& loaded);
 
-  std::deque<Loaded> ready_;    // in input order
-  bool no_more_ = false;        // the reader gave its last range
-  std::exception_ptr failure_;  // thrown by the read after the ranges ready_
-  bool stopping_ = false;
+  // The thread's loop; it holds `shared` and `reads`, and touches `reader`
+  // only while the ReadAhead waits for it.
+  static void read_ranges(std::shared_ptr<Shared> shared, std::shared_ptr<SharedReads> reads, RangeReader* reader,
+                          std::size_t depth);
+  bool stopped() const { return stop_ != nullptr && stop_->load(std::memory_order_relaxed); }
+
+  RangeReader& reader_;
+  const std::shared_ptr<SharedReads> reads_;
+  const std::atomic<bool>* const stop_;
+  const std::shared_ptr<Shared> shared_;
   std::thread thread_;
 };
 
