@@ -1,7 +1,8 @@
 // `poker bench` (docs/performance.md): its JSON report holds every field of
 // schema poker-bench/1 with sane values, its usage errors exit 2, --on-disk
 // leaves no file behind, the slowdown a test injects shows in the figures,
-// and --compare passes two runs of one build and flags a slowed one.
+// --compare passes two runs of one build and flags a slowed one, and reads
+// no further than a report can go (/dev/zero, an endless file).
 //
 // Kept small: one workload, -j 1, --quick and few repetitions, so that the
 // tests stay fast under the sanitizers on a loaded 2-core machine.
@@ -339,6 +340,41 @@ TEST(Bench, CompareFlagsAnInjectedSlowdown) {
   // The report on stdout stays one JSON document; the verdicts go to stderr.
   EXPECT_NO_THROW(parse(compared.out));
   EXPECT_NE(compared.err.find("holdem-2"), std::string::npos) << compared.err;
+}
+
+// A report of one run of holdem-2 at -j 1, its figures as given.
+std::string saved_report(const std::string& samples, const std::string& median, const std::string& spread) {
+  return R"({"schema": "poker-bench/1", "started_at": "2026-11-26T07:10:00Z",
+ "poker": {"version": "0.2.0", "commit": null, "build": "Release", "compiler": "GCC 12.2.0", "simd": "avx2"},
+ "machine": {"cpu": "AMD EPYC 7B13", "cores": 2, "memory_bytes": 25769803776, "kernel": "Linux 6.1.0"},
+ "settings": {"tolerance": 0.05},
+ "workloads": [{"name": "holdem-2", "source": "memory", "instances": 666666, "runs": [
+   {"threads": 1, "samples_s": [)" +
+         samples + "], \"median_s\": " + median + ", \"spread\": " + spread + "}]}]}\n";
+}
+
+// /dev/zero as a report: read to the first byte, not for gigabytes.
+TEST(Bench, CompareStopsReadingAReportAtItsFirstInvalidByte) {
+  for (const Args& args : {Args{"bench", "--compare", "/dev/zero"},
+                           Args{"bench", "--compare", write_temp_file("good.json", saved_report("0.1", "0.1", "0")),
+                                "--against", "/dev/zero"}}) {
+    const RunResult result = run_poker(args);
+    EXPECT_FALSE(result.timed_out);
+    EXPECT_EQ(result.exit_status, 1);
+    EXPECT_EQ(result.err, "poker: /dev/zero:1:1: invalid JSON: expected a value, found '\\x00'\n");
+    EXPECT_LT(result.max_rss_kib, kMemoryBoundKib);
+  }
+}
+
+// Text JSON allows, without end: read up to the cap, no further.
+TEST(Bench, CompareRefusesAReportLargerThanTheCap) {
+  const std::string path = write_temp_file("spaces.json", std::string((16 << 20) + 1, ' '));
+  const RunResult result = run_poker({"bench", "--compare", path});
+  EXPECT_EQ(result.exit_status, 1);
+  EXPECT_EQ(result.err, "poker: " + path + ": not a poker-bench/1 report: it is larger than 16 MiB\n");
+  const std::string cap = write_temp_file("cap.json", std::string(16 << 20, ' '));
+  EXPECT_EQ(run_poker({"bench", "--compare", cap}).err,
+            "poker: " + cap + ":1:16777217: invalid JSON: expected a value, found the end of the input\n");
 }
 
 }  // namespace

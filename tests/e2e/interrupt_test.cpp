@@ -1,6 +1,7 @@
 // docs/guide.md: every subcommand stops within 100 ms of SIGINT or SIGTERM,
 // whatever it waits on: the open() of a FIFO whose peer never comes, a
-// candidate pipe that stays silent, an output pipe nobody reads. The process
+// candidate pipe that stays silent, an output pipe nobody reads, a report
+// `poker bench` reads from a pipe. The process
 // ends by the signal, with the one line "poker: interrupted by SIGINT", and
 // what it wrote is whole lines.
 #include <fcntl.h>
@@ -180,6 +181,53 @@ TEST(Interrupt, StopWhileSharingAStalledPipeWithAnotherWriterIsPrompt) {
   }
   ::close(pipe_fds[0]);
   ::close(pipe_fds[1]);
+}
+
+// A poker-bench/1 report of one run, for the side of a comparison that is
+// not the one under test.
+std::string saved_report_path() {
+  static const std::string path = write_temp_file("saved.json", R"({"schema": "poker-bench/1",
+ "started_at": "2026-11-26T07:10:00Z",
+ "poker": {"version": "0.2.0", "commit": null, "build": "Release", "compiler": "GCC 12.2.0", "simd": "avx2"},
+ "machine": {"cpu": "AMD EPYC 7B13", "cores": 2, "memory_bytes": 25769803776, "kernel": "Linux 6.1.0"},
+ "settings": {"tolerance": 0.05},
+ "workloads": [{"name": "holdem-2", "source": "memory", "instances": 666666,
+   "runs": [{"threads": 1, "samples_s": [0.1], "median_s": 0.1, "spread": 0}]}]}
+)");
+  return path;
+}
+
+// The two ways `poker bench` reads a report: --compare OLD before measuring,
+// and --compare OLD --against NEW, which measures nothing.
+std::vector<std::vector<std::string>> bench_reading(const std::string& report) {
+  return {{"bench", "--compare", report}, {"bench", "--compare", saved_report_path(), "--against", report}};
+}
+
+// The open() of a FIFO without a writer waited past every signal.
+TEST(Interrupt, StopWhileBenchOpensAFifoReportWithoutWriterIsPrompt) {
+  const std::string fifo = make_fifo("report.fifo");
+  for (const std::vector<std::string>& args : bench_reading(fifo)) {
+    for (const int signal : {SIGINT, SIGTERM}) {
+      SCOPED_TRACE(args[args.size() - 2] + " " + sigabbrev_np(signal));
+      Subprocess poker = start_poker(args);
+      expect_prompt_stop(poker, signal);
+    }
+  }
+}
+
+// A writer that is there and says nothing: the read waits, and a stop ends it.
+TEST(Interrupt, StopWhileBenchWaitsOnASilentReportPipeIsPrompt) {
+  const std::string fifo = make_fifo("silent-report.fifo");
+  const int writer = ::open(fifo.c_str(), O_RDWR | O_NONBLOCK | O_CLOEXEC);  // never writes
+  ASSERT_GE(writer, 0);
+  for (const std::vector<std::string>& args : bench_reading(fifo)) {
+    for (const int signal : {SIGINT, SIGTERM}) {
+      SCOPED_TRACE(args[args.size() - 2] + " " + sigabbrev_np(signal));
+      Subprocess poker = start_poker(args);
+      expect_prompt_stop(poker, signal);
+    }
+  }
+  ::close(writer);
 }
 
 }  // namespace
