@@ -19,6 +19,7 @@
 #include "did_you_mean.h"
 #include "exit_status.h"
 #include "messages.h"
+#include "option_checks.h"
 #include "options.h"
 #include "output_file.h"
 #include "poker/escape.h"
@@ -187,10 +188,10 @@ void add_bench_options(CLI::App& subcommand, Options& options) {
       ->type_name("LIST");
   app->add_option("--repetitions", command.repetitions, "Timed repetitions per run, 1 to 1000 (default 5; --quick 3)")
       ->type_name("N")
-      ->check(CLI::Range(1, 1000));
+      ->transform(whole_number(1, 1000));
   app->add_option("--warmup", command.warmup, "Untimed repetitions before them, 0 to 100 (default 1)")
       ->type_name("N")
-      ->check(CLI::Range(0, 100));
+      ->transform(whole_number(0, 100));
   app->add_flag("--quick", command.quick, "A sixth of the instances and 3 repetitions: seconds, not a minute");
   app->add_flag("--json", command.json, "Write the report as JSON, schema poker-bench/1 (docs/performance.md)");
   app->add_option("-o,--output", options.output, "Write the report to FILE ('-': standard output, the default)")
@@ -206,10 +207,11 @@ void add_bench_options(CLI::App& subcommand, Options& options) {
   app->add_option("--against", command.against,
                   "With --compare: compare its report with this saved one ('-': standard input) instead of measuring")
       ->type_name("FILE");
-  app->add_option("--tolerance", command.tolerance,
-                  "How much slower counts as slower in a comparison, beyond the runs' spread (default 0.05: 5%)")
+  app->add_option(
+         "--tolerance", command.tolerance,
+         "How much slower counts as slower in a comparison, beyond the runs' spread, 0 to 10 (default 0.05: 5%)")
       ->type_name("FRACTION")
-      ->check(CLI::Range(0.0, 10.0));
+      ->transform(fraction(0, bench::kMaxTolerance));
 }
 
 std::optional<std::string> resolve_bench_command(Options& options) {

@@ -1,8 +1,9 @@
 // `poker bench` (docs/performance.md): its JSON report holds every field of
-// schema poker-bench/1 with sane values, its usage errors exit 2, --on-disk
-// leaves no file behind, the slowdown a test injects shows in the figures,
-// --compare passes two runs of one build and flags a slowed one, and reads
-// no further than a report can go (/dev/zero, an endless file).
+// schema poker-bench/1 with sane values, its usage errors exit 2 in the
+// command line's own words, --on-disk leaves no file behind, the slowdown a
+// test injects shows in the figures, --compare passes two runs of one build
+// and flags a slowed one, and refuses a report that is none (corrupt
+// figures, /dev/zero, an endless file) before measuring.
 //
 // Kept small: one workload, -j 1, --quick and few repetitions, so that the
 // tests stay fast under the sanitizers on a loaded 2-core machine.
@@ -17,6 +18,8 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -342,6 +345,33 @@ TEST(Bench, CompareFlagsAnInjectedSlowdown) {
   EXPECT_NE(compared.err.find("holdem-2"), std::string::npos) << compared.err;
 }
 
+// --tolerance is a fraction from 0 to 10: "nan" made a report that is no
+// JSON, and a comparison that failed on it after minutes of measuring.
+TEST(Bench, ToleranceThatIsNoFractionIsAUsageErrorBeforeMeasuring) {
+  for (const char* tolerance : {"nan", "inf", "-0.05", "-1", "1e-3", "10.5", "1e308", "0x1", ""}) {
+    SCOPED_TRACE(tolerance);
+    const RunResult result = run_poker(concat(kSmallRun, {"--repetitions", "1", "--tolerance", tolerance}));
+    EXPECT_EQ(result.exit_status, 2);
+    EXPECT_EQ(result.err,
+              std::string("poker: bench: --tolerance: expected a fraction from 0 to 10, like 0.05, found '") +
+                  tolerance + "'\nRun 'poker bench --help' for usage.\n");
+    EXPECT_EQ(result.out, "");
+  }
+}
+
+// The bench's counts are worded as every option's are, not as CLI11 words
+// its ranges ("Value 0 not in range 1 to 1000").
+TEST(Bench, CountOutOfRangeIsWordedAsEveryOptionsIs) {
+  for (const auto& [option, value, range] :
+       {std::tuple("--repetitions", "0", "1 to 1000"), std::tuple("--repetitions", "1001", "1 to 1000"),
+        std::tuple("--warmup", "101", "0 to 100"), std::tuple("--warmup", "x", "0 to 100")}) {
+    const RunResult result = run_poker({"bench", option, value});
+    EXPECT_EQ(result.exit_status, 2);
+    EXPECT_EQ(result.err, std::string("poker: bench: ") + option + ": expected a whole number from " + range +
+                              ", found '" + value + "'\nRun 'poker bench --help' for usage.\n");
+  }
+}
+
 // A report of one run of holdem-2 at -j 1, its figures as given.
 std::string saved_report(const std::string& samples, const std::string& median, const std::string& spread) {
   return R"({"schema": "poker-bench/1", "started_at": "2026-11-26T07:10:00Z",
@@ -351,6 +381,33 @@ std::string saved_report(const std::string& samples, const std::string& median, 
  "workloads": [{"name": "holdem-2", "source": "memory", "instances": 666666, "runs": [
    {"threads": 1, "samples_s": [)" +
          samples + "], \"median_s\": " + median + ", \"spread\": " + spread + "}]}]}\n";
+}
+
+// A corrupt baseline is no gate: a median of 1e-320 made a ratio of
+// infinity, a spread of 1e308 a verdict of "same" whatever the times, and
+// no samples passed. Each is refused, naming the file and the field, before
+// anything is measured.
+TEST(Bench, CorruptBaselineIsRefusedBeforeMeasuring) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {saved_report("1e-320", "1e-320", "0"),
+       "workloads[0].runs[0]: median_s is 1e-320, not a time in seconds from 1e-09 to 86400"},
+      {saved_report("0.1, 0.1, 0.2", "0.1", "1e308"),
+       "workloads[0].runs[0]: spread is 1e+308, not (max - min) / median of samples_s (1)"},
+      {saved_report("", "0.1", "0"), "workloads[0].runs[0]: samples_s is empty: a run has one repetition at least"},
+      {saved_report("0.1", "0.5", "0"), "workloads[0].runs[0]: median_s is 0.5, not the median of samples_s (0.1)"},
+  };
+  for (const auto& [text, what] : cases) {
+    SCOPED_TRACE(what);
+    const std::string path = write_temp_file("corrupt.json", text);
+    for (const Args& args : {concat(kSmallRun, {"--compare", path}),
+                             Args{"bench", "--compare", path, "--against",
+                                  write_temp_file("good.json", saved_report("0.1", "0.1", "0"))}}) {
+      const RunResult result = run_poker(args);
+      EXPECT_EQ(result.exit_status, 1);
+      EXPECT_EQ(result.err, "poker: " + path + ": " + what + "\n");
+      EXPECT_EQ(result.out, "");
+    }
+  }
 }
 
 // /dev/zero as a report: read to the first byte, not for gigabytes.
