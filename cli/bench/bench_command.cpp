@@ -306,8 +306,9 @@ int run_bench_command(const Options& options, const StopSignals& signals) {
       std::optional<bench::WorkloadFile> file;
       if (!command.on_disk.empty()) {
         io::IoError error;
-        file.emplace(command.on_disk, name, workload.input, error);
+        file.emplace(command.on_disk, name, workload.input, signals.stop_flag(), error);
         if (error.error_number != 0) return fail(signals, error);
+        if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
       }
       for (const bench::Source source : sources) {
         bench::WorkloadResult result = measure(workload, source, file ? file->path() : "", command, settings, signals);

@@ -1,15 +1,19 @@
 // `poker bench` (docs/performance.md): its JSON report holds every field of
 // schema poker-bench/1 with sane values, its usage errors exit 2 in the
-// command line's own words, --on-disk leaves no file behind, the slowdown a
-// test injects shows in the figures, --compare passes two runs of one build
-// and flags a slowed one, and refuses a report that is none (corrupt
-// figures, /dev/zero, an endless file) before measuring.
+// command line's own words, --on-disk leaves no file behind and touches no
+// file it did not make, the slowdown a test injects shows in the figures,
+// --compare passes two runs of one build and flags a slowed one, and refuses
+// a report that is none (corrupt figures, /dev/zero) before measuring.
 //
 // Kept small: one workload, -j 1, --quick and few repetitions, so that the
 // tests stay fast under the sanitizers on a loaded 2-core machine.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -298,6 +302,35 @@ TEST(Bench, OnDiskLeavesNoFilesBehind) {
   const auto& workloads = report["workloads"].array();
   EXPECT_EQ(workloads[3]["instances"].number(), workloads[4]["instances"].number());
   EXPECT_EQ(workloads[3]["instances"].number(), workloads[5]["instances"].number());
+}
+
+// The scratch names of the past, `DIR/poker-bench-NAME.txt`: a file of the
+// user's there was truncated and removed, and a link planted there by
+// another user made root write through it. Neither is the run's.
+TEST(Bench, OnDiskLeavesAFileAndALinkAtTheOldScratchNamesAlone) {
+  const std::string directory = temp_path("on-disk-planted");
+  std::filesystem::create_directory(directory);
+  const std::string target = write_temp_file("link-target.txt", "not the bench's\n");
+  const std::string users = directory + "/poker-bench-newline-count.txt";
+  const std::string link = directory + "/poker-bench-euler.txt";
+  ASSERT_EQ(::symlink(target.c_str(), link.c_str()), 0);
+  {
+    std::FILE* file = std::fopen(users.c_str(), "w");
+    ASSERT_NE(file, nullptr);
+    std::fputs("the user's own\n", file);
+    std::fclose(file);
+  }
+  bench({"bench", "--quick", "--workloads", "newline-count,euler", "-j", "1", "--repetitions", "1", "--warmup", "0",
+         "--on-disk", directory, "--json"});
+  EXPECT_EQ(read_whole_file(users), "the user's own\n");
+  EXPECT_EQ(read_whole_file(target), "not the bench's\n");
+  struct stat info {};
+  ASSERT_EQ(::lstat(link.c_str(), &info), 0);
+  EXPECT_TRUE(S_ISLNK(info.st_mode));
+  std::vector<std::string> left;
+  for (const auto& entry : std::filesystem::directory_iterator(directory)) left.push_back(entry.path().filename());
+  std::sort(left.begin(), left.end());
+  EXPECT_EQ(left, (std::vector<std::string>{"poker-bench-euler.txt", "poker-bench-newline-count.txt"}));
 }
 
 // The hook the --compare tests slow a run down with: every timed repetition

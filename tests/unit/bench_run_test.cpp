@@ -1,9 +1,19 @@
-// What `poker bench` reads besides its figures: the reports of --compare,
-// read no further than a report can go.
+// What `poker bench` reads and writes besides its figures: the scratch files
+// of --on-disk (its own, never another's) and the reports of --compare
+// (read no further than a report can go).
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -11,6 +21,7 @@
 
 #include "bench/bench_json.h"
 #include "bench/bench_report.h"
+#include "bench/bench_run.h"
 #include "bench/bench_workloads.h"
 #include "bench/read_bench_report.h"
 #include "bench/report_file.h"
@@ -18,6 +29,122 @@
 
 namespace poker::cli {
 namespace {
+
+// A fresh directory, removed with what it holds when this is destroyed.
+class TempDirectory {
+ public:
+  TempDirectory() {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/poker-bench-test-XXXXXX";
+    if (::mkdtemp(pattern.data()) == nullptr) ADD_FAILURE() << "mkdtemp: " << std::strerror(errno);
+    path_ = pattern;
+  }
+  ~TempDirectory() { std::filesystem::remove_all(path_); }
+  TempDirectory(const TempDirectory&) = delete;
+  TempDirectory& operator=(const TempDirectory&) = delete;
+  const std::string& path() const { return path_; }
+  std::string operator/(std::string_view name) const { return path_ + "/" + std::string(name); }
+
+ private:
+  std::string path_;
+};
+
+void write_file(const std::string& path, std::string_view bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+bool is_link(const std::string& path) {
+  struct stat info {};
+  return ::lstat(path.c_str(), &info) == 0 && S_ISLNK(info.st_mode);
+}
+
+bool exists(const std::string& path) {
+  struct stat info {};
+  return ::lstat(path.c_str(), &info) == 0;
+}
+
+// ---- --on-disk's scratch files -------------------------------------------------
+
+// A link planted at a name the run picks (at the name the run used to pick,
+// `poker-bench-NAME.txt`, root then wrote through it), and another's file
+// there: the run passes over both, and leaves them and the link's target
+// as they were, during the run and after it.
+TEST(WorkloadFile, NeverWritesThroughALinkOrOverAFileAtTheNameItPicks) {
+  const TempDirectory directory;
+  const std::string target = directory / "target.txt";
+  write_file(target, "keep me\n");
+  const std::string link = directory / "poker-bench-holdem-2-planted.txt";
+  ASSERT_EQ(::symlink(target.c_str(), link.c_str()), 0);
+  const std::string users = directory / "poker-bench-holdem-2-usersfile.txt";
+  write_file(users, "mine\n");
+  const std::vector<std::string> suffixes = {"planted", "usersfile", "fresh"};
+  std::size_t next = 0;
+  const std::atomic<bool> stop{false};
+  io::IoError error;
+  {
+    const bench::WorkloadFile file(directory.path(), "holdem-2", "the instances\n", stop, error,
+                                   [&] { return suffixes.at(next++); });
+    EXPECT_EQ(error.error_number, 0) << std::strerror(error.error_number);
+    EXPECT_EQ(file.path(), directory / "poker-bench-holdem-2-fresh.txt");
+    EXPECT_EQ(read_file(file.path()), "the instances\n");
+    struct stat info {};
+    ASSERT_EQ(::lstat(file.path().c_str(), &info), 0);
+    EXPECT_TRUE(S_ISREG(info.st_mode));
+    EXPECT_EQ(info.st_mode & 0777, 0600u);
+    EXPECT_EQ(read_file(target), "keep me\n");
+    EXPECT_EQ(read_file(users), "mine\n");
+  }
+  EXPECT_FALSE(exists(directory / "poker-bench-holdem-2-fresh.txt"));
+  EXPECT_TRUE(is_link(link));
+  EXPECT_EQ(read_file(target), "keep me\n");
+  EXPECT_EQ(read_file(users), "mine\n");
+}
+
+// Whatever another process put at the name after the run made its file is
+// not the run's to remove.
+TEST(WorkloadFile, RemovesOnlyTheFileItCreated) {
+  const TempDirectory directory;
+  const std::atomic<bool> stop{false};
+  io::IoError error;
+  std::string path;
+  {
+    const bench::WorkloadFile file(directory.path(), "euler", "x\n", stop, error);
+    ASSERT_EQ(error.error_number, 0);
+    path = file.path();
+    const std::string other = directory / "other.txt";
+    write_file(other, "another's\n");
+    ASSERT_EQ(::rename(other.c_str(), path.c_str()), 0);
+  }
+  EXPECT_EQ(read_file(path), "another's\n");
+}
+
+TEST(WorkloadFile, RandomNamesAreLettersAndDigitsAndDiffer) {
+  const std::string a = bench::WorkloadFile::random_suffix();
+  const std::string b = bench::WorkloadFile::random_suffix();
+  EXPECT_EQ(a.size(), 10u);
+  EXPECT_NE(a, b);
+  EXPECT_EQ(a.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789"), std::string::npos) << a;
+}
+
+TEST(WorkloadFile, EveryNameTakenIsAnErrorThatTouchesNothing) {
+  const TempDirectory directory;
+  const std::string taken = directory / "poker-bench-draw-taken.txt";
+  write_file(taken, "mine\n");
+  const std::atomic<bool> stop{false};
+  io::IoError error;
+  const bench::WorkloadFile file(directory.path(), "draw", "x\n", stop, error, [] { return std::string("taken"); });
+  EXPECT_EQ(error.error_number, EEXIST);
+  EXPECT_EQ(error.path, taken);
+  EXPECT_TRUE(file.path().empty());
+  EXPECT_EQ(read_file(taken), "mine\n");
+}
 
 // ---- --compare's reports ---------------------------------------------------------
 
