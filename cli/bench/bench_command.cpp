@@ -274,7 +274,7 @@ int run_bench_command(const Options& options, const StopSignals& signals) {
     old_text = std::move(std::get<std::string>(loaded));
   }
   int status = kExitOk;
-  const std::unique_ptr<io::OutputSink> out = open_output_or_report(options.output, signals, status);
+  const std::unique_ptr<io::OutputSink> out = open_report_output_or_report(options.output, signals, status);
   if (!out) return status;
 
   bench::Report report;
@@ -303,6 +303,7 @@ int run_bench_command(const Options& options, const StopSignals& signals) {
   try {
     for (const std::string& name : order) {
       const bench::Workload workload = bench::make_workload(name, command.quick, signals.stop_flag());
+      if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
       std::optional<bench::WorkloadFile> file;
       if (!command.on_disk.empty()) {
         io::IoError error;

@@ -1,9 +1,9 @@
 // docs/guide.md: every subcommand stops within 100 ms of SIGINT or SIGTERM,
 // whatever it waits on: the open() of a FIFO whose peer never comes, a
 // candidate pipe that stays silent, an output pipe nobody reads, a report
-// `poker bench` reads from a pipe. The process
-// ends by the signal, with the one line "poker: interrupted by SIGINT", and
-// what it wrote is whole lines.
+// `poker bench` reads from a pipe; and whatever it does, `poker bench`
+// building its workloads. The process ends by the signal, with the one line
+// "poker: interrupted by SIGINT", and what it wrote is whole lines.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -46,11 +46,11 @@ Subprocess start_poker(const std::vector<std::string>& args, std::optional<std::
   return Subprocess(kBinary, options);
 }
 
-// Sends `signal` once the program has had time to block, and checks that it
-// ends by it promptly, with the one-line message.
-RunResult expect_prompt_stop(Subprocess& poker, int signal) {
+// Sends `signal` once the program has had time (`settle`) to block, and
+// checks that it ends by it promptly, with the one-line message.
+RunResult expect_prompt_stop(Subprocess& poker, int signal, Milliseconds settle = kSettle) {
   EXPECT_TRUE(wait_until_taking_stop_signals(poker.pid(), kTimeout));
-  std::this_thread::sleep_for(kSettle);
+  std::this_thread::sleep_for(settle);
   const auto sent = std::chrono::steady_clock::now();
   EXPECT_EQ(::kill(poker.pid(), signal), 0);
   // Waits for the end with stdin still open (the end of stdout): a program
@@ -228,6 +228,40 @@ TEST(Interrupt, StopWhileBenchWaitsOnASilentReportPipeIsPrompt) {
     }
   }
   ::close(writer);
+}
+
+// Building a workload (generating 4,000,000 instances, then verify's right
+// answers) took up to half a second without a look at the stop flag.
+TEST(Interrupt, StopWhileBenchBuildsAWorkloadIsPrompt) {
+  for (const int signal : {SIGINT, SIGTERM}) {
+    SCOPED_TRACE(sigabbrev_np(signal));
+    Subprocess poker =
+        start_poker({"bench", "--workloads", "verify", "-j", "1", "--repetitions", "1", "--warmup", "0", "--json"});
+    expect_prompt_stop(poker, signal, Milliseconds(20));
+  }
+}
+
+// A `--json -o FILE` run stopped before its report leaves no file that
+// looks like one (it left an empty FILE), and an earlier report whole.
+TEST(Interrupt, StoppedBenchLeavesNoReportFile) {
+  const std::string report = temp_path("stopped.json");
+  Subprocess poker = start_poker(
+      {"bench", "--quick", "--workloads", "holdem-2", "-j", "1", "--repetitions", "50", "--json", "-o", report});
+  expect_prompt_stop(poker, SIGINT);
+  struct stat info {};
+  EXPECT_NE(::lstat(report.c_str(), &info), 0) << "a file of " << info.st_size << " bytes is left";
+}
+
+TEST(Interrupt, StoppedBenchLeavesAnEarlierReportWhole) {
+  const std::string earlier = read_whole_file(saved_report_path());
+  const std::string report = write_temp_file("earlier.json", earlier);
+  for (const int signal : {SIGINT, SIGTERM}) {
+    SCOPED_TRACE(sigabbrev_np(signal));
+    Subprocess poker = start_poker(
+        {"bench", "--quick", "--workloads", "holdem-2", "-j", "1", "--repetitions", "50", "--json", "-o", report});
+    expect_prompt_stop(poker, signal);
+    EXPECT_EQ(read_whole_file(report), earlier);
+  }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // What `poker bench` reads and writes besides its figures: the scratch files
-// of --on-disk (its own, never another's) and the reports of --compare
-// (read no further than a report can go).
+// of --on-disk (its own, never another's), the reports of --compare (read
+// no further than a report can go), and the workloads it builds (cut short
+// by a stop).
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -49,9 +50,7 @@ class TempDirectory {
   std::string path_;
 };
 
-void write_file(const std::string& path, std::string_view bytes) {
-  std::ofstream(path, std::ios::binary) << bytes;
-}
+void write_file(const std::string& path, std::string_view bytes) { std::ofstream(path, std::ios::binary) << bytes; }
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -276,6 +275,20 @@ TEST(BenchReportFile, TheLargestReportOfTheDefaultThreadCountsFitsTheCap) {
   const std::size_t size = bench::render_bench_json(report).size();
   EXPECT_LT(size, 6u << 20);
   EXPECT_LT(size, kMaxReportBytes / 2);
+}
+
+// ---- Building the workloads ------------------------------------------------------
+
+// Generating a workload takes up to half a second: a stop is heard within a
+// piece of it, and what was built is cut short (and never measured).
+TEST(BenchWorkloads, AStopCutsTheBuildingOfAWorkloadShort) {
+  const std::atomic<bool> stop{true};
+  for (const std::string& name : bench::workload_names()) {
+    SCOPED_TRACE(name);
+    const bench::Workload workload = bench::make_workload(name, false, stop);
+    EXPECT_LT(workload.input.size(), std::size_t{1} << 20);
+    EXPECT_EQ(workload.format, nullptr);
+  }
 }
 
 }  // namespace
