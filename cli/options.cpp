@@ -25,6 +25,7 @@
 #include "exit_status.h"
 #include "help_format.h"
 #include "messages.h"
+#include "option_checks.h"
 #include "poker/equity.h"
 #include "poker/equity_format.h"
 #include "poker/escape.h"
@@ -34,23 +35,6 @@
 
 namespace poker::cli {
 namespace {
-
-// The command line's whole numbers, read by the rules query files follow
-// (poker/number_text.h): a transform that hands CLI11 the plain decimal
-// value, which it then cannot misread ("010" is ten, not octal eight).
-CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
-  return CLI::Validator(
-      [min, max](std::string& text) -> std::string {
-        const std::optional<std::uint64_t> value = parse_whole_number(text);
-        if (!value || *value < min || *value > max) {
-          return "expected a whole number from " + std::to_string(min) + " to " + std::to_string(max) + ", found '" +
-                 escape_bytes(text) + "'";
-        }
-        text = std::to_string(*value);
-        return {};
-      },
-      "NUMBER");
-}
 
 // A Gradescope score: a decimal (poker/number_text.h) from 0.0001, the
 // results' unit, to a million.

@@ -19,6 +19,17 @@ namespace poker::cli {
 // status is then in `status`.
 std::unique_ptr<io::OutputSink> open_output_or_report(const std::string& path, const StopSignals& signals, int& status);
 
+// Opens `path` ("-": standard output) for a report that is whole or absent
+// (`poker bench -o FILE`): opened now, so that a file that cannot be
+// written fails before the work, but a regular file is truncated only by
+// the first write. Until then a run that ends (a stop signal, a failure)
+// leaves FILE as it was, and removes it if this call created it and the
+// name still names it. A FIFO or a device is opened as
+// open_output_or_report() opens it. Null after reporting the failure,
+// whose status is then in `status`.
+std::unique_ptr<io::OutputSink> open_report_output_or_report(const std::string& path, const StopSignals& signals,
+                                                             int& status);
+
 // The exit status of a write's or a finish's result: 0 (a broken pipe
 // included: the reader had what it wanted) or that of the write error it
 // reports (the result names the file).

@@ -1,11 +1,8 @@
 #include "bench_command.h"
 
-#include <fcntl.h>
-#include <unistd.h>
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
-#include <cerrno>
 #include <memory>
 #include <sstream>
 #include <string_view>
@@ -22,11 +19,14 @@
 #include "did_you_mean.h"
 #include "exit_status.h"
 #include "messages.h"
+#include "option_checks.h"
 #include "options.h"
 #include "output_file.h"
 #include "poker/escape.h"
 #include "poker/number_text.h"
 #include "poker/pipeline.h"
+#include "read_bench_report.h"
+#include "report_file.h"
 #include "stop_signals.h"
 
 namespace poker::cli {
@@ -75,26 +75,25 @@ std::vector<std::size_t> default_thread_counts() {
   return counts;
 }
 
-// The whole of file `path`, or the failure to read it (exit 3).
-std::variant<std::string, io::IoError> read_report_file(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return io::IoError{io::IoError::Action::kOpen, path, errno};
-  std::string text;
-  char buffer[64 * 1024];
-  for (;;) {
-    const ssize_t got = ::read(fd, buffer, sizeof buffer);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) {
-      const int error = errno;
-      ::close(fd);
-      return io::IoError{io::IoError::Action::kRead, path, error};
-    }
-    if (got == 0) break;
-    text.append(buffer, static_cast<std::size_t>(got));
+// The report in file `path` (`name` as messages print it), read and
+// checked; or the exit status of the failure reported: 3 for one that
+// cannot be read, 1 for one that is no poker-bench/1 report.
+std::variant<std::string, int> load_report(const std::string& path, const std::string& name,
+                                           const StopSignals& signals) {
+  ReportText read = read_report_file(path, name, signals);
+  if (const io::IoError* error = std::get_if<io::IoError>(&read.read)) return fail(signals, *error);
+  if (!read.not_a_report.empty()) return fail(signals, read.not_a_report, kExitInvalidInput);
+  std::string& text = std::get<std::string>(read.read);
+  try {
+    read_bench_report(text, name);
+  } catch (const BenchReportError& error) {
+    return fail(signals, error.what(), kExitInvalidInput);
   }
-  ::close(fd);
-  return text;
+  return std::move(text);
 }
+
+// A report's file as messages and the comparison's header name it.
+std::string report_name(const std::string& path) { return display_name(path, "<stdin>"); }
 
 // Compares two reports; the exit status (1 for a report that is not valid).
 int compare_reports(const std::string& old_text, const std::string& old_name, const std::string& new_text,
@@ -113,13 +112,13 @@ int compare_saved(const BenchCommand& command, const StopSignals& signals) {
   std::string texts[2];
   const std::string* paths[2] = {&command.compare, &command.against};
   for (int i = 0; i < 2; ++i) {
-    auto read = read_report_file(*paths[i]);
-    if (const io::IoError* error = std::get_if<io::IoError>(&read)) return fail(signals, *error);
-    texts[i] = std::move(std::get<std::string>(read));
+    auto loaded = load_report(*paths[i], report_name(*paths[i]), signals);
+    if (const int* status = std::get_if<int>(&loaded)) return *status;
+    texts[i] = std::move(std::get<std::string>(loaded));
   }
   std::ostringstream table;
-  const int status = compare_reports(texts[0], display_name(command.compare, "-"), texts[1],
-                                     display_name(command.against, "-"), table);
+  const int status =
+      compare_reports(texts[0], report_name(command.compare), texts[1], report_name(command.against), table);
   int status_written = kExitOk;
   const std::unique_ptr<io::OutputSink> out = open_output_or_report("-", signals, status_written);
   if (!out) return status_written;
@@ -189,10 +188,10 @@ void add_bench_options(CLI::App& subcommand, Options& options) {
       ->type_name("LIST");
   app->add_option("--repetitions", command.repetitions, "Timed repetitions per run, 1 to 1000 (default 5; --quick 3)")
       ->type_name("N")
-      ->check(CLI::Range(1, 1000));
+      ->transform(whole_number(1, 1000));
   app->add_option("--warmup", command.warmup, "Untimed repetitions before them, 0 to 100 (default 1)")
       ->type_name("N")
-      ->check(CLI::Range(0, 100));
+      ->transform(whole_number(0, 100));
   app->add_flag("--quick", command.quick, "A sixth of the instances and 3 repetitions: seconds, not a minute");
   app->add_flag("--json", command.json, "Write the report as JSON, schema poker-bench/1 (docs/performance.md)");
   app->add_option("-o,--output", options.output, "Write the report to FILE ('-': standard output, the default)")
@@ -202,16 +201,17 @@ void add_bench_options(CLI::App& subcommand, Options& options) {
                   "through a pipe")
       ->type_name("DIR");
   app->add_option("--compare", command.compare,
-                  "Compare this run with a report saved by --json; status 4 when a workload is slower beyond the "
-                  "tolerance")
+                  "Compare this run with a report saved by --json ('-': standard input); status 4 when a workload is "
+                  "slower beyond the tolerance")
       ->type_name("FILE");
   app->add_option("--against", command.against,
-                  "With --compare: compare its report with this saved one instead of measuring")
+                  "With --compare: compare its report with this saved one ('-': standard input) instead of measuring")
       ->type_name("FILE");
-  app->add_option("--tolerance", command.tolerance,
-                  "How much slower counts as slower in a comparison, beyond the runs' spread (default 0.05: 5%)")
+  app->add_option(
+         "--tolerance", command.tolerance,
+         "How much slower counts as slower in a comparison, beyond the runs' spread, 0 to 10 (default 0.05: 5%)")
       ->type_name("FRACTION")
-      ->check(CLI::Range(0.0, 10.0));
+      ->transform(fraction(0, bench::kMaxTolerance));
 }
 
 std::optional<std::string> resolve_bench_command(Options& options) {
@@ -265,16 +265,16 @@ std::optional<std::string> resolve_bench_command(Options& options) {
 int run_bench_command(const Options& options, const StopSignals& signals) {
   const BenchCommand& command = options.bench;
   if (!command.against.empty()) return compare_saved(command, signals);
-  // Every file first: a missing OLD.json or an output that cannot be
-  // written fails now, not after minutes of measuring.
+  // Every file first: a missing or malformed OLD.json or an output that
+  // cannot be written fails now, not after minutes of measuring.
   std::string old_text;
   if (!command.compare.empty()) {
-    auto read = read_report_file(command.compare);
-    if (const io::IoError* error = std::get_if<io::IoError>(&read)) return fail(signals, *error);
-    old_text = std::move(std::get<std::string>(read));
+    auto loaded = load_report(command.compare, report_name(command.compare), signals);
+    if (const int* failed = std::get_if<int>(&loaded)) return *failed;
+    old_text = std::move(std::get<std::string>(loaded));
   }
   int status = kExitOk;
-  const std::unique_ptr<io::OutputSink> out = open_output_or_report(options.output, signals, status);
+  const std::unique_ptr<io::OutputSink> out = open_report_output_or_report(options.output, signals, status);
   if (!out) return status;
 
   bench::Report report;
@@ -303,11 +303,13 @@ int run_bench_command(const Options& options, const StopSignals& signals) {
   try {
     for (const std::string& name : order) {
       const bench::Workload workload = bench::make_workload(name, command.quick, signals.stop_flag());
+      if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
       std::optional<bench::WorkloadFile> file;
       if (!command.on_disk.empty()) {
         io::IoError error;
-        file.emplace(command.on_disk, name, workload.input, error);
+        file.emplace(command.on_disk, name, workload.input, signals.stop_flag(), error);
         if (error.error_number != 0) return fail(signals, error);
+        if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
       }
       for (const bench::Source source : sources) {
         bench::WorkloadResult result = measure(workload, source, file ? file->path() : "", command, settings, signals);
@@ -338,7 +340,7 @@ int run_bench_command(const Options& options, const StopSignals& signals) {
   // `--compare OLD.json --against` the saved `--json` of this run prints.
   std::ostringstream table;
   const int compared =
-      compare_reports(old_text, display_name(command.compare, "-"), json, "this run", command.json ? std::cerr : table);
+      compare_reports(old_text, report_name(command.compare), json, "this run", command.json ? std::cerr : table);
   const int written = write_and_finish(*out, command.json ? json : "\n" + table.str(), signals);
   return written != kExitOk ? written : compared;
 }

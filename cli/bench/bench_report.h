@@ -68,6 +68,10 @@ struct Report {
   std::vector<std::string> warnings;
 };
 
+// The largest --tolerance, and the largest a report's settings may hold: a
+// slowdown of eleven times counted as noise is no gate.
+inline constexpr double kMaxTolerance = 10;
+
 // The name of the floor, the newline count of the same bytes as holdem-2.
 inline constexpr char kFloorName[] = "newline-count";
 

@@ -1,6 +1,7 @@
 #include "bench_run.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_reduce.h>
@@ -9,6 +10,7 @@
 
 #include <cerrno>
 #include <memory>
+#include <random>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -207,26 +209,62 @@ const char* source_name(Source source) {
   return "memory";
 }
 
+std::string WorkloadFile::random_suffix() {
+  static constexpr char kAlphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+  std::random_device random;  // getrandom(): unguessable by another user
+  std::uniform_int_distribution<std::size_t> pick(0, sizeof kAlphabet - 2);
+  std::string suffix(10, ' ');
+  for (char& c : suffix) c = kAlphabet[pick(random)];
+  return suffix;
+}
+
 WorkloadFile::WorkloadFile(const std::string& directory, std::string_view name, std::string_view bytes,
-                           io::IoError& error) {
-  const std::string path = directory + "/poker-bench-" + std::string(name) + ".txt";
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+                           const std::atomic<bool>& stop, io::IoError& error, const NameSuffix& suffix) {
+  // A name taken (by chance, or by a file or a link planted there) is
+  // passed over; so many taken in a row means the directory is no place
+  // for it.
+  constexpr int kAttempts = 100;
+  std::string path;
+  int fd = -1;
+  for (int attempt = 0; attempt < kAttempts && fd < 0; ++attempt) {
+    path = directory + "/poker-bench-" + std::string(name) + "-" + suffix() + ".txt";
+    fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0 && errno != EEXIST) break;
+  }
   if (fd < 0) {
     error = io::IoError{io::IoError::Action::kOpenForWriting, path, errno};
     return;
   }
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) {
+    error = io::IoError{io::IoError::Action::kOpenForWriting, path, errno};
+    ::unlink(path.c_str());  // just made, nobody else's: O_EXCL
+    ::close(fd);
+    return;
+  }
   path_ = path;  // removed from here on, whatever happens
+  device_ = info.st_dev;
+  inode_ = info.st_ino;
+  // Written in pieces, so that a stop is heard within a piece's time.
+  constexpr std::size_t kPiece = 4 << 20;
   const std::unique_ptr<io::OutputSink> sink = io::make_fd_sink(fd, true, -1, path);
-  io::WriteResult written = sink->write(bytes);
+  io::WriteResult written;
+  for (std::size_t at = 0; at < bytes.size() && written.ok() && !stop.load(std::memory_order_relaxed); at += kPiece) {
+    written = sink->write(bytes.substr(at, kPiece));
+  }
   if (written.ok()) written = sink->finish();
   if (!written.ok()) error = written.error;
 }
 
 WorkloadFile::~WorkloadFile() {
-  if (!path_.empty()) ::unlink(path_.c_str());
+  if (path_.empty()) return;
+  // Only while the name still names the file made here.
+  struct stat info {};
+  if (::lstat(path_.c_str(), &info) == 0 && info.st_dev == device_ && info.st_ino == inode_) ::unlink(path_.c_str());
 }
 
-WorkloadFile::WorkloadFile(WorkloadFile&& other) noexcept : path_(std::exchange(other.path_, {})) {}
+WorkloadFile::WorkloadFile(WorkloadFile&& other) noexcept
+    : path_(std::exchange(other.path_, {})), device_(other.device_), inode_(other.inode_) {}
 
 std::uint64_t run_once(const Workload& workload, Source source, const std::string& file, std::size_t threads,
                        const std::atomic<bool>& stop) {

@@ -7,9 +7,12 @@
 #ifndef POKER_CLI_BENCH_BENCH_RUN_H_
 #define POKER_CLI_BENCH_BENCH_RUN_H_
 
+#include <sys/types.h>
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -35,12 +38,25 @@ struct RunFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// A workload's bytes written to a file of `directory`, removed when this is
-// destroyed. Move-only: it owns the file.
+// A workload's bytes written to a file of `directory` (--on-disk), which
+// the file source reopens by name, as the judge opens a file it is given.
+// The file is this run's own: created exclusively (O_CREAT | O_EXCL, which
+// never follows a link) under a fresh random name,
+// `poker-bench-NAME-XXXXXXXXXX.txt`, mode 0600; a name that exists is
+// passed over, whatever it is. It is removed when this is destroyed, and
+// only while its name still names it. Move-only: it owns the file.
 class WorkloadFile {
  public:
-  // Writes the file; on failure `error` says why and path() is empty.
-  WorkloadFile(const std::string& directory, std::string_view name, std::string_view bytes, io::IoError& error);
+  // Makes the random part of a name: ten letters and digits; tests choose
+  // their own.
+  using NameSuffix = std::function<std::string()>;
+  static std::string random_suffix();
+
+  // Writes the file; on failure `error` says why and path() is empty. A
+  // stop (`stop`) ends the writing early, with a file cut short that the
+  // caller, which checks the stop, never reads.
+  WorkloadFile(const std::string& directory, std::string_view name, std::string_view bytes,
+               const std::atomic<bool>& stop, io::IoError& error, const NameSuffix& suffix = random_suffix);
   ~WorkloadFile();
   WorkloadFile(WorkloadFile&& other) noexcept;
   WorkloadFile& operator=(WorkloadFile&&) = delete;
@@ -49,7 +65,9 @@ class WorkloadFile {
   const std::string& path() const { return path_; }
 
  private:
-  std::string path_;  // empty: none (not written, or moved from)
+  std::string path_;  // empty: none (not created, or moved from)
+  dev_t device_ = 0;  // the file created at path_
+  ino_t inode_ = 0;
 };
 
 // One repetition of `workload` from `source` (`file`: its --on-disk file,

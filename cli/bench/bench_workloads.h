@@ -40,7 +40,9 @@ struct Workload {
 std::span<const std::string> workload_names();
 
 // Generates workload `name` (one of workload_names()); `quick`: the smaller
-// inputs of --quick. Equity's queries compute until `stop` too.
+// inputs of --quick. Once `stop` is set it ends within a few milliseconds,
+// with a workload cut short (no format then) that is not to be measured;
+// equity's queries compute until `stop` too.
 // REQUIRES: name is one of workload_names().
 Workload make_workload(std::string_view name, bool quick, const std::atomic<bool>& stop);
 

@@ -1,14 +1,17 @@
 #include "read_bench_report.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <map>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "bench_timing.h"
 #include "json_value.h"
 #include "poker/escape.h"
 
@@ -35,6 +38,23 @@ std::string shown_number(double value) {
   const auto written = std::to_chars(text, text + sizeof text, value);
   return std::string(text, written.ptr);
 }
+
+// A value computed from the report, to the digits the report holds: 0.02.
+std::string computed_number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", value);
+  return text;
+}
+
+// "not WHAT from MIN to MAX", the bounds as people write them: 1e-9, 86400.
+std::string range(const char* what, double min, double max) {
+  char text[96];
+  std::snprintf(text, sizeof text, "not %s from %g to %g", what, min, max);
+  return text;
+}
+
+// What a wall time is called in messages.
+constexpr char kTime[] = "a time in seconds";
 
 // Reads the members of one object of the report; every error names the
 // file and the object's path (`workloads[2].runs[0]`, empty for the top).
@@ -67,14 +87,37 @@ class ObjectReader {
     return value == nullptr ? std::string() : value->string;
   }
 
-  // A number >= `min` (> 0 when `min` is 0 and `positive`).
-  double number(std::string_view key, double min, bool positive = false) const {
+  // A number >= `min`.
+  double number(std::string_view key, double min) const {
     const double value = member(key, JsonValue::Type::kNumber)->number;
-    if (value < min || (positive && value <= 0)) {
-      fail(std::string(key) + " is " + shown_number(value) + ", not " +
-           (positive ? "a positive number" : "a number of at least " + shown_number(min)));
-    }
+    if (value < min)
+      fail(std::string(key) + " is " + shown_number(value) + ", not a number of at least " + shown_number(min));
     return value;
+  }
+
+  // A number in [min, max]; `what` says what it is for the message: "a
+  // fraction" reads "not a fraction from 0 to 10".
+  double bounded(std::string_view key, double min, double max, const char* what) const {
+    return within(std::string(key), member(key, JsonValue::Type::kNumber)->number, min, max, what);
+  }
+
+  // The wall time at `key`: seconds from kMinReportSeconds to kMaxReportSeconds.
+  double seconds(std::string_view key) const { return bounded(key, kMinReportSeconds, kMaxReportSeconds, kTime); }
+
+  // The times of the array at `key`: one at least, each as seconds() reads it.
+  std::vector<double> seconds_array(std::string_view key) const {
+    const std::vector<JsonValue>& values = array(key);
+    if (values.empty()) fail(std::string(key) + " is empty: a run has one repetition at least");
+    std::vector<double> times;
+    times.reserve(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      const std::string element = std::string(key) + "[" + std::to_string(i) + "]";
+      if (values[i].type != JsonValue::Type::kNumber) {
+        fail(element + " is " + json_type_name(values[i].type) + ", not a number");
+      }
+      times.push_back(within(element, values[i].number, kMinReportSeconds, kMaxReportSeconds, kTime));
+    }
+    return times;
   }
 
   // A whole number in [min, max].
@@ -85,6 +128,12 @@ class ObjectReader {
            " to " + std::to_string(max));
     }
     return static_cast<std::uint64_t>(value);
+  }
+
+  // `value`, the number at `where`, when it is in [min, max]; NaN never is.
+  double within(const std::string& where, double value, double min, double max, const char* what) const {
+    if (!(value >= min && value <= max)) fail(where + " is " + shown_number(value) + ", " + range(what, min, max));
+    return value;
   }
 
   ObjectReader object(std::string_view key) const {
@@ -119,11 +168,37 @@ class ObjectReader {
 // counts a report can carry.
 constexpr std::uint64_t kMaxExact = std::uint64_t{1} << 53;
 
+// Whether `value` is `expected` to the digits a report holds (nine
+// significant: bench_json.cpp), with room for the arithmetic on them.
+bool within_rounding(double value, double expected, double scale) {
+  return std::fabs(value - expected) <= kReportRounding * scale;
+}
+
+// A run, checked against itself: the median and the spread are those of
+// its samples, so that a report whose figures do not follow from its
+// measurements is refused rather than gating on them.
 bench::Run read_run(const ObjectReader& run) {
   bench::Run result;
   result.threads = static_cast<std::size_t>(run.whole("threads", 1, 1u << 20));
-  result.median_s = run.number("median_s", 0, true);
+  result.median_s = run.seconds("median_s");
+  result.samples_s = run.seconds_array("samples_s");
+  const double median = bench::median(result.samples_s);
+  if (!within_rounding(result.median_s, median, median)) {
+    run.fail("median_s is " + shown_number(result.median_s) + ", not the median of samples_s (" +
+             computed_number(median) + ")");
+  }
+  const auto [min, max] = std::minmax_element(result.samples_s.begin(), result.samples_s.end());
+  result.min_s = *min;
+  result.max_s = *max;
   result.spread = run.number("spread", 0);
+  // Computed as bench_timing.cpp's summarize() does. The difference of two
+  // rounded samples is off by up to their rounding, which the median
+  // scales: max / median <= 1 + spread.
+  const double spread = (*max - *min) / result.median_s;
+  if (!within_rounding(result.spread, spread, 2 + spread)) {
+    run.fail("spread is " + shown_number(result.spread) + ", not (max - min) / median of samples_s (" +
+             computed_number(spread) + ")");
+  }
   return result;
 }
 
@@ -182,7 +257,7 @@ bench::Report read_bench_report(std::string_view json, std::string_view name) {
   report.machine.cores = static_cast<std::size_t>(machine.whole("cores", 1, kMaxExact));
   report.machine.memory_bytes = machine.whole("memory_bytes", 0, kMaxExact);
   report.machine.kernel = machine.string("kernel");
-  report.settings.tolerance = top.object("settings").number("tolerance", 0);
+  report.settings.tolerance = top.object("settings").bounded("tolerance", 0, bench::kMaxTolerance, "a fraction");
 
   const std::size_t workloads = top.array("workloads").size();
   std::map<std::pair<std::string, std::string>, std::size_t> seen;  // (name, source) -> index

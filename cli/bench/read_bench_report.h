@@ -26,16 +26,34 @@ struct BenchReportError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The bounds of a report's wall times: a repetition shorter than a
+// nanosecond is below any clock's resolution, and one longer than a day is
+// no benchmark. A median outside them (1e-320 read from a corrupt file)
+// would make a ratio of infinity or zero.
+inline constexpr double kMinReportSeconds = 1e-9;
+inline constexpr double kMaxReportSeconds = 86400;
+// How far a figure the report derives from its samples (the median, the
+// spread) may stray from the same figure computed again, relative to its
+// size: the nine significant digits of the reports round each by 5e-9.
+inline constexpr double kReportRounding = 1e-6;
+
 // The report `json` holds; `name` is its file's name as messages print it.
 // Filled and checked:
 //   started_at; build (version, commit: null reads as empty, BuildInfo's
 //   unknown; build_type from "build"; compiler, simd); machine (cpu, cores >= 1, memory_bytes, kernel);
-//   settings.tolerance >= 0;
+//   settings.tolerance from 0 to bench::kMaxTolerance;
 //   workloads: name and source not empty, (name, source) distinct, instances
 //   >= 1 (counts up to 2^53, the whole numbers a double holds exactly), and
-//   runs: threads from 1 to 2^20, distinct within the workload; median_s > 0;
-//   spread >= 0.
-// Throws BenchReportError.
+//   runs: threads from 1 to 2^20, distinct within the workload; median_s
+//   and every one of samples_s (one at least) from kMinReportSeconds to
+//   kMaxReportSeconds; median_s the median of samples_s, and spread >= 0
+//   their (max - min) / median_s, both within kReportRounding; min_s and
+//   max_s are taken from samples_s.
+// Every number of an accepted report is therefore finite, and every ratio
+// of two of its times too.
+// Throws BenchReportError, whose message names the file, the place and the
+// value: `OLD.json: workloads[0].runs[3]: median_s is 1e-320, not a time in
+// seconds from 1e-09 to 86400`.
 bench::Report read_bench_report(std::string_view json, std::string_view name);
 
 }  // namespace poker::cli

@@ -1,13 +1,19 @@
 // `poker bench` (docs/performance.md): its JSON report holds every field of
-// schema poker-bench/1 with sane values, its usage errors exit 2, --on-disk
-// leaves no file behind, the slowdown a test injects shows in the figures,
-// and --compare passes two runs of one build and flags a slowed one.
+// schema poker-bench/1 with sane values, its usage errors exit 2 in the
+// command line's own words, --on-disk leaves no file behind and touches no
+// file it did not make, the slowdown a test injects shows in the figures,
+// --compare passes two runs of one build and flags a slowed one, and refuses
+// a report that is none (corrupt figures, /dev/zero) before measuring.
 //
 // Kept small: one workload, -j 1, --quick and few repetitions, so that the
 // tests stay fast under the sanitizers on a loaded 2-core machine.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -16,6 +22,8 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -296,6 +304,35 @@ TEST(Bench, OnDiskLeavesNoFilesBehind) {
   EXPECT_EQ(workloads[3]["instances"].number(), workloads[5]["instances"].number());
 }
 
+// The scratch names of the past, `DIR/poker-bench-NAME.txt`: a file of the
+// user's there was truncated and removed, and a link planted there by
+// another user made root write through it. Neither is the run's.
+TEST(Bench, OnDiskLeavesAFileAndALinkAtTheOldScratchNamesAlone) {
+  const std::string directory = temp_path("on-disk-planted");
+  std::filesystem::create_directory(directory);
+  const std::string target = write_temp_file("link-target.txt", "not the bench's\n");
+  const std::string users = directory + "/poker-bench-newline-count.txt";
+  const std::string link = directory + "/poker-bench-euler.txt";
+  ASSERT_EQ(::symlink(target.c_str(), link.c_str()), 0);
+  {
+    std::FILE* file = std::fopen(users.c_str(), "w");
+    ASSERT_NE(file, nullptr);
+    std::fputs("the user's own\n", file);
+    std::fclose(file);
+  }
+  bench({"bench", "--quick", "--workloads", "newline-count,euler", "-j", "1", "--repetitions", "1", "--warmup", "0",
+         "--on-disk", directory, "--json"});
+  EXPECT_EQ(read_whole_file(users), "the user's own\n");
+  EXPECT_EQ(read_whole_file(target), "not the bench's\n");
+  struct stat info {};
+  ASSERT_EQ(::lstat(link.c_str(), &info), 0);
+  EXPECT_TRUE(S_ISLNK(info.st_mode));
+  std::vector<std::string> left;
+  for (const auto& entry : std::filesystem::directory_iterator(directory)) left.push_back(entry.path().filename());
+  std::sort(left.begin(), left.end());
+  EXPECT_EQ(left, (std::vector<std::string>{"poker-bench-euler.txt", "poker-bench-newline-count.txt"}));
+}
+
 // The hook the --compare tests slow a run down with: every timed repetition
 // takes about FACTOR times as long. On a loaded machine one pair of runs may
 // be unlucky, so the pair is measured up to three times.
@@ -339,6 +376,95 @@ TEST(Bench, CompareFlagsAnInjectedSlowdown) {
   // The report on stdout stays one JSON document; the verdicts go to stderr.
   EXPECT_NO_THROW(parse(compared.out));
   EXPECT_NE(compared.err.find("holdem-2"), std::string::npos) << compared.err;
+}
+
+// --tolerance is a fraction from 0 to 10: "nan" made a report that is no
+// JSON, and a comparison that failed on it after minutes of measuring.
+TEST(Bench, ToleranceThatIsNoFractionIsAUsageErrorBeforeMeasuring) {
+  for (const char* tolerance : {"nan", "inf", "-0.05", "-1", "1e-3", "10.5", "1e308", "0x1", ""}) {
+    SCOPED_TRACE(tolerance);
+    const RunResult result = run_poker(concat(kSmallRun, {"--repetitions", "1", "--tolerance", tolerance}));
+    EXPECT_EQ(result.exit_status, 2);
+    EXPECT_EQ(result.err,
+              std::string("poker: bench: --tolerance: expected a fraction from 0 to 10, like 0.05, found '") +
+                  tolerance + "'\nRun 'poker bench --help' for usage.\n");
+    EXPECT_EQ(result.out, "");
+  }
+}
+
+// The bench's counts are worded as every option's are, not as CLI11 words
+// its ranges ("Value 0 not in range 1 to 1000").
+TEST(Bench, CountOutOfRangeIsWordedAsEveryOptionsIs) {
+  for (const auto& [option, value, range] :
+       {std::tuple("--repetitions", "0", "1 to 1000"), std::tuple("--repetitions", "1001", "1 to 1000"),
+        std::tuple("--warmup", "101", "0 to 100"), std::tuple("--warmup", "x", "0 to 100")}) {
+    const RunResult result = run_poker({"bench", option, value});
+    EXPECT_EQ(result.exit_status, 2);
+    EXPECT_EQ(result.err, std::string("poker: bench: ") + option + ": expected a whole number from " + range +
+                              ", found '" + value + "'\nRun 'poker bench --help' for usage.\n");
+  }
+}
+
+// A report of one run of holdem-2 at -j 1, its figures as given.
+std::string saved_report(const std::string& samples, const std::string& median, const std::string& spread) {
+  return R"({"schema": "poker-bench/1", "started_at": "2026-11-26T07:10:00Z",
+ "poker": {"version": "0.2.0", "commit": null, "build": "Release", "compiler": "GCC 12.2.0", "simd": "avx2"},
+ "machine": {"cpu": "AMD EPYC 7B13", "cores": 2, "memory_bytes": 25769803776, "kernel": "Linux 6.1.0"},
+ "settings": {"tolerance": 0.05},
+ "workloads": [{"name": "holdem-2", "source": "memory", "instances": 666666, "runs": [
+   {"threads": 1, "samples_s": [)" +
+         samples + "], \"median_s\": " + median + ", \"spread\": " + spread + "}]}]}\n";
+}
+
+// A corrupt baseline is no gate: a median of 1e-320 made a ratio of
+// infinity, a spread of 1e308 a verdict of "same" whatever the times, and
+// no samples passed. Each is refused, naming the file and the field, before
+// anything is measured.
+TEST(Bench, CorruptBaselineIsRefusedBeforeMeasuring) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {saved_report("1e-320", "1e-320", "0"),
+       "workloads[0].runs[0]: median_s is 1e-320, not a time in seconds from 1e-09 to 86400"},
+      {saved_report("0.1, 0.1, 0.2", "0.1", "1e308"),
+       "workloads[0].runs[0]: spread is 1e+308, not (max - min) / median of samples_s (1)"},
+      {saved_report("", "0.1", "0"), "workloads[0].runs[0]: samples_s is empty: a run has one repetition at least"},
+      {saved_report("0.1", "0.5", "0"), "workloads[0].runs[0]: median_s is 0.5, not the median of samples_s (0.1)"},
+  };
+  for (const auto& [text, what] : cases) {
+    SCOPED_TRACE(what);
+    const std::string path = write_temp_file("corrupt.json", text);
+    for (const Args& args : {concat(kSmallRun, {"--compare", path}),
+                             Args{"bench", "--compare", path, "--against",
+                                  write_temp_file("good.json", saved_report("0.1", "0.1", "0"))}}) {
+      const RunResult result = run_poker(args);
+      EXPECT_EQ(result.exit_status, 1);
+      EXPECT_EQ(result.err, "poker: " + path + ": " + what + "\n");
+      EXPECT_EQ(result.out, "");
+    }
+  }
+}
+
+// /dev/zero as a report: read to the first byte, not for gigabytes.
+TEST(Bench, CompareStopsReadingAReportAtItsFirstInvalidByte) {
+  for (const Args& args : {Args{"bench", "--compare", "/dev/zero"},
+                           Args{"bench", "--compare", write_temp_file("good.json", saved_report("0.1", "0.1", "0")),
+                                "--against", "/dev/zero"}}) {
+    const RunResult result = run_poker(args);
+    EXPECT_FALSE(result.timed_out);
+    EXPECT_EQ(result.exit_status, 1);
+    EXPECT_EQ(result.err, "poker: /dev/zero:1:1: invalid JSON: expected a value, found '\\x00'\n");
+    EXPECT_LT(result.max_rss_kib, kMemoryBoundKib);
+  }
+}
+
+// Text JSON allows, without end: read up to the cap, no further.
+TEST(Bench, CompareRefusesAReportLargerThanTheCap) {
+  const std::string path = write_temp_file("spaces.json", std::string((16 << 20) + 1, ' '));
+  const RunResult result = run_poker({"bench", "--compare", path});
+  EXPECT_EQ(result.exit_status, 1);
+  EXPECT_EQ(result.err, "poker: " + path + ": not a poker-bench/1 report: it is larger than 16 MiB\n");
+  const std::string cap = write_temp_file("cap.json", std::string(16 << 20, ' '));
+  EXPECT_EQ(run_poker({"bench", "--compare", cap}).err,
+            "poker: " + cap + ":1:16777217: invalid JSON: expected a value, found the end of the input\n");
 }
 
 }  // namespace

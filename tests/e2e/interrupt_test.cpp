@@ -1,8 +1,9 @@
 // docs/guide.md: every subcommand stops within 100 ms of SIGINT or SIGTERM,
 // whatever it waits on: the open() of a FIFO whose peer never comes, a
-// candidate pipe that stays silent, an output pipe nobody reads. The process
-// ends by the signal, with the one line "poker: interrupted by SIGINT", and
-// what it wrote is whole lines.
+// candidate pipe that stays silent, an output pipe nobody reads, a report
+// `poker bench` reads from a pipe; and whatever it does, `poker bench`
+// building its workloads. The process ends by the signal, with the one line
+// "poker: interrupted by SIGINT", and what it wrote is whole lines.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -45,11 +46,11 @@ Subprocess start_poker(const std::vector<std::string>& args, std::optional<std::
   return Subprocess(kBinary, options);
 }
 
-// Sends `signal` once the program has had time to block, and checks that it
-// ends by it promptly, with the one-line message.
-RunResult expect_prompt_stop(Subprocess& poker, int signal) {
+// Sends `signal` once the program has had time (`settle`) to block, and
+// checks that it ends by it promptly, with the one-line message.
+RunResult expect_prompt_stop(Subprocess& poker, int signal, Milliseconds settle = kSettle) {
   EXPECT_TRUE(wait_until_taking_stop_signals(poker.pid(), kTimeout));
-  std::this_thread::sleep_for(kSettle);
+  std::this_thread::sleep_for(settle);
   const auto sent = std::chrono::steady_clock::now();
   EXPECT_EQ(::kill(poker.pid(), signal), 0);
   // Waits for the end with stdin still open (the end of stdout): a program
@@ -180,6 +181,87 @@ TEST(Interrupt, StopWhileSharingAStalledPipeWithAnotherWriterIsPrompt) {
   }
   ::close(pipe_fds[0]);
   ::close(pipe_fds[1]);
+}
+
+// A poker-bench/1 report of one run, for the side of a comparison that is
+// not the one under test.
+std::string saved_report_path() {
+  static const std::string path = write_temp_file("saved.json", R"({"schema": "poker-bench/1",
+ "started_at": "2026-11-26T07:10:00Z",
+ "poker": {"version": "0.2.0", "commit": null, "build": "Release", "compiler": "GCC 12.2.0", "simd": "avx2"},
+ "machine": {"cpu": "AMD EPYC 7B13", "cores": 2, "memory_bytes": 25769803776, "kernel": "Linux 6.1.0"},
+ "settings": {"tolerance": 0.05},
+ "workloads": [{"name": "holdem-2", "source": "memory", "instances": 666666,
+   "runs": [{"threads": 1, "samples_s": [0.1], "median_s": 0.1, "spread": 0}]}]}
+)");
+  return path;
+}
+
+// The two ways `poker bench` reads a report: --compare OLD before measuring,
+// and --compare OLD --against NEW, which measures nothing.
+std::vector<std::vector<std::string>> bench_reading(const std::string& report) {
+  return {{"bench", "--compare", report}, {"bench", "--compare", saved_report_path(), "--against", report}};
+}
+
+// The open() of a FIFO without a writer waited past every signal.
+TEST(Interrupt, StopWhileBenchOpensAFifoReportWithoutWriterIsPrompt) {
+  const std::string fifo = make_fifo("report.fifo");
+  for (const std::vector<std::string>& args : bench_reading(fifo)) {
+    for (const int signal : {SIGINT, SIGTERM}) {
+      SCOPED_TRACE(args[args.size() - 2] + " " + sigabbrev_np(signal));
+      Subprocess poker = start_poker(args);
+      expect_prompt_stop(poker, signal);
+    }
+  }
+}
+
+// A writer that is there and says nothing: the read waits, and a stop ends it.
+TEST(Interrupt, StopWhileBenchWaitsOnASilentReportPipeIsPrompt) {
+  const std::string fifo = make_fifo("silent-report.fifo");
+  const int writer = ::open(fifo.c_str(), O_RDWR | O_NONBLOCK | O_CLOEXEC);  // never writes
+  ASSERT_GE(writer, 0);
+  for (const std::vector<std::string>& args : bench_reading(fifo)) {
+    for (const int signal : {SIGINT, SIGTERM}) {
+      SCOPED_TRACE(args[args.size() - 2] + " " + sigabbrev_np(signal));
+      Subprocess poker = start_poker(args);
+      expect_prompt_stop(poker, signal);
+    }
+  }
+  ::close(writer);
+}
+
+// Building a workload (generating 4,000,000 instances, then verify's right
+// answers) took up to half a second without a look at the stop flag.
+TEST(Interrupt, StopWhileBenchBuildsAWorkloadIsPrompt) {
+  for (const int signal : {SIGINT, SIGTERM}) {
+    SCOPED_TRACE(sigabbrev_np(signal));
+    Subprocess poker =
+        start_poker({"bench", "--workloads", "verify", "-j", "1", "--repetitions", "1", "--warmup", "0", "--json"});
+    expect_prompt_stop(poker, signal, Milliseconds(20));
+  }
+}
+
+// A `--json -o FILE` run stopped before its report leaves no file that
+// looks like one (it left an empty FILE), and an earlier report whole.
+TEST(Interrupt, StoppedBenchLeavesNoReportFile) {
+  const std::string report = temp_path("stopped.json");
+  Subprocess poker = start_poker(
+      {"bench", "--quick", "--workloads", "holdem-2", "-j", "1", "--repetitions", "50", "--json", "-o", report});
+  expect_prompt_stop(poker, SIGINT);
+  struct stat info {};
+  EXPECT_NE(::lstat(report.c_str(), &info), 0) << "a file of " << info.st_size << " bytes is left";
+}
+
+TEST(Interrupt, StoppedBenchLeavesAnEarlierReportWhole) {
+  const std::string earlier = read_whole_file(saved_report_path());
+  const std::string report = write_temp_file("earlier.json", earlier);
+  for (const int signal : {SIGINT, SIGTERM}) {
+    SCOPED_TRACE(sigabbrev_np(signal));
+    Subprocess poker = start_poker(
+        {"bench", "--quick", "--workloads", "holdem-2", "-j", "1", "--repetitions", "50", "--json", "-o", report});
+    expect_prompt_stop(poker, signal);
+    EXPECT_EQ(read_whole_file(report), earlier);
+  }
 }
 
 }  // namespace

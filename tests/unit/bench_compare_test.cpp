@@ -112,16 +112,23 @@ struct WorkloadSpec {
   double instances = 1000;
 };
 
+// Repetitions whose median is `median_s` and whose spread is `spread`: the
+// median twice, then the slowest.
+std::vector<JsonValue> samples(double median_s, double spread) {
+  if (spread == 0) return {number(median_s)};
+  return {number(median_s), number(median_s), number(median_s * (1 + spread))};
+}
+
 JsonValue report(double tolerance, const std::vector<WorkloadSpec>& workloads) {
   std::vector<JsonValue> workload_values;
   for (const WorkloadSpec& workload : workloads) {
     std::vector<JsonValue> runs;
     for (const RunSpec& run : workload.runs) {
       runs.push_back(object({{"threads", number(run.threads)},
-                             {"samples_s", array({number(run.median_s)})},
+                             {"samples_s", array(samples(run.median_s, run.spread))},
                              {"median_s", number(run.median_s)},
                              {"min_s", number(run.median_s)},
-                             {"max_s", number(run.median_s)},
+                             {"max_s", number(run.median_s * (1 + run.spread))},
                              {"spread", number(run.spread)},
                              {"cpu_s", number(run.median_s)},
                              {"instances_per_s", number(workload.instances / run.median_s)},
@@ -397,14 +404,109 @@ TEST(BenchCompare, ManyWorkloadsAreMatchedByTheirKeys) {
   EXPECT_NE(outcome.output.find("1 of 4000 slower beyond 5% + spread: w1999 -j 2\n"), std::string::npos);
 }
 
-// Medians at the ends of a double's range: a ratio of infinity is slower,
-// not a crash.
-TEST(BenchCompare, ExtremeMediansAreCompared) {
-  const Outcome outcome = compare(one_run(1e-300), one_run(1e300));
-  EXPECT_EQ(outcome.status, 4);
-  EXPECT_EQ(row(outcome.output, "holdem-2", 1)[5], "inf\u00d7");
-  EXPECT_EQ(compare(one_run(1e300), one_run(1e-300)).status, 0);
-  EXPECT_EQ(compare(one_run(1, 1e300), one_run(2)).status, 0);
+// A median is a time from a nanosecond to a day: a denormal one read from a
+// corrupt baseline made a ratio of infinity, a huge one a ratio of zero.
+TEST(BenchCompareErrors, MedianOutsideANanosecondToADayIsRefused) {
+  for (const auto& [median, shown] :
+       {std::pair(1e-320, "1e-320"), std::pair(1e-300, "1e-300"), std::pair(9.99e-10, "9.99e-10"),
+        std::pair(86400.5, "86400.5"), std::pair(1e300, "1e+300")}) {
+    JsonValue broken = one_run(1);
+    JsonValue& run = at(at(broken, "workloads").array[0], "runs").array[0];
+    at(run, "median_s") = number(median);
+    at(run, "samples_s") = array({number(median)});
+    EXPECT_EQ(old_error(broken), std::string("OLD.json: workloads[0].runs[0]: median_s is ") + shown +
+                                     ", not a time in seconds from 1e-09 to 86400");
+  }
+  // The bounds themselves are times.
+  EXPECT_EQ(compare(one_run(1e-9), one_run(86400)).status, 4);
+  EXPECT_EQ(compare(one_run(86400), one_run(1e-9)).status, 0);
+}
+
+// The text of a report whose median is written as `median`, its samples
+// too, with nothing else of the report changed.
+std::string with_median_text(const std::string& median) {
+  std::string text = to_json(one_run(1));
+  for (const std::string key : {"\"samples_s\": [1]", "\"median_s\": 1,"}) {
+    const std::size_t at = text.find(key);
+    EXPECT_NE(at, std::string::npos) << key;
+    const std::string value = key.back() == ']' ? "[" + median + "]" : median + ",";
+    text.replace(at, key.size(), key.substr(0, key.find(':') + 2) + value);
+  }
+  return text;
+}
+
+// The denormal of a corrupt file, as it is written there: refused with the
+// value as the file writes it; one below a double's range reads as 0.
+TEST(BenchCompareErrors, DenormalMedianIsRefused) {
+  EXPECT_EQ(old_error(with_median_text("1e-320")),
+            "OLD.json: workloads[0].runs[0]: median_s is 1e-320, not a time in seconds from 1e-09 to 86400");
+  EXPECT_EQ(old_error(with_median_text("1e-400")),
+            "OLD.json: workloads[0].runs[0]: median_s is 0, not a time in seconds from 1e-09 to 86400");
+  EXPECT_EQ(old_error(with_median_text("-0")),
+            "OLD.json: workloads[0].runs[0]: median_s is -0, not a time in seconds from 1e-09 to 86400");
+}
+
+// A spread must be the samples' (max - min) / median: a corrupt baseline's
+// 1e308 made every verdict "same", and the gate let anything through.
+TEST(BenchCompareErrors, SpreadThatIsNotTheSamplesIsRefused) {
+  JsonValue broken = one_run(1, 0.25);
+  JsonValue& run = at(at(broken, "workloads").array[0], "runs").array[0];
+  at(run, "spread") = number(1e308);
+  EXPECT_EQ(old_error(broken),
+            "OLD.json: workloads[0].runs[0]: spread is 1e+308, not (max - min) / median of samples_s (0.25)");
+  at(run, "spread") = number(0.3);
+  EXPECT_EQ(old_error(broken),
+            "OLD.json: workloads[0].runs[0]: spread is 0.3, not (max - min) / median of samples_s (0.25)");
+  // As the new report too.
+  EXPECT_THROW(compare(one_run(1), broken), BenchReportError);
+  // As the report's nine digits round it, it is the spread.
+  at(run, "spread") = number(0.250000001);
+  EXPECT_EQ(old_error(broken), "");
+}
+
+TEST(BenchCompareErrors, MedianThatIsNotTheSamplesIsRefused) {
+  JsonValue broken = one_run(1, 0.25);
+  JsonValue& run = at(at(broken, "workloads").array[0], "runs").array[0];
+  at(run, "median_s") = number(2);
+  EXPECT_EQ(old_error(broken), "OLD.json: workloads[0].runs[0]: median_s is 2, not the median of samples_s (1)");
+  // An even count's median is the mean of the middle two.
+  at(run, "samples_s") = array({number(1), number(3)});
+  at(run, "spread") = number(1);
+  EXPECT_EQ(old_error(broken), "");
+}
+
+TEST(BenchCompareErrors, EmptyOrBadSamplesAreRefused) {
+  JsonValue broken = one_run(1);
+  JsonValue& run = at(at(broken, "workloads").array[0], "runs").array[0];
+  at(run, "samples_s") = array({});
+  EXPECT_EQ(old_error(broken), "OLD.json: workloads[0].runs[0]: samples_s is empty: a run has one repetition at least");
+  at(run, "samples_s") = array({number(1), text("1")});
+  EXPECT_EQ(old_error(broken), "OLD.json: workloads[0].runs[0]: samples_s[1] is a string, not a number");
+  at(run, "samples_s") = array({number(1), number(1), number(-1)});
+  EXPECT_EQ(old_error(broken),
+            "OLD.json: workloads[0].runs[0]: samples_s[2] is -1, not a time in seconds from 1e-09 to 86400");
+  at(run, "samples_s") = array({number(1), number(1), number(1e-320)});
+  EXPECT_EQ(old_error(broken),
+            "OLD.json: workloads[0].runs[0]: samples_s[2] is 1e-320, not a time in seconds from 1e-09 to 86400");
+  at(run, "samples_s") = number(1);
+  EXPECT_EQ(old_error(broken), "OLD.json: workloads[0].runs[0]: samples_s is a number, not an array");
+  erase(run, "samples_s");
+  EXPECT_EQ(old_error(broken), "OLD.json: workloads[0].runs[0]: samples_s is missing");
+}
+
+// The tolerance is a fraction from 0 to 10, as --tolerance takes it: a
+// corrupt one would disable the gate as a corrupt spread would.
+TEST(BenchCompareErrors, ToleranceOutsideWhatTheOptionTakesIsRefused) {
+  for (const auto& [tolerance, shown] :
+       {std::pair(1e308, "1e+308"), std::pair(10.5, "10.5"), std::pair(-0.05, "-0.05")}) {
+    JsonValue broken = one_run(1);
+    at(at(broken, "settings"), "tolerance") = number(tolerance);
+    EXPECT_EQ(old_error(broken),
+              std::string("OLD.json: settings: tolerance is ") + shown + ", not a fraction from 0 to 10");
+  }
+  JsonValue largest = one_run(1);
+  at(at(largest, "settings"), "tolerance") = number(10);
+  EXPECT_EQ(old_error(largest), "");
 }
 
 TEST(BenchCompareErrors, NotJson) {
@@ -475,7 +577,7 @@ TEST(BenchCompareErrors, MissingFields) {
     erase(at(broken, "workloads").array[0], key);
     EXPECT_EQ(old_error(broken), std::string("OLD.json: workloads[0]: ") + key + " is missing");
   }
-  for (const char* key : {"threads", "spread"}) {
+  for (const char* key : {"threads", "samples_s", "spread"}) {
     JsonValue broken = one_run(1);
     erase(at(at(broken, "workloads").array[0], "runs").array[0], key);
     EXPECT_EQ(old_error(broken), std::string("OLD.json: workloads[0].runs[0]: ") + key + " is missing");
@@ -513,9 +615,10 @@ TEST(BenchCompareErrors, ValuesOutOfRange) {
     at(at(at(broken, "workloads").array[0], "runs").array[0], key) = std::move(value);
     return old_error(broken);
   };
-  EXPECT_EQ(run_error("median_s", number(0)), "OLD.json: workloads[0].runs[0]: median_s is 0, not a positive number");
+  EXPECT_EQ(run_error("median_s", number(0)),
+            "OLD.json: workloads[0].runs[0]: median_s is 0, not a time in seconds from 1e-09 to 86400");
   EXPECT_EQ(run_error("median_s", number(-0.5)),
-            "OLD.json: workloads[0].runs[0]: median_s is -0.5, not a positive number");
+            "OLD.json: workloads[0].runs[0]: median_s is -0.5, not a time in seconds from 1e-09 to 86400");
   EXPECT_EQ(run_error("spread", number(-0.1)),
             "OLD.json: workloads[0].runs[0]: spread is -0.1, not a number of at least 0");
   EXPECT_EQ(run_error("threads", number(1.5)),
@@ -525,9 +628,6 @@ TEST(BenchCompareErrors, ValuesOutOfRange) {
   EXPECT_EQ(run_error("threads", number(1e20)),
             "OLD.json: workloads[0].runs[0]: threads is 1e+20, not a whole number from 1 to 1048576");
   JsonValue broken = one_run(1);
-  at(at(broken, "settings"), "tolerance") = number(-0.05);
-  EXPECT_EQ(old_error(broken), "OLD.json: settings: tolerance is -0.05, not a number of at least 0");
-  broken = one_run(1);
   at(at(broken, "workloads").array[0], "instances") = number(0);
   EXPECT_EQ(old_error(broken), "OLD.json: workloads[0]: instances is 0, not a whole number from 1 to 9007199254740992");
   broken = one_run(1);
@@ -627,7 +727,7 @@ TEST(ReadBenchReport, ReadsBackTheReportThatRenderBenchJsonWrites) {
   run.threads = 3;
   run.samples_s = {0.25, 0.5};
   run.median_s = 0.375;
-  run.spread = 0.5;
+  run.spread = (0.5 - 0.25) / 0.375;
   run.floor_ratio = 2;
   workload.runs = {run};
   written.workloads = {workload};
@@ -652,12 +752,14 @@ TEST(ReadBenchReport, ReadsBackTheReportThatRenderBenchJsonWrites) {
   ASSERT_EQ(read.workloads[0].runs.size(), 1u);
   EXPECT_EQ(read.workloads[0].runs[0].threads, 3u);
   EXPECT_EQ(read.workloads[0].runs[0].median_s, 0.375);
-  EXPECT_EQ(read.workloads[0].runs[0].spread, 0.5);
+  EXPECT_NEAR(read.workloads[0].runs[0].spread, 2.0 / 3, 1e-9);
+  EXPECT_EQ(read.workloads[0].runs[0].samples_s, (std::vector<double>{0.25, 0.5}));
+  EXPECT_EQ(read.workloads[0].runs[0].min_s, 0.25);
+  EXPECT_EQ(read.workloads[0].runs[0].max_s, 0.5);
   // Not what --compare uses: not read.
   EXPECT_FALSE(read.settings.quick);
   EXPECT_TRUE(read.settings.threads.empty());
   EXPECT_TRUE(read.workloads[0].description.empty());
-  EXPECT_TRUE(read.workloads[0].runs[0].samples_s.empty());
   EXPECT_FALSE(read.workloads[0].runs[0].floor_ratio);
   EXPECT_TRUE(read.warnings.empty());
 }
