@@ -7,9 +7,9 @@
 #include <fstream>
 #include <string_view>
 
+#include "command_line/version_text.h"
 #include "poker/pipeline.h"
 #include "poker/simd_path.h"
-#include "version_text.h"
 
 namespace poker::cli::bench {
 namespace {

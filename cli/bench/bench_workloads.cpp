@@ -6,9 +6,12 @@
 
 #include "bench_report.h"
 #include "bench_run.h"
-#include "command_table.h"
-#include "options.h"
+#include "poker/draw_format.h"
+#include "poker/equity_format.h"
+#include "poker/euler_format.h"
+#include "poker/eval_format.h"
 #include "poker/generate.h"
+#include "poker/holdem_format.h"
 #include "poker/io/framing.h"
 #include "poker/io/input.h"
 #include "poker/pipeline.h"
@@ -29,43 +32,57 @@ struct Recipe {
   GenerateFormat format;
   int players;
   std::uint64_t instances;
-  void (*set_options)(Options& options);  // the command line's options, beyond the command
-  Command command;
+  // The format that judges it, as the command line's options make it.
+  std::unique_ptr<Format> (*make_format)(const std::atomic<bool>& stop);
 };
 
-void none(Options&) {}
-void eight_players(Options& options) { options.players = 8; }
-void explain(Options& options) { options.explain = true; }
-void exact(Options& options) { options.equity.settings.method = EquityMethod::kExact; }
+template <int kPlayers, bool kExplain>
+std::unique_ptr<Format> holdem(const std::atomic<bool>&) {
+  return make_holdem_format(HoldemOptions{kPlayers, kExplain});
+}
+std::unique_ptr<Format> euler(const std::atomic<bool>&) { return make_euler_format(EulerOptions{false}); }
+std::unique_ptr<Format> eval(const std::atomic<bool>&) { return make_eval_format(); }
+std::unique_ptr<Format> draw(const std::atomic<bool>&) { return make_draw_format(); }
+// A query file's format, its defaults those of `settings`.
+std::unique_ptr<Format> equity(EquitySettings settings, const std::atomic<bool>& stop) {
+  EquityRequest defaults = std::get<EquityRequest>(parse_equity_defaults({}, settings));
+  defaults.settings.stop = &stop;
+  return make_equity_format(defaults, EquityOutput::kText);
+}
+std::unique_ptr<Format> exact(const std::atomic<bool>& stop) {
+  EquitySettings settings;
+  settings.method = EquityMethod::kExact;
+  return equity(settings, stop);
+}
 // Few deals per query, so that a repetition judges many queries: the cost
 // of each block of deals, not of one long query, is what is measured.
-void monte_carlo(Options& options) {
-  options.equity.settings.method = EquityMethod::kMonteCarlo;
-  options.equity.settings.samples = 4 * kSamplesPerBlock;
+std::unique_ptr<Format> monte_carlo(const std::atomic<bool>& stop) {
+  EquitySettings settings;
+  settings.method = EquityMethod::kMonteCarlo;
+  settings.samples = 4 * kSamplesPerBlock;
+  return equity(settings, stop);
 }
 
 constexpr std::uint64_t kQuickDivisor = 6;
 
 const Recipe kRecipes[] = {
-    {"holdem-2", "Texas Hold'em judge, 2 players", WorkloadKind::kJudge, GenerateFormat::kHoldem, 2, 4'000'000, none,
-     Command::kHoldem},
+    {"holdem-2", "Texas Hold'em judge, 2 players", WorkloadKind::kJudge, GenerateFormat::kHoldem, 2, 4'000'000,
+     holdem<2, false>},
     {"holdem-8", "Texas Hold'em judge, 8 players", WorkloadKind::kJudge, GenerateFormat::kHoldem, 8, 1'600'000,
-     eight_players, Command::kHoldem},
+     holdem<8, false>},
     {"explain", "Texas Hold'em judge, 2 players, --explain", WorkloadKind::kJudge, GenerateFormat::kHoldem, 2, 750'000,
-     explain, Command::kHoldem},
-    {"euler", "Project Euler 54 hands", WorkloadKind::kJudge, GenerateFormat::kEuler, 2, 4'000'000, none,
-     Command::kEuler},
-    {"eval", "two hands of 5 to 7 cards compared", WorkloadKind::kJudge, GenerateFormat::kEval, 2, 750'000, none,
-     Command::kEval},
-    {"draw", "the card-exchange puzzle", WorkloadKind::kJudge, GenerateFormat::kDraw, 2, 10'000, none, Command::kDraw},
+     holdem<2, true>},
+    {"euler", "Project Euler 54 hands", WorkloadKind::kJudge, GenerateFormat::kEuler, 2, 4'000'000, euler},
+    {"eval", "two hands of 5 to 7 cards compared", WorkloadKind::kJudge, GenerateFormat::kEval, 2, 750'000, eval},
+    {"draw", "the card-exchange puzzle", WorkloadKind::kJudge, GenerateFormat::kDraw, 2, 10'000, draw},
     {"equity-exact", "equity queries, exact enumeration", WorkloadKind::kJudge, GenerateFormat::kEquity, 2, 3'000,
-     exact, Command::kEquity},
+     exact},
     {"equity-monte-carlo", "equity queries, Monte Carlo (65536 deals each)", WorkloadKind::kJudge,
-     GenerateFormat::kEquity, 2, 64, monte_carlo, Command::kEquity},
+     GenerateFormat::kEquity, 2, 64, monte_carlo},
     {"verify", "poker verify, hold'em 2 players, the right answers", WorkloadKind::kVerify, GenerateFormat::kHoldem, 2,
-     4'000'000, none, Command::kHoldem},
+     4'000'000, holdem<2, false>},
     {kFloorName, "newline count of holdem-2's bytes (what wc -l does): the floor", WorkloadKind::kFloor,
-     GenerateFormat::kHoldem, 2, 4'000'000, none, Command::kHoldem},
+     GenerateFormat::kHoldem, 2, 4'000'000, holdem<2, false>},
 };
 
 const Recipe& recipe(std::string_view name) {
@@ -120,11 +137,7 @@ Workload make_workload(std::string_view name, bool quick, const std::atomic<bool
     workload.lines = io::count_newlines(workload.input.data(), workload.input.size());
     return workload;
   }
-  Options options;
-  options.command = made.command;
-  options.players = made.players;
-  made.set_options(options);
-  workload.format = command_row(made.command).make_format(options, stop);
+  workload.format = made.make_format(stop);
   if (made.kind == WorkloadKind::kVerify) workload.candidate = answers_of(*workload.format, workload.input, stop);
   return workload;
 }

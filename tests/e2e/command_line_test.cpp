@@ -424,7 +424,7 @@ TEST(UsageWording, OptionLibraryWordsAreOurs) {
   expect_usage_error({"-i"}, "--input needs a value: FILE");
   expect_usage_error({"generate", "3", "4"}, "extra operand '4'", "generate");
   expect_usage_error({"range"}, "missing RANGE", "range");
-  expect_usage_error({"generate", "-n", "abc"}, "--instances: expected a number, found 'abc'", "generate");
+  expect_usage_error({"generate", "-n", "abc"}, "--instances: expected a whole number, found 'abc'", "generate");
   expect_usage_error({"equity", "--exact", "--mc", "1M", "AhKh", "QQ"}, "--exact and --mc do not go together",
                      "equity");
 }

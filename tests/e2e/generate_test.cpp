@@ -193,8 +193,8 @@ TEST(Generate, TiesThatAreNoFractionFromZeroToOneAreUsageErrors) {
     const RunResult result = run_poker({"generate", "-n", "5", "--ties", ties});
     EXPECT_EQ(result.exit_status, 2);
     EXPECT_EQ(result.out, "");
-    EXPECT_NE(result.err.find("poker: generate: --ties must be a fraction from 0 to 1"), std::string::npos)
-        << result.err;
+    EXPECT_EQ(result.err, "poker: generate: --ties: expected a fraction from 0 to 1, like 0.05, found '" +
+                              std::string(ties) + "'\nRun 'poker generate --help' for usage.\n");
   }
   EXPECT_EQ(generate({"-n", "5", "--ties", "0"}).out.empty(), false);
   EXPECT_EQ(generate({"-n", "5", "--ties", "1"}).out.empty(), false);

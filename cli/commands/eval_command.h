@@ -1,0 +1,23 @@
+// `poker eval`: two hands of 5 to 52 cards a line, compared.
+#ifndef POKER_CLI_COMMANDS_EVAL_COMMAND_H_
+#define POKER_CLI_COMMANDS_EVAL_COMMAND_H_
+
+#include "commands/command.h"
+#include "commands/file_operand.h"
+
+namespace poker::cli {
+
+class EvalCommand final : public FormatCommand {
+ public:
+  void add_options(CLI::App& app, Binding) override { file_.add(app); }
+  std::optional<Mistake> check(CheckContext& context) override { return file_.settle(context); }
+  std::unique_ptr<Format> make_format(const std::atomic<bool>& stop) const override;
+  std::string judged() const override { return "eval"; }
+
+ private:
+  FileOperand file_;
+};
+
+}  // namespace poker::cli
+
+#endif  // POKER_CLI_COMMANDS_EVAL_COMMAND_H_

@@ -1,0 +1,26 @@
+#include "run/gradescope_reporter.h"
+
+#include "exit_status.h"
+#include "messages.h"
+#include "run/outcome_reporter.h"
+
+namespace poker::cli {
+
+int GradescopeReporter::report(JudgedRun& run, const StopSignals& signals) {
+  if (!run.verified || run.outcome.status != RunOutcome::Status::kOk) return report_outcome(run, signals);
+  const VerifyOutcome& verified = *run.verified;
+  const std::uint64_t instances = run.outcome.stats.instances;
+  std::optional<io::IoError> unreadable = run.answers_unopened;
+  if (!unreadable && verified.report.candidate_error != 0) {
+    unreadable = io::IoError{io::IoError::Action::kRead, run.answers, verified.report.candidate_error};
+  }
+  const std::string results =
+      unreadable ? render_gradescope_unreadable(instances, settings_, io_error_line(*unreadable))
+                 : render_gradescope_results(verified, instances, settings_, reveal_expected_, run.input_name);
+  if (const int written = write_gradescope_results(settings_, results, signals); written != kExitOk) return written;
+  if (unreadable) return kExitOk;
+  const int reported = report_verdict(run, style_, signals);
+  return reported == kExitMismatch ? kExitOk : reported;
+}
+
+}  // namespace poker::cli
