@@ -102,6 +102,20 @@ def _children() -> list:
     return [pid for pid in found if pid != tracker_pid]
 
 
+def _wait_for_children(seconds: float) -> None:
+    """Waits until the processes _children() lists have ended, for at most
+    `seconds`; without reaping them, which their nannies' threads do."""
+    deadline = time.monotonic() + seconds
+    for pid in _children():
+        while time.monotonic() < deadline:
+            try:
+                if os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+                    break
+            except ChildProcessError:  # reaped already
+                break
+            time.sleep(0.001)
+
+
 def _kill(pids: Iterable[int]) -> list:
     killed = []
     for pid in pids:
@@ -134,17 +148,9 @@ def _stop_at_once(signum: int, frame) -> None:
                 nanny.status = distributed.core.Status.closing
             except Exception:  # noqa: BLE001 - whatever state it is in, it ends with the process
                 pass
-    killed = _kill(_children())
+    _kill(_children())
     # A worker ends once its write in progress is done: a few milliseconds.
-    deadline = time.monotonic() + 0.05
-    while killed and time.monotonic() < deadline:
-        try:
-            if os.waitpid(killed[0], os.WNOHANG)[0] == 0:
-                time.sleep(0.001)
-                continue
-        except ChildProcessError:
-            pass
-        killed.pop(0)
+    _wait_for_children(0.05)
     if _output_end.fd >= 0:
         try:
             os.ftruncate(_output_end.fd, _output_end.base + _output_end.whole)
@@ -1110,6 +1116,9 @@ def _main(argv: Optional[Sequence[str]]) -> int:
     finally:
         if loop is not None:
             loop.stop()
+        if _scratch:
+            # A worker may still be removing its own folder, and its locks.
+            _wait_for_children(5.0)
         for folder in _scratch:
             shutil.rmtree(folder, ignore_errors=True)
     return 0
