@@ -59,6 +59,7 @@ _KIND_NAMES = {
     "array": "an array",
     "string": "a string",
     "number": "a number >= 0",
+    "positive": "a positive number",
     "integer": "an integer >= 1",
     "null": "null",
 }
@@ -66,7 +67,8 @@ _KIND_NAMES = {
 
 def _get(container: Dict[str, Any], key: str, where: str, kinds: Tuple[str, ...]) -> Any:
     """container[key], which must be one of kinds ("object", "array", "string",
-    "number", "integer", "null"); where names container in the report."""
+    "number", "positive", "integer", "null"); where names container in the
+    report."""
     place = f"{where}.{key}" if where else key
     if key not in container:
         raise ReportError(f"{where or 'the report'} has no {json.dumps(key)}")
@@ -76,6 +78,7 @@ def _get(container: Dict[str, Any], key: str, where: str, kinds: Tuple[str, ...]
         "array": isinstance(value, list),
         "string": isinstance(value, str),
         "number": _is_number(value) and value >= 0,
+        "positive": _is_number(value) and value > 0,
         "integer": _is_number(value) and value >= 1 and float(value).is_integer(),
         "null": value is None,
     }
@@ -117,8 +120,16 @@ def check_report(report: Any) -> Report:
             if not isinstance(run, dict):
                 raise ReportError(f"{run_where} is {_describe(run)}, not an object")
             _get(run, "threads", run_where, ("integer",))
+            # As `poker bench --compare` reads a time: a positive number (a
+            # run too short for the clock has 0, and no rate); the figures
+            # divide by them and draw them on log scales.
             for key in ("median_s", "min_s", "max_s", "instances_per_s", "speedup"):
-                _get(run, key, run_where, ("number",))
+                _get(run, key, run_where, ("positive",))
+            median = _describe(run["median_s"])
+            if run["min_s"] > run["median_s"]:
+                raise ReportError(f"{run_where}.min_s is {_describe(run['min_s'])}, more than its median_s ({median})")
+            if run["max_s"] < run["median_s"]:
+                raise ReportError(f"{run_where}.max_s is {_describe(run['max_s'])}, less than its median_s ({median})")
             _get(run, "floor_ratio", run_where, ("number", "null"))
     return report
 
@@ -208,7 +219,7 @@ def _range(run: Dict[str, Any], metric: str) -> Optional[Tuple[float, float]]:
     a ratio of two medians."""
     if metric == "time":
         return (float(run["min_s"]), float(run["max_s"]))
-    if metric == "throughput" and run["min_s"] > 0 and run["max_s"] > 0:
+    if metric == "throughput":
         rate_times_median = float(run["instances_per_s"]) * float(run["median_s"])
         return (rate_times_median / float(run["max_s"]), rate_times_median / float(run["min_s"]))
     return None
