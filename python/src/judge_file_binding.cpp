@@ -21,6 +21,7 @@
 #include "format_by_name.h"
 #include "poker/draw_format.h"
 #include "poker/equity_format.h"
+#include "poker/equity_query.h"
 #include "poker/input_hint.h"
 #include "poker/io/input.h"
 #include "poker/io/output_sink.h"

@@ -22,6 +22,7 @@
 #include "bindings.h"
 #include "format_by_name.h"
 #include "poker/equity_format.h"
+#include "poker/equity_query.h"
 #include "poker/io/framing.h"
 #include "poker/io/output_sink.h"
 #include "poker/shards.h"
