@@ -23,6 +23,7 @@
 #include "poker/equity_format.h"
 #include "poker/equity_query.h"
 #include "poker/input_hint.h"
+#include "poker/io/head_keeping_source.h"
 #include "poker/io/input.h"
 #include "poker/io/output_sink.h"
 #include "poker/pipeline.h"
@@ -196,7 +197,7 @@ py::object judge_file(const py::object& path_like, int players, const std::strin
   const std::optional<std::size_t> thread_limit = thread_count(threads);
   const std::unique_ptr<AnswerSink> sink = make_sink(chosen);
   io::OpenedInput input;
-  std::unique_ptr<HeadKeepingSource> source;  // the input, its first bytes kept for the hint
+  std::unique_ptr<io::HeadKeepingSource> source;  // the input, its first bytes kept for the hint
   std::unique_ptr<Format> format;
   RunOutcome outcome;
   // A pipe, a FIFO or standard input may keep the run waiting: interruptible.
@@ -208,7 +209,7 @@ py::object judge_file(const py::object& path_like, int players, const std::strin
       input = io::open_input(path.bytes, input_options);
     }
     if (!input.source) return;
-    source = std::make_unique<HeadKeepingSource>(std::move(input.source));
+    source = std::make_unique<io::HeadKeepingSource>(std::move(input.source));
     EquityRequest equity_defaults;
     equity_defaults.settings.stop = &stop.flag();  // an equity query stops on `stop` too, as it may take long
     format = make_format(chosen, players, equity_defaults, EquityOutput::kJson);
