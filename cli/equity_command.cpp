@@ -13,6 +13,7 @@
 #include "messages.h"
 #include "output_file.h"
 #include "poker/equity_format.h"
+#include "poker/equity_query.h"
 #include "poker/input_hint.h"
 #include "poker/pipeline.h"
 #include "range_command.h"

@@ -26,6 +26,7 @@
 #include "options.h"
 #include "output_file.h"
 #include "poker/escape.h"
+#include "poker/io/head_keeping_source.h"
 #include "poker/io/input.h"
 #include "poker/io/output_sink.h"
 #include "poker/pipeline.h"
@@ -63,7 +64,7 @@ int write_all(int fd, std::string_view text) {
 // output, so that a missing input never truncates an existing output.
 struct Streams {
   std::string input_name, candidate_name;
-  std::unique_ptr<HeadKeepingSource> input;       // its head for the hints
+  std::unique_ptr<io::HeadKeepingSource> input;   // its head for the hints
   std::unique_ptr<io::ByteSource> candidate;      // `poker verify`'s answers; null otherwise
   std::optional<io::IoError> candidate_unopened;  // --gradescope: why the answers could not be opened
   std::unique_ptr<io::OutputSink> output;
@@ -89,7 +90,7 @@ std::optional<int> open_streams(const Options& options, const StopSignals& signa
     const StopSignals::InterruptScope interruptible;
     io::OpenedInput input = io::open_input(options.input, input_options);
     if (!input.source) return fail(signals, input.error);
-    streams.input = std::make_unique<HeadKeepingSource>(std::move(input.source));
+    streams.input = std::make_unique<io::HeadKeepingSource>(std::move(input.source));
     if (options.verify.on) {
       // Never mapped: the answers' file may be truncated while it is read.
       input_options.reading = io::FileReading::kStream;

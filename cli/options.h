@@ -19,8 +19,8 @@ namespace poker::cli {
 // Which format judges the input: the default hold'em judge, or a subcommand.
 enum class Command { kHoldem, kEuler, kEval, kDraw, kEquity, kRange, kGenerate, kBench };
 
-// When `poker range` colours its grid (--color).
-enum class Colour { kAuto, kAlways, kNever };
+// When `poker range` colors its grid (--color).
+enum class Color { kAuto, kAlways, kNever };
 
 // `poker equity`: one query from the command line (hands given), or a query
 // file (-i) with these as every line's defaults.
@@ -56,7 +56,7 @@ struct Options {
   EquityOptions equity;
   std::vector<std::string> range;  // `poker range RANGE...`: its words, joined by commas
   PercentOrder range_order = PercentOrder::kPokerStove;
-  Colour colour = Colour::kAuto;
+  Color color = Color::kAuto;
   std::string input = "-";   // "-": standard input
   std::string output = "-";  // "-": standard output
   std::size_t threads = 0;   // 0: all hardware threads

@@ -42,11 +42,11 @@ void add_range_options(CLI::App& app, Options& options) {
          "--color",
          [&options](const std::string& value) {
            if (value == "always") {
-             options.colour = Colour::kAlways;
+             options.color = Color::kAlways;
            } else if (value == "never") {
-             options.colour = Colour::kNever;
+             options.color = Color::kNever;
            } else if (value == "auto") {
-             options.colour = Colour::kAuto;
+             options.color = Color::kAuto;
            } else {
              throw CLI::ValidationError("--color: expected always, never or auto, not " + quote_token(value));
            }
@@ -64,10 +64,10 @@ std::string join_range_words(const std::vector<std::string>& words) {
   return text;
 }
 
-bool colour_on_stdout() {
-  const char* no_colour = std::getenv("NO_COLOR");
+bool color_on_stdout() {
+  const char* no_color = std::getenv("NO_COLOR");
   const char* term = std::getenv("TERM");
-  return ::isatty(STDOUT_FILENO) == 1 && (no_colour == nullptr || *no_colour == '\0') &&
+  return ::isatty(STDOUT_FILENO) == 1 && (no_color == nullptr || *no_color == '\0') &&
          !(term != nullptr && std::string_view(term) == "dumb");
 }
 
@@ -76,8 +76,8 @@ int run_range_command(const Options& options) {
   if (const auto* error = std::get_if<RangeError>(&parsed)) {
     return usage_error(error->message, "range");
   }
-  const bool colour = options.colour == Colour::kAuto ? colour_on_stdout() : options.colour == Colour::kAlways;
-  const std::string grid = range_grid(std::get<Range>(parsed), colour);
+  const bool color = options.color == Color::kAuto ? color_on_stdout() : options.color == Color::kAlways;
+  const std::string grid = range_grid(std::get<Range>(parsed), color);
   errno = 0;
   const bool written = std::fwrite(grid.data(), 1, grid.size(), stdout) == grid.size() && std::fflush(stdout) == 0;
   // A reader that closed the pipe had what it wanted, as for the judge.

@@ -1,5 +1,5 @@
 // `poker range RANGE...`: the range as the 13x13 grid of starting hands
-// (poker/range_grid.h), in colour on a terminal; and the options that
+// (poker/range_grid.h), in color on a terminal; and the options that
 // `poker range` and `poker equity` share: --order, the preflop order of
 // percentage ranges.
 #ifndef POKER_CLI_RANGE_COMMAND_H_
@@ -33,9 +33,9 @@ std::string join_range_words(const std::vector<std::string>& words);
 // written.
 int run_range_command(const Options& options);
 
-// Whether a picture for stdout gets ANSI colours: stdout is a terminal,
+// Whether a picture for stdout gets ANSI colors: stdout is a terminal,
 // NO_COLOR is unset or empty (no-color.org) and TERM is not "dumb".
-bool colour_on_stdout();
+bool color_on_stdout();
 
 }  // namespace poker::cli
 

@@ -5,7 +5,7 @@
 
 One report draws each workload's speed-up (or instances/s, or median time)
 against the thread count, with linear scaling dotted. Several draw grouped
-bars, one colour per report, of each (workload, threads) they measured, with
+bars, one color per report, of each (workload, threads) they measured, with
 the min/max of the repetitions as error bars. The name given to -o says the
 format, PNG or SVG.
 
@@ -254,24 +254,24 @@ def scaling_figure(report: Report, metric: str = "speedup", title: Optional[str]
         axes = figure.subplots(2 if floor_ratio else 1, 1, sharex=True, squeeze=False)[:, 0]
         plot = axes[0]
         threads_seen: set = set()
-        colours = iter(_colours(len(_workloads(report))))
+        colors = iter(_colors(len(_workloads(report))))
         for key, runs in _workloads(report).items():
             threads = sorted(runs)
             threads_seen.update(threads)
             values = [_value(runs[t], metric) for t in threads]
             is_floor = key[0] == FLOOR
-            colour = "0.45" if is_floor else next(colours)
+            color = "0.45" if is_floor else next(colors)
             label = _workload_label(key) + (" (the floor)" if is_floor else "")
-            plot.plot(threads, values, marker="o", color=colour, linestyle="--" if is_floor else "-", label=label)
+            plot.plot(threads, values, marker="o", color=color, linestyle="--" if is_floor else "-", label=label)
             if metric != "speedup" and len(threads) > 1:
-                # Linear scaling from the fewest threads, in the curve's colour.
+                # Linear scaling from the fewest threads, in the curve's color.
                 first = threads[0]
                 scale = [t / first for t in threads] if metric == "throughput" else [first / t for t in threads]
-                plot.plot(threads, [values[0] * s for s in scale], color=colour, linestyle=":", linewidth=1)
+                plot.plot(threads, [values[0] * s for s in scale], color=color, linestyle=":", linewidth=1)
             if floor_ratio and not is_floor:
                 ratios = [(t, runs[t]["floor_ratio"]) for t in threads if runs[t]["floor_ratio"] is not None]
                 if ratios:
-                    axes[1].plot(*zip(*ratios), marker="o", color=colour, label=label)
+                    axes[1].plot(*zip(*ratios), marker="o", color=color, label=label)
         ordered = sorted(threads_seen)
         handles, labels = plot.get_legend_handles_labels()
         if len(ordered) > 1:
@@ -304,7 +304,7 @@ def _thread_axis(axis, threads: List[int]) -> None:
     axis.minorticks_off()
 
 
-def _colours(count: int) -> List[Any]:
+def _colors(count: int) -> List[Any]:
     from matplotlib import colormaps
 
     palette = colormaps["tab10" if count <= 10 else "tab20"]
@@ -313,7 +313,7 @@ def _colours(count: int) -> List[Any]:
 
 def comparison_figure(reports: Sequence[Report], metric: str = "throughput", title: Optional[str] = None):
     """Several reports side by side: for each (workload, threads) any of them
-    measured, a bar per report in its colour, the repetitions' min/max as error
+    measured, a bar per report in its color, the repetitions' min/max as error
     bars. Returns a matplotlib Figure."""
     Figure, settings = _matplotlib()
     measured = [_workloads(report) for report in reports]
@@ -326,7 +326,7 @@ def comparison_figure(reports: Sequence[Report], metric: str = "throughput", tit
     with settings:
         figure = Figure(figsize=(max(8.0, 0.25 * len(groups) * len(reports) + 3), 6), layout="constrained")
         plot = figure.subplots()
-        for index, (workloads, label, colour) in enumerate(zip(measured, labels, _colours(len(reports)))):
+        for index, (workloads, label, color) in enumerate(zip(measured, labels, _colors(len(reports)))):
             positions, values, low, high = [], [], [], []
             for position, (key, threads) in enumerate(groups):
                 run = workloads.get(key, {}).get(threads)
@@ -339,7 +339,7 @@ def comparison_figure(reports: Sequence[Report], metric: str = "throughput", tit
                 low.append(max(value - spread[0], 0.0))
                 high.append(max(spread[1] - value, 0.0))
             error = None if metric == "speedup" else [low, high]
-            plot.bar(positions, values, width, yerr=error, capsize=2, color=colour, label=label)
+            plot.bar(positions, values, width, yerr=error, capsize=2, color=color, label=label)
         upright = len(groups) <= 8
         plot.set_xticks(
             range(len(groups)),

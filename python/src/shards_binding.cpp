@@ -23,6 +23,7 @@
 #include "bindings.h"
 #include "format_by_name.h"
 #include "poker/equity_format.h"
+#include "poker/equity_query.h"
 #include "poker/escape.h"
 #include "poker/io/framing.h"
 #include "poker/io/output_sink.h"
@@ -168,9 +169,9 @@ py::object error_tuple(const std::optional<InputError>& error) {
   return py::make_tuple(error->line, error->column, error->message);
 }
 
-}  // namespace
-
-void bind_shards(py::module_& m) {
+// _ShardAnswers, the answers _judge_shard returns: read in place by the
+// buffer protocol, pickled as bytes.
+void bind_shard_answers(py::module_& m) {
   py::class_<ShardAnswers>(m, "_ShardAnswers", py::buffer_protocol(),
                            "A shard's answers (_judge_shard): bytes-like, len(); pickled as bytes.")
       .def_buffer([](ShardAnswers& answers) {
@@ -185,6 +186,12 @@ void bind_shards(py::module_& m) {
         return py::make_tuple(py::module_::import("builtins").attr("bytes"),
                               py::make_tuple(py::bytes(answers.bytes().data(), answers.bytes().size())));
       });
+}
+
+}  // namespace
+
+void bind_shards(py::module_& m) {
+  bind_shard_answers(m);
   m.def(
       "_shard_framing",
       [](const std::string& format, int players, const std::vector<std::string>& options) {
