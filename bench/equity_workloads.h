@@ -9,7 +9,7 @@
 #include <variant>
 #include <vector>
 
-#include "poker/equity_format.h"
+#include "poker/equity_query.h"
 
 namespace poker::bench {
 

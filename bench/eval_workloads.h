@@ -15,6 +15,7 @@
 
 #include "poker/cards.h"
 #include "poker/evaluator.h"
+#include "support/seven_card_hands.h"
 
 namespace poker::bench {
 
@@ -51,33 +52,20 @@ Hand hand_of_seven(const std::array<Card, N>& c) {
 // of the first 5; without it, every hand is evaluate()d.
 template <bool kHoistFlushTest = true, typename Visit>
 void for_each_seven_card_value(Visit&& visit) {
-  for (Card a = 0; a < kCardCount; ++a) {
-    const Hand ha = Hand().plus(a);
-    for (Card b = a + 1; b < kCardCount; ++b) {
-      const Hand hb = ha.plus(b);
-      for (Card c = b + 1; c < kCardCount; ++c) {
-        const Hand hc = hb.plus(c);
-        for (Card d = c + 1; d < kCardCount; ++d) {
-          const Hand hd = hc.plus(d);
-          for (Card e = d + 1; e < kCardCount; ++e) {
-            const Hand he = hd.plus(e);
-            const bool five_cannot_flush = kHoistFlushTest && !he.flush_possible_after(2);
-            for (Card f = e + 1; f < kCardCount; ++f) {
-              const Hand hf = he.plus(f);
-              if (five_cannot_flush || (kHoistFlushTest && !hf.flush_possible_after(1))) {
+  testing::for_each_five_cards(0, kCardCount, [&](const std::array<Card, 7>& h, const Hand& he) {
+    const bool five_cannot_flush = kHoistFlushTest && !he.flush_possible_after(2);
+    for (Card f = h[4] + 1; f < kCardCount; ++f) {
+      const Hand hf = he.plus(f);
+      if (five_cannot_flush || (kHoistFlushTest && !hf.flush_possible_after(1))) {
 #pragma GCC unroll 4
-                for (Card g = f + 1; g < kCardCount; ++g) visit(hf.plus(g).evaluate_no_flush());
-              } else {
-                for (Card g = f + 1; g < kCardCount; ++g) visit(hf.plus(g).evaluate());
-              }
-            }
-          }
-        }
+        for (Card g = f + 1; g < kCardCount; ++g) visit(hf.plus(g).evaluate_no_flush());
+      } else {
+        for (Card g = f + 1; g < kCardCount; ++g) visit(hf.plus(g).evaluate());
       }
     }
-  }
+  });
 }
-inline constexpr std::int64_t kSevenCardHands = 133'784'560;
+using testing::kSevenCardHands;
 
 // The judge's work on one hold'em instance, `cards` being the board's five
 // cards then each player's two: the engine's holdem_winner() (the board's key

@@ -10,10 +10,6 @@
 namespace poker::cli {
 namespace {
 
-// Shorter computations show nothing: no flicker for the usual query.
-constexpr std::chrono::milliseconds kFirstUpdate{1000};
-constexpr std::chrono::milliseconds kUpdateInterval{250};
-
 std::string time_left(double seconds) {
   char text[48];
   if (seconds < 60) {

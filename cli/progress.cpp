@@ -8,14 +8,6 @@
 #include <string>
 
 namespace poker::cli {
-namespace {
-
-// A run shorter than this never shows a line: no flicker on small inputs.
-constexpr std::chrono::milliseconds kFirstUpdate{1000};
-constexpr std::chrono::milliseconds kUpdateInterval{250};
-
-}  // namespace
-
 bool progress_allowed(const Terminals& terminals, bool answers_on_stdout, bool input_on_stdin) {
   return StatusLine::allowed(terminals, answers_on_stdout) && !(input_on_stdin && terminals.stdin_is_terminal);
 }

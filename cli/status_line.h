@@ -11,9 +11,16 @@
 #ifndef POKER_CLI_STATUS_LINE_H_
 #define POKER_CLI_STATUS_LINE_H_
 
+#include <chrono>
 #include <string_view>
 
 namespace poker::cli {
+
+// The pace of the progress lines (progress.h, equity_progress.h): none
+// before kFirstUpdate, so that a short run or computation shows no flicker,
+// then a new one every kUpdateInterval.
+inline constexpr std::chrono::milliseconds kFirstUpdate{1000};
+inline constexpr std::chrono::milliseconds kUpdateInterval{250};
 
 // What the standard streams are, as far as a status line cares.
 struct Terminals {

@@ -151,9 +151,9 @@ main_options=$(help_entries "Options:" <<<"$main_help" | cut -f1)
   printf 'empty: avx2 where the CPU has AVX2 and BMI2, else scalar. A path the CPU lacks,\n'
   printf 'or an unknown name, selects scalar. Every path gives the same answers; the\n'
   printf 'variable exists to test and measure them.\n'
-  printf '.TP\n.B NO_COLOR\nWhen set and not empty, \\fBpoker range\\fR prints its grid without colour (it\n'
-  printf 'colours only a terminal on stdout).\n'
-  printf '.TP\n.B TERM\nWhen \\fBdumb\\fR, \\fBpoker range\\fR prints its grid without colour too.\n'
+  printf '.TP\n.B NO_COLOR\nWhen set and not empty, \\fBpoker range\\fR prints its grid without color (it\n'
+  printf 'colors only a terminal on stdout).\n'
+  printf '.TP\n.B TERM\nWhen \\fBdumb\\fR, \\fBpoker range\\fR prints its grid without color too.\n'
   printf '.SH FILES\n'
   printf '.TP\n.I %s/\nThe documentation (see SEE ALSO) and \\fBcopyright\\fR, the licence.\n' "$(roff <<<"$docdir")"
   printf '.TP\n.I %s/bash\\-completion/completions/poker\n' "$(roff <<<"$datadir")"

@@ -8,6 +8,7 @@
 #include "bench_run.h"
 #include "poker/draw_format.h"
 #include "poker/equity_format.h"
+#include "poker/equity_query.h"
 #include "poker/euler_format.h"
 #include "poker/eval_format.h"
 #include "poker/generate.h"

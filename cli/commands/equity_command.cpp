@@ -14,6 +14,7 @@
 #include "messages.h"
 #include "output_file.h"
 #include "poker/equity_format.h"
+#include "poker/equity_query.h"
 #include "poker/escape.h"
 #include "poker/input_hint.h"
 #include "poker/pipeline.h"

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "poker/format.h"
-#include "poker/input_hint.h"
+#include "poker/io/head_keeping_source.h"
 #include "poker/io/output_sink.h"
 #include "poker/pipeline.h"
 #include "poker/verify.h"
@@ -28,7 +28,7 @@ struct JudgedRun {
   const Format& format;
   RunOutcome outcome;
   std::optional<VerifyOutcome> verified;  // `poker verify`'s comparison
-  HeadKeepingSource& input;               // its head for the hints
+  io::HeadKeepingSource& input;            // its head for the hints
   std::string input_name;                 // as messages name it
   io::OutputSink& output;
   std::string answers;       // the candidate's answers file as given; empty: none

@@ -36,7 +36,7 @@ namespace {
 // output.
 struct Streams {
   std::string input_name, answers_name;
-  std::unique_ptr<HeadKeepingSource> input;    // its head for the hints
+  std::unique_ptr<io::HeadKeepingSource> input; // its head for the hints
   std::unique_ptr<io::ByteSource> candidate;   // `poker verify`'s answers; null otherwise
   std::optional<io::IoError> answers_unopened;  // why the answers could not be opened (compared as empty)
   std::unique_ptr<io::OutputSink> output;
@@ -54,7 +54,7 @@ std::optional<int> open_inputs(const RunPlan& plan, const StopSignals& signals, 
   const StopSignals::InterruptScope interruptible;
   io::OpenedInput input = io::open_input(shared.input, input_options);
   if (!input.source) return fail(signals, input.error);
-  streams.input = std::make_unique<HeadKeepingSource>(std::move(input.source));
+  streams.input = std::make_unique<io::HeadKeepingSource>(std::move(input.source));
   if (!plan.candidate) return std::nullopt;
   // Never mapped: the answers' file may be truncated while it is read.
   input_options.reading = io::FileReading::kStream;

@@ -41,15 +41,149 @@ from __future__ import annotations
 
 import argparse
 import collections
+import errno
+import fcntl
 import io
 import mmap
+import multiprocessing.resource_tracker
 import os
 import re
+import select
+import shutil
+import signal
+import stat
 import sys
+import tempfile
 import threading
+import time
+import uuid
 from typing import IO, Iterable, Optional, Sequence, Union
 
+
+class _OutputEnd:
+    """The regular file the command writes its answers to, and where its
+    whole answers end in it: what a stop signal cuts it back to, so that
+    what is left is whole answer lines, as `poker` leaves them (the workers
+    write their shards' answers at their places, out of order)."""
+
+    fd = -1
+    base = 0  # where the answers begin in the file
+    whole = 0  # bytes of whole answers from `base`, all written
+
+
+_output_end = _OutputEnd()
+
+
+# The local cluster's scratch folder (its workers' own folders), removed with
+# it; and the cluster, once started.
+_scratch: list = []
+_clusters: list = []
+
+
+def _children() -> list:
+    """The processes this one started (the local cluster's workers), from
+    /proc, which lists them without taking a lock another thread may hold;
+    but multiprocessing's resource tracker (_start_resource_tracker()),
+    which ends by itself once this process has, freeing the semaphores the
+    workers' queues held."""
+    found = []
+    try:
+        tasks = os.listdir("/proc/self/task")
+    except OSError:
+        return found
+    for task in tasks:
+        try:
+            with open(f"/proc/self/task/{task}/children", "rb") as listed:
+                found.extend(int(pid) for pid in listed.read().split())
+        except (OSError, ValueError):
+            pass
+    tracker = sys.modules.get("multiprocessing.resource_tracker")
+    tracker_pid = getattr(getattr(tracker, "_resource_tracker", None), "_pid", None)
+    return [pid for pid in found if pid != tracker_pid]
+
+
+def _wait_for_children(seconds: float) -> None:
+    """Waits until the processes _children() lists have ended, for at most
+    `seconds`; without reaping them, which their nannies' threads do."""
+    deadline = time.monotonic() + seconds
+    for pid in _children():
+        while time.monotonic() < deadline:
+            try:
+                if os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+                    break
+            except ChildProcessError:  # reaped already
+                break
+            time.sleep(0.001)
+
+
+def _kill(pids: Iterable[int]) -> list:
+    killed = []
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+        except OSError:
+            pass
+    return killed
+
+
+def _stop_at_once(signum: int, frame) -> None:
+    """The command's SIGINT and SIGTERM handler: it ends the process within
+    the 100 ms a stop is given, as `poker` does, with one line. The cluster
+    is not closed (that takes a second or more, and logs): a local cluster's
+    nannies are told it closes, its worker processes killed (each would end
+    anyway once its parent has, but a killed one writes no more answers),
+    the output cut back to its whole answers once they are gone, the scratch
+    folder removed, and the process exits 128 + signum. Meanwhile the other
+    threads' messages (the cluster's, on its workers' deaths) go nowhere."""
+    try:
+        stderr = os.dup(2)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
+    except OSError:
+        stderr = 2
+    # Its nannies start no new worker for one killed (with a new folder).
+    for cluster in _clusters:
+        for nanny in list(getattr(cluster, "workers", {}).values()):
+            try:
+                nanny.status = distributed.core.Status.closing
+            except Exception:  # noqa: BLE001 - whatever state it is in, it ends with the process
+                pass
+    _kill(_children())
+    # A worker ends once its write in progress is done: a few milliseconds.
+    _wait_for_children(0.05)
+    if _output_end.fd >= 0:
+        try:
+            os.ftruncate(_output_end.fd, _output_end.base + _output_end.whole)
+            # Standard error may share the file's offset (2>&1): no hole.
+            os.lseek(_output_end.fd, _output_end.base + _output_end.whole, os.SEEK_SET)
+        except OSError:
+            pass
+    _kill(_children())  # started meanwhile
+    for folder in _scratch:
+        shutil.rmtree(folder, ignore_errors=True)
+    try:
+        os.write(stderr, f"poker.dask: interrupted by {signal.Signals(signum).name}\n".encode())
+    finally:
+        os._exit(128 + signum)
+
+
+def _install_stop_handlers() -> dict:
+    """From the start of the command: the import of Dask, and the start of a
+    local cluster, take seconds. A signal ignored from the start (SIGINT in
+    a shell's background job) stays ignored, as Python leaves it. The
+    handlers replaced, by signal."""
+    replaced = {}
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(signum) != signal.SIG_IGN:
+            replaced[signum] = signal.signal(signum, _stop_at_once)
+    return replaced
+
+
+if __name__ == "__main__":
+    _install_stop_handlers()
+
 try:
+    import dask
     import distributed
     import fsspec
     from fsspec.implementations.local import LocalFileSystem
@@ -72,6 +206,12 @@ MAX_INSTANCE_SIZE = 1024 * 1024
 _COUNT_BLOCK = 1024 * 1024
 # What a shard reads past its end first: a few instances, almost always enough.
 _FIRST_LOOK_PAST_END = 64 * 1024
+# The most shards a file is cut into: the client takes each shard's result in
+# turn, a round trip to the scheduler of a millisecond or more, and a task
+# reads up to _FIRST_LOOK_PAST_END past its shard's end. Shards of a few
+# bytes would take the cluster far longer than `poker` takes alone; 10,000
+# shards of the default 256 MiB make 2.4 TiB.
+MAX_SHARDS_PER_FILE = 10_000
 
 URLPath = Union[str, "os.PathLike[str]", Sequence[str]]
 
@@ -110,6 +250,32 @@ def _stamp(fs, path: str) -> tuple:
 def _check_unchanged(fs, path: str, stamp: tuple) -> None:
     if _stamp(fs, path) != stamp:
         raise FileChangedError(f"{path}: the file changed while it was being judged")
+
+
+class _Failed:
+    """The OSError a task met (its file changed, vanished, or could not be
+    read), returned as its result rather than raised: a Dask worker logs
+    every task that raises, its arguments and traceback, and each task in
+    flight meets a change. The client raises it where it takes the shard's
+    result (_result()), once."""
+
+    def __init__(self, error: OSError) -> None:
+        self.error = error
+
+
+def _task(function, *arguments):
+    """What a worker runs: `function`, its OSError returned (_Failed)."""
+    try:
+        return function(*arguments)
+    except OSError as error:
+        return _Failed(error)
+
+
+def _result(result):
+    """A task's result, or the OSError it met raised."""
+    if isinstance(result, _Failed):
+        raise result.error
+    return result
 
 
 # Each worker thread's read buffer (_read()).
@@ -282,6 +448,9 @@ def _judge_shard_in_one_pass(fs, path: str, stamp: tuple, begin: int, end: int, 
 def _spec(format: str, players: int, options: Sequence[str], threads: Optional[int] = None) -> tuple:
     """(format, players, options, lines_per_instance, threads, closing_line_tokens)."""
     options = tuple(str(option) for option in options)
+    if options and format != "equity":
+        _poker._shard_framing(format, int(players), [])  # an unknown format: its own error first
+        raise ValueError(f"options are equity's: format {format} takes none (given {options[0]!r})")
     lines_per_instance, closing_line_tokens = _poker._shard_framing(format, int(players), list(options))
     if threads is not None and int(threads) < 1:
         raise ValueError(f"threads must be at least 1, not {threads}")
@@ -297,14 +466,126 @@ def _input_error(path: str, error: tuple, answers: bytes) -> InputError:
     return exception
 
 
+# A local file's kinds that are not regular files, as a message names them.
+_FILE_KINDS = (
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISSOCK, "a socket"),
+)
+_NOT_SHARDED = "it cannot be cut into shards; judge it with poker -i"
+
+
+def _check_local_file(path: str) -> None:
+    """ValueError unless a local file to judge is a regular file whose size
+    is its length: a shard is a byte range of that size. A device, a FIFO
+    or a socket (of size 0: it would be judged as empty, and a FIFO's writer
+    left waiting) is refused unopened; a file of /proc (of size 0, and text
+    when read) or /sys (of a page's size, and fewer bytes) once its size is
+    seen to be wrong where it ends: a byte must be read just before it, and
+    none at it (opened without waiting, O_NONBLOCK, should it have become
+    a FIFO meanwhile)."""
+    status = os.stat(path)
+    if not stat.S_ISREG(status.st_mode):
+        kind = next((name for test, name in _FILE_KINDS if test(status.st_mode)), "not a file")
+        raise ValueError(f"{path}: not a regular file ({kind}): {_NOT_SHARDED}")
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        status = os.fstat(descriptor)
+        size = status.st_size
+        try:
+            lies = not stat.S_ISREG(status.st_mode) or bool(os.pread(descriptor, 1, size))
+            lies = lies or (size > 0 and not os.pread(descriptor, 1, size - 1))
+        except OSError as error:
+            if error.errno not in (errno.EINVAL, errno.ESPIPE):
+                raise
+            lies = True  # no reading at an offset
+    finally:
+        os.close(descriptor)
+    if lies:
+        raise ValueError(
+            f"{path}: its size ({size} bytes) is not its length (a file of /proc or /sys, or one being "
+            f"written): {_NOT_SHARDED}"
+        )
+
+
 def _paths(urlpath: URLPath):
+    """The file system and the files of `urlpath`, each a file to cut into
+    shards."""
+    given = [urlpath] if isinstance(urlpath, (str, bytes)) or hasattr(urlpath, "__fspath__") else list(urlpath)
+    if not given or any(os.fsdecode(os.fspath(path)) == "" for path in given):
+        # fsspec reads "" as the current folder.
+        raise ValueError("path must not be empty")
     fs, _, paths = fsspec.get_fs_token_paths(urlpath, mode="rb")
     if not paths:
         raise FileNotFoundError(f"{urlpath}: no such file")
     for path in paths:
         if fs.isdir(path):
             raise IsADirectoryError(f"{path}: is a directory")
+    if isinstance(fs, LocalFileSystem):
+        for path in paths:
+            _check_local_file(path)
     return fs, paths
+
+
+def _check_shard_count(path: str, size: int, shard_bytes: int) -> None:
+    shards = -(-size // shard_bytes)
+    if shards > MAX_SHARDS_PER_FILE:
+        unit = "byte" if shard_bytes == 1 else "bytes"
+        raise ValueError(
+            f"{path}: {size} bytes in shards of {shard_bytes} {unit} are {shards} shards, more than "
+            f"{MAX_SHARDS_PER_FILE} a file: give a shard size of at least {-(-size // MAX_SHARDS_PER_FILE)} bytes"
+        )
+
+
+def _is_path(output) -> bool:
+    return isinstance(output, (str, bytes)) or hasattr(output, "__fspath__")
+
+
+def _check_output_is_no_input(output, fs, paths: Sequence[str]) -> None:
+    """ValueError if writing `output` would overwrite one of the files to
+    judge, as `poker -o FILE -i FILE` refuses it: opening it for writing
+    empties it, and the run would judge an empty file. Local files are
+    compared by device and inode (a link or another name is the same file),
+    others by their path."""
+    if output is None:
+        return
+    status = None
+    if _is_path(output):
+        shown = os.fsdecode(os.fspath(output))
+        output_fs, output_path = fsspec.core.url_to_fs(shown)
+        if isinstance(output_fs, LocalFileSystem):
+            try:
+                status = os.stat(output_path)
+            except OSError:  # not there yet, or not to be seen: opening it says so
+                return
+        elif type(output_fs) is type(fs) and output_fs._strip_protocol(output_path) in paths:
+            raise ValueError(f"{shown}: is the input file; refusing to overwrite it")
+    else:
+        shown = str(getattr(output, "name", "<output>"))
+        try:
+            status = os.fstat(output.fileno())
+        except (AttributeError, OSError, ValueError, io.UnsupportedOperation):  # no file behind it
+            return
+    if status is not None and isinstance(fs, LocalFileSystem):
+        for path in paths:
+            judged = os.stat(path)
+            if (judged.st_dev, judged.st_ino) == (status.st_dev, status.st_ino):
+                raise ValueError(f"{shown}: is the input file; refusing to overwrite it")
+
+
+def _prepare(urlpath: URLPath, format: str, players: int, output, shard_size, options, threads) -> tuple:
+    """What a run needs known before anything is opened for writing, or a
+    cluster reached: (spec, shard_bytes, fs, paths, stamps). ValueError for
+    what the run refuses, OSError for a file that cannot be seen."""
+    spec = _spec(format, players, options, threads)
+    shard_bytes = parse_size(shard_size)
+    fs, paths = _paths(urlpath)
+    stamps = [_stamp(fs, path) for path in paths]
+    for path, stamp in zip(paths, stamps):
+        _check_shard_count(path, stamp[0], shard_bytes)
+    _check_output_is_no_input(output, fs, paths)
+    return (spec, shard_bytes, fs, paths, stamps)
 
 
 def judge(
@@ -331,29 +612,60 @@ def judge(
     on its worker (None: the worker machine's cores, shared among the
     workers on it).
 
+    Before anything is opened for writing, ValueError refuses: an empty
+    path; a local file that cannot be cut into shards, one that is not a
+    regular file (a device, a FIFO, a socket) or whose size is not its
+    length (the files of /proc and /sys): `poker -i` judges those as a
+    stream; a shard size that cuts a file into more than
+    MAX_SHARDS_PER_FILE shards; `output` that is one of the files (the same
+    device and inode, as `poker -o` refuses it); `options` for another
+    format than equity.
+
     An invalid instance raises poker.InputError (PATH:LINE:COLUMN: MESSAGE,
     as `poker` says it) after the answers before it were written; its
-    `answers` holds them when they are returned (else None). A file that changes during the run raises
-    FileChangedError; one that cannot be read, OSError."""
-    spec = _spec(format, players, options, threads)
-    shard_bytes = parse_size(shard_size)
-    fs, paths = _paths(urlpath)
+    `answers` holds them when they are returned (else None). A file that
+    changes during the run raises FileChangedError; one that cannot be read,
+    OSError."""
+    prepared = _prepare(urlpath, format, players, output, shard_size, options, threads)
     if client is None:
         client = distributed.get_client()
-    collected = io.BytesIO() if output is None else None
+    return _run(prepared, client, output)
+
+
+def _run(prepared: tuple, client, output, output_end: Optional[_OutputEnd] = None) -> Optional[bytes]:
+    """judge() once _prepare()d. `output_end`: the command's, kept as a
+    local output file's whole answers are written."""
+    spec, shard_bytes, fs, paths, stamps = prepared
     if output is None:
-        _judge_files(client, fs, paths, spec, shard_bytes, collected, keep_answers=True)
+        collected = io.BytesIO()
+        _judge_files(client, fs, paths, spec, shard_bytes, collected, keep_answers=True, stamps=stamps)
         return collected.getvalue()
-    if isinstance(output, (str, bytes)) or hasattr(output, "__fspath__"):
-        output_fs, output_path = fsspec.core.url_to_fs(os.fsdecode(output))
+    if _is_path(output):
+        output_fs, output_path = fsspec.core.url_to_fs(os.fsdecode(os.fspath(output)))
         if isinstance(output_fs, LocalFileSystem):
             with open(output_path, "wb") as sink:
-                _judge_files(client, fs, paths, spec, shard_bytes, sink, written_by_workers=output_path)
+                if output_end is not None:
+                    output_end.fd, output_end.base, output_end.whole = sink.fileno(), 0, 0
+                try:
+                    _judge_files(
+                        client,
+                        fs,
+                        paths,
+                        spec,
+                        shard_bytes,
+                        sink,
+                        written_by_workers=output_path,
+                        stamps=stamps,
+                        output_end=output_end,
+                    )
+                finally:
+                    if output_end is not None:
+                        output_end.fd = -1
         else:
             with fsspec.open(output, "wb") as sink:
-                _judge_files(client, fs, paths, spec, shard_bytes, sink)
+                _judge_files(client, fs, paths, spec, shard_bytes, sink, stamps=stamps)
     else:
-        _judge_files(client, fs, paths, spec, shard_bytes, output)
+        _judge_files(client, fs, paths, spec, shard_bytes, output, stamps=stamps)
     return None
 
 
@@ -374,15 +686,19 @@ def equity_file(
 
 def _submit(client, function, *arguments, priority: int):
     """client.submit() of a task that is run anew each time (a file's bytes
-    may change). From a function this short because the client reads the
-    source of the function that submits a task (the dashboard shows it):
-    reading that of _judge_files() would cost milliseconds a task."""
-    return client.submit(function, *arguments, pure=False, priority=priority)
+    may change), under its function's name, its OSError returned (_task()).
+    From a function this short because the client reads the source of the
+    function that submits a task (the dashboard shows it): reading that of
+    _judge_files() would cost milliseconds a task."""
+    key = f"{function.__name__}-{uuid.uuid4()}"
+    return client.submit(_task, function, *arguments, key=key, priority=priority)
 
 
-def _answers_size(judged: tuple) -> tuple:
+def _answers_size(judged) -> tuple:
     """A judged shard as the client needs it to place its answers: their
     size instead of their bytes, which stay on the worker."""
+    if isinstance(judged, _Failed):
+        return judged
     return (len(judged[0]),) + tuple(judged[1:])
 
 
@@ -421,7 +737,7 @@ class _ClientWrites:
     def result(self, judged) -> tuple:
         """A judged shard's (answers or their size, instances, error,
         blank_tail_error, ...)."""
-        return judged.result()
+        return _result(judged.result())
 
     def write(self, judged, result: tuple) -> None:
         self.sink.write(result[0])
@@ -442,15 +758,17 @@ class _WorkerWrites:
     written again). A worker that does not see the file hands its shard's
     answers to the client, which writes them."""
 
-    def __init__(self, client, sink: IO[bytes], path: str) -> None:
+    def __init__(self, client, sink: IO[bytes], path: str, output_end: Optional[_OutputEnd] = None) -> None:
         status = os.fstat(sink.fileno())
         self.client, self.descriptor, self.path = client, sink.fileno(), path
         self.identity = (status.st_dev, status.st_ino)
         self.offset = 0
         self.writes: collections.deque = collections.deque()  # (write, judged, offset) in shard order
+        # Where the answers written in order so far end.
+        self.output_end = output_end
 
     def result(self, judged) -> tuple:
-        return _submit(self.client, _answers_size, judged, priority=1).result()
+        return _result(_submit(self.client, _answers_size, judged, priority=1).result())
 
     def write(self, judged, result: tuple) -> None:
         if result[0]:
@@ -470,9 +788,13 @@ class _WorkerWrites:
     def _collect(self, ready) -> None:
         # The writes finished so far, in order: their answers are let go.
         while self.writes and ready(self.writes[0][0]):
-            written, judged, offset = self.writes.popleft()
-            if not written.result():
-                _pwrite_all(self.descriptor, judged.result()[0], offset)
+            written, judged, offset = self.writes[0]
+            if not _result(written.result()):
+                answers = judged.result()[0]
+                _pwrite_all(self.descriptor, answers, offset)
+            self.writes.popleft()
+            if self.output_end is not None:
+                self.output_end.whole = self.writes[0][2] if self.writes else self.offset
             written.release()
             judged.release()
 
@@ -499,8 +821,11 @@ def _judge_files(
     sink: IO[bytes],
     keep_answers: bool = False,
     written_by_workers: Optional[str] = None,
+    stamps: Optional[Sequence[tuple]] = None,
+    output_end: Optional[_OutputEnd] = None,
 ) -> None:
-    stamps = [_stamp(fs, path) for path in paths]
+    if stamps is None:
+        stamps = [_stamp(fs, path) for path in paths]
     lines_per_instance = spec[3]
     if spec[4] is None:
         hosts = collections.Counter(info["host"] for info in client.scheduler_info()["workers"].values())
@@ -525,7 +850,10 @@ def _judge_files(
             submitted += 1
         first.append(futures)
     pending = [future for futures in first for future in futures]
-    writes = _WorkerWrites(client, sink, written_by_workers) if written_by_workers else _ClientWrites(sink)
+    if written_by_workers:
+        writes = _WorkerWrites(client, sink, written_by_workers, output_end)
+    else:
+        writes = _ClientWrites(sink)
 
     def judge_exactly(path: str, stamp: tuple, begin: int, end: int, before: int, newlines: int):
         judged = _submit(client, _judge_shard, fs, path, stamp, begin, end, before, newlines, spec, priority=1)
@@ -539,7 +867,8 @@ def _judge_files(
             judged = []
             for path, stamp, bounds, count_futures in zip(paths, stamps, shards, first):
                 futures, before = [], 0
-                for index, ((begin, end), count) in enumerate(zip(bounds, client.gather(count_futures))):
+                counts = [_result(count) for count in client.gather(count_futures)]
+                for index, ((begin, end), count) in enumerate(zip(bounds, counts)):
                     futures.append(
                         _submit(client, _judge_shard, fs, path, stamp, begin, end, before, count, spec, priority=-index)
                     )
@@ -597,8 +926,9 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python3 -m poker.dask",
         description="Judges instance files on a Dask cluster, with the answers and the first error of `poker -i FILE`.",
-        epilog="Exit status: 0 all instances valid, 1 invalid input, 2 usage error, 3 I/O error "
-        "(a file missing or changed, the scheduler unreachable).",
+        epilog="Exit status: 0 all instances valid, 1 invalid input, 2 usage error (also a file that is not a "
+        "regular file, or an output that is one of the files), 3 I/O error (a file missing or changed, the "
+        "scheduler unreachable), 130 or 143 stopped by SIGINT or SIGTERM.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="files, globs or fsspec URLs, judged in this order")
     parser.add_argument("--scheduler", metavar="ADDRESS", help="the Dask scheduler (default: a local cluster)")
@@ -607,7 +937,9 @@ def _parser() -> argparse.ArgumentParser:
         "-f", "--format", default="holdem", choices=["holdem", "euler", "eval", "draw", "equity"], help="(default holdem)"
     )
     parser.add_argument("-o", "--output", metavar="FILE", help="output file or URL (default: standard output)")
-    parser.add_argument("--shard-size", default="256MiB", metavar="SIZE", help="bytes per shard (default 256MiB)")
+    parser.add_argument(
+        "--shard-size", default="256MiB", metavar="SIZE", help="bytes per shard (default 256MiB; at most 10000 a file)"
+    )
     parser.add_argument("--workers", type=int, default=None, help="the local cluster's worker processes")
     parser.add_argument(
         "-j",
@@ -627,45 +959,168 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    arguments = _parser().parse_args(argv)
+class _Stdout:
+    """The command's standard output, written in whole answer lines, so
+    that a stop signal, which may come during any write, leaves whole lines
+    as `poker` does: to a pipe (or a terminal, a socket) in pieces of at most
+    PIPE_BUF bytes cut after a newline, each written whole or not at all; to
+    a regular file whole, cut back to its whole answers on a stop
+    (_OutputEnd)."""
+
+    name = "<stdout>"
+
+    def __init__(self, output_end: _OutputEnd) -> None:
+        status = os.fstat(1)
+        self.regular = stat.S_ISREG(status.st_mode)
+        if self.regular:
+            appending = fcntl.fcntl(1, fcntl.F_GETFL) & os.O_APPEND
+            output_end.base = status.st_size if appending else os.lseek(1, 0, os.SEEK_CUR)
+            output_end.whole = 0
+            output_end.fd = 1
+        self.output_end = output_end
+
+    def fileno(self) -> int:
+        return 1
+
+    def write(self, data) -> int:
+        data = data if isinstance(data, bytes) else bytes(data)
+        begin = 0
+        while begin < len(data):
+            end = len(data)
+            if not self.regular and end - begin > select.PIPE_BUF:
+                cut = data.rfind(b"\n", begin, begin + select.PIPE_BUF)
+                end = cut + 1 if cut >= 0 else (data.find(b"\n", begin) + 1 or len(data))
+            try:
+                begin += os.write(1, memoryview(data)[begin:end])
+            except BlockingIOError:  # standard output left non-blocking
+                select.select([], [1], [])
+        if self.regular:
+            self.output_end.whole += len(data)
+        return len(data)
+
+
+def _start_resource_tracker() -> None:
+    """multiprocessing's resource tracker (the process that frees the
+    semaphores the workers' queues hold, should their process not), started
+    here rather than by the cluster: before any other thread, as it is
+    started with the stop signals blocked in the thread that starts it, and
+    a signal that comes meanwhile would go to another thread, leaving this
+    one to wait on the cluster; and with its standard error on /dev/null, as
+    it says what it frees, and a stop leaves that to it."""
+    saved = os.dup(2)
     try:
-        shard_size = parse_size(arguments.shard_size)
-        _spec(arguments.format, arguments.players, arguments.equity_option, arguments.threads)
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, 2)
+        os.close(quiet)
+        multiprocessing.resource_tracker.ensure_running()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def _cluster_loop():
+    """The local cluster's event loop (a distributed LoopRunner), on a
+    thread started with SIGINT and SIGTERM blocked: the threads it starts,
+    and the worker processes they start, keep them blocked, so that a
+    terminal's Ctrl-C, sent to the whole process group, reaches this process
+    alone, whose handler ends the workers (_stop_at_once). A worker that
+    the signal ended first would be started again by its nanny, logging."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        loop = distributed.utils.LoopRunner()
+        loop.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    return loop
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    replaced = _install_stop_handlers()
+    try:
+        return _main(argv)
+    finally:
+        # Called from Python rather than as the command: as it was.
+        _output_end.fd = -1
+        _clusters.clear()
+        _scratch.clear()
+        for signum, handler in replaced.items():
+            signal.signal(signum, handler)
+
+
+def _main(argv: Optional[Sequence[str]]) -> int:
+    arguments = _parser().parse_args(argv)
+    to_stdout = arguments.output in (None, "-")
+    try:
+        if arguments.equity_option and arguments.format != "equity":
+            raise ValueError(
+                f"--equity-option is equity's: --format {arguments.format} takes none "
+                f"(given {arguments.equity_option[0]!r})"
+            )
+        try:
+            output = _Stdout(_output_end) if to_stdout else arguments.output
+        except OSError as error:  # closed
+            raise OSError(f"<stdout>: {error.strerror}") from None
+        # The files are known, and the output checked, before a cluster is
+        # started or reached, and before the output is opened.
+        prepared = _prepare(
+            arguments.files,
+            arguments.format,
+            arguments.players,
+            output,
+            arguments.shard_size,
+            arguments.equity_option,
+            arguments.threads,
+        )
     except ValueError as error:
         print(f"poker.dask: {error}", file=sys.stderr)
         return 2
-    try:
-        if arguments.scheduler:
-            client = distributed.Client(arguments.scheduler, timeout="5s")
-        else:
-            client = distributed.Client(
-                n_workers=arguments.workers, threads_per_worker=1, processes=True, dashboard_address=":0"
-            )
-    except (OSError, TimeoutError) as error:
-        where = arguments.scheduler or "a local cluster"
-        print(f"poker.dask: cannot reach the scheduler at {where}: {str(error).splitlines()[0]}", file=sys.stderr)
+    except OSError as error:
+        print(f"poker.dask: {error}", file=sys.stderr)
         return 3
-    output = arguments.output if arguments.output not in (None, "-") else sys.stdout.buffer
-    with client:
+    loop = None
+    try:
         try:
-            judge(
-                arguments.files,
-                client,
-                arguments.format,
-                arguments.players,
-                output,
-                shard_size,
-                options=arguments.equity_option,
-                threads=arguments.threads,
-            )
-        except InputError as error:
-            sys.stdout.flush()
-            print(f"poker.dask: {error}", file=sys.stderr)
-            return 1
-        except OSError as error:
-            print(f"poker.dask: {error}", file=sys.stderr)
+            if arguments.scheduler:
+                client = distributed.Client(arguments.scheduler, timeout="5s")
+            else:
+                _start_resource_tracker()
+                # Its workers' folders in one of this run's own, removed with
+                # it, even by a stop signal: a worker killed leaves its
+                # folder, which the next cluster's workers would find, and log.
+                base = dask.config.get("temporary-directory") or tempfile.gettempdir()
+                _scratch.append(os.path.join(base, f"poker-dask-{uuid.uuid4().hex[:12]}"))
+                os.mkdir(_scratch[-1], 0o700)
+                loop = _cluster_loop()
+                client = distributed.Client(
+                    n_workers=arguments.workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=":0",
+                    local_directory=_scratch[-1],
+                    loop=loop.loop,
+                )
+                _clusters.append(client.cluster)
+        except (OSError, TimeoutError) as error:
+            where = arguments.scheduler or "a local cluster"
+            print(f"poker.dask: cannot reach the scheduler at {where}: {str(error).splitlines()[0]}", file=sys.stderr)
             return 3
+        with client:
+            try:
+                _run(prepared, client, output, _output_end)
+            except InputError as error:
+                print(f"poker.dask: {error}", file=sys.stderr)
+                return 1
+            except OSError as error:
+                print(f"poker.dask: {error}", file=sys.stderr)
+                return 3
+    finally:
+        if loop is not None:
+            loop.stop()
+        if _scratch:
+            # A worker may still be removing its own folder, and its locks.
+            _wait_for_children(5.0)
+        for folder in _scratch:
+            shutil.rmtree(folder, ignore_errors=True)
     return 0
 
 

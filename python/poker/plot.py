@@ -5,7 +5,7 @@
 
 One report draws each workload's speed-up (or instances/s, or median time)
 against the thread count, with linear scaling dotted. Several draw grouped
-bars, one colour per report, of each (workload, threads) they measured, with
+bars, one color per report, of each (workload, threads) they measured, with
 the min/max of the repetitions as error bars. The name given to -o says the
 format, PNG or SVG.
 
@@ -59,6 +59,7 @@ _KIND_NAMES = {
     "array": "an array",
     "string": "a string",
     "number": "a number >= 0",
+    "positive": "a positive number",
     "integer": "an integer >= 1",
     "null": "null",
 }
@@ -66,7 +67,8 @@ _KIND_NAMES = {
 
 def _get(container: Dict[str, Any], key: str, where: str, kinds: Tuple[str, ...]) -> Any:
     """container[key], which must be one of kinds ("object", "array", "string",
-    "number", "integer", "null"); where names container in the report."""
+    "number", "positive", "integer", "null"); where names container in the
+    report."""
     place = f"{where}.{key}" if where else key
     if key not in container:
         raise ReportError(f"{where or 'the report'} has no {json.dumps(key)}")
@@ -76,6 +78,7 @@ def _get(container: Dict[str, Any], key: str, where: str, kinds: Tuple[str, ...]
         "array": isinstance(value, list),
         "string": isinstance(value, str),
         "number": _is_number(value) and value >= 0,
+        "positive": _is_number(value) and value > 0,
         "integer": _is_number(value) and value >= 1 and float(value).is_integer(),
         "null": value is None,
     }
@@ -117,8 +120,16 @@ def check_report(report: Any) -> Report:
             if not isinstance(run, dict):
                 raise ReportError(f"{run_where} is {_describe(run)}, not an object")
             _get(run, "threads", run_where, ("integer",))
+            # As `poker bench --compare` reads a time: a positive number (a
+            # run too short for the clock has 0, and no rate); the figures
+            # divide by them and draw them on log scales.
             for key in ("median_s", "min_s", "max_s", "instances_per_s", "speedup"):
-                _get(run, key, run_where, ("number",))
+                _get(run, key, run_where, ("positive",))
+            median = _describe(run["median_s"])
+            if run["min_s"] > run["median_s"]:
+                raise ReportError(f"{run_where}.min_s is {_describe(run['min_s'])}, more than its median_s ({median})")
+            if run["max_s"] < run["median_s"]:
+                raise ReportError(f"{run_where}.max_s is {_describe(run['max_s'])}, less than its median_s ({median})")
             _get(run, "floor_ratio", run_where, ("number", "null"))
     return report
 
@@ -208,7 +219,7 @@ def _range(run: Dict[str, Any], metric: str) -> Optional[Tuple[float, float]]:
     a ratio of two medians."""
     if metric == "time":
         return (float(run["min_s"]), float(run["max_s"]))
-    if metric == "throughput" and run["min_s"] > 0 and run["max_s"] > 0:
+    if metric == "throughput":
         rate_times_median = float(run["instances_per_s"]) * float(run["median_s"])
         return (rate_times_median / float(run["max_s"]), rate_times_median / float(run["min_s"]))
     return None
@@ -243,24 +254,24 @@ def scaling_figure(report: Report, metric: str = "speedup", title: Optional[str]
         axes = figure.subplots(2 if floor_ratio else 1, 1, sharex=True, squeeze=False)[:, 0]
         plot = axes[0]
         threads_seen: set = set()
-        colours = iter(_colours(len(_workloads(report))))
+        colors = iter(_colors(len(_workloads(report))))
         for key, runs in _workloads(report).items():
             threads = sorted(runs)
             threads_seen.update(threads)
             values = [_value(runs[t], metric) for t in threads]
             is_floor = key[0] == FLOOR
-            colour = "0.45" if is_floor else next(colours)
+            color = "0.45" if is_floor else next(colors)
             label = _workload_label(key) + (" (the floor)" if is_floor else "")
-            plot.plot(threads, values, marker="o", color=colour, linestyle="--" if is_floor else "-", label=label)
+            plot.plot(threads, values, marker="o", color=color, linestyle="--" if is_floor else "-", label=label)
             if metric != "speedup" and len(threads) > 1:
-                # Linear scaling from the fewest threads, in the curve's colour.
+                # Linear scaling from the fewest threads, in the curve's color.
                 first = threads[0]
                 scale = [t / first for t in threads] if metric == "throughput" else [first / t for t in threads]
-                plot.plot(threads, [values[0] * s for s in scale], color=colour, linestyle=":", linewidth=1)
+                plot.plot(threads, [values[0] * s for s in scale], color=color, linestyle=":", linewidth=1)
             if floor_ratio and not is_floor:
                 ratios = [(t, runs[t]["floor_ratio"]) for t in threads if runs[t]["floor_ratio"] is not None]
                 if ratios:
-                    axes[1].plot(*zip(*ratios), marker="o", color=colour, label=label)
+                    axes[1].plot(*zip(*ratios), marker="o", color=color, label=label)
         ordered = sorted(threads_seen)
         handles, labels = plot.get_legend_handles_labels()
         if len(ordered) > 1:
@@ -293,7 +304,7 @@ def _thread_axis(axis, threads: List[int]) -> None:
     axis.minorticks_off()
 
 
-def _colours(count: int) -> List[Any]:
+def _colors(count: int) -> List[Any]:
     from matplotlib import colormaps
 
     palette = colormaps["tab10" if count <= 10 else "tab20"]
@@ -302,7 +313,7 @@ def _colours(count: int) -> List[Any]:
 
 def comparison_figure(reports: Sequence[Report], metric: str = "throughput", title: Optional[str] = None):
     """Several reports side by side: for each (workload, threads) any of them
-    measured, a bar per report in its colour, the repetitions' min/max as error
+    measured, a bar per report in its color, the repetitions' min/max as error
     bars. Returns a matplotlib Figure."""
     Figure, settings = _matplotlib()
     measured = [_workloads(report) for report in reports]
@@ -315,7 +326,7 @@ def comparison_figure(reports: Sequence[Report], metric: str = "throughput", tit
     with settings:
         figure = Figure(figsize=(max(8.0, 0.25 * len(groups) * len(reports) + 3), 6), layout="constrained")
         plot = figure.subplots()
-        for index, (workloads, label, colour) in enumerate(zip(measured, labels, _colours(len(reports)))):
+        for index, (workloads, label, color) in enumerate(zip(measured, labels, _colors(len(reports)))):
             positions, values, low, high = [], [], [], []
             for position, (key, threads) in enumerate(groups):
                 run = workloads.get(key, {}).get(threads)
@@ -328,7 +339,7 @@ def comparison_figure(reports: Sequence[Report], metric: str = "throughput", tit
                 low.append(max(value - spread[0], 0.0))
                 high.append(max(spread[1] - value, 0.0))
             error = None if metric == "speedup" else [low, high]
-            plot.bar(positions, values, width, yerr=error, capsize=2, color=colour, label=label)
+            plot.bar(positions, values, width, yerr=error, capsize=2, color=color, label=label)
         upright = len(groups) <= 8
         plot.set_xticks(
             range(len(groups)),

@@ -16,7 +16,7 @@
 
 #include "bindings.h"
 #include "poker/equity.h"
-#include "poker/equity_format.h"
+#include "poker/equity_query.h"
 #include "poker/escape.h"
 #include "poker/range.h"
 #include "run_batch.h"

@@ -21,7 +21,9 @@
 #include "format_by_name.h"
 #include "poker/draw_format.h"
 #include "poker/equity_format.h"
+#include "poker/equity_query.h"
 #include "poker/input_hint.h"
+#include "poker/io/head_keeping_source.h"
 #include "poker/io/input.h"
 #include "poker/io/output_sink.h"
 #include "poker/pipeline.h"
@@ -195,7 +197,7 @@ py::object judge_file(const py::object& path_like, int players, const std::strin
   const std::optional<std::size_t> thread_limit = thread_count(threads);
   const std::unique_ptr<AnswerSink> sink = make_sink(chosen);
   io::OpenedInput input;
-  std::unique_ptr<HeadKeepingSource> source;  // the input, its first bytes kept for the hint
+  std::unique_ptr<io::HeadKeepingSource> source;  // the input, its first bytes kept for the hint
   std::unique_ptr<Format> format;
   RunOutcome outcome;
   // A pipe, a FIFO or standard input may keep the run waiting: interruptible.
@@ -207,7 +209,7 @@ py::object judge_file(const py::object& path_like, int players, const std::strin
       input = io::open_input(path.bytes, input_options);
     }
     if (!input.source) return;
-    source = std::make_unique<HeadKeepingSource>(std::move(input.source));
+    source = std::make_unique<io::HeadKeepingSource>(std::move(input.source));
     EquityRequest equity_defaults;
     equity_defaults.settings.stop = &stop.flag();  // an equity query stops on `stop` too, as it may take long
     format = make_format(chosen, players, equity_defaults, EquityOutput::kJson);
@@ -220,24 +222,27 @@ py::object judge_file(const py::object& path_like, int players, const std::strin
     case RunOutcome::Status::kOk: return sink->answers();
     case RunOutcome::Status::kInvalidInput: {
       const InputError& where = *outcome.input_error;
-      // The 1-based instance, as the CLI's message gives it: a handle on a huge file.
-      const std::size_t lines_per_instance = format->lines_per_instance();
-      const std::uint64_t instance = where.line == 0 ? 0 : (where.line - 1) / lines_per_instance + 1;
-      py::str text = py::str("{}:{}:{}: {}").format(path.shown, where.line, where.column, where.message);
-      if (instance != 0) text = py::str("{} ({} {})").format(text, format->instance_noun().one, instance);
+      // The 1-based instance, as the CLI's message gives it: a handle on a
+      // huge file. The run's count (those answered, plus one), not the
+      // line's: a query file's comments and blank lines are no queries.
+      const std::uint64_t instance = outcome.stats.instances + 1;
       // The CLI's hint, in Python's words where it suggests another format.
-      const std::optional<std::string> hint =
-          input_error_hint(*format, where, source->head(), [](const FormatGuess& guess) {
-            std::string call = "format='" + std::string(guess.format) + "'";
-            if (guess.players > 0) call += ", players=" + std::to_string(guess.players);
-            return call;
-          });
-      if (hint) text = py::str("{}; hint: {}").format(text, *hint);
+      const SuggestRun suggest = [](const FormatGuess& guess) {
+        std::string call = "format='" + std::string(guess.format) + "'";
+        if (guess.players > 0) call += ", players=" + std::to_string(guess.players);
+        return call;
+      };
+      const std::string head = source->head();
+      const std::optional<std::string> hint = input_error_hint(*format, where, head, suggest);
+      // The CLI's line (input_error_line()) after the path as Python shows
+      // it: os.fsdecode's str, whose surrogate escapes no UTF-8 text holds.
+      const py::str text =
+          py::str("{}{}").format(path.shown, input_error_line("", *format, where, head, suggest, instance));
       py::object error = py::reinterpret_borrow<py::object>(input_error_type)(text);
       error.attr("path") = path.shown;
       error.attr("line") = where.line;
       error.attr("column") = where.column;
-      error.attr("instance") = instance == 0 ? py::object(py::none()) : py::object(py::int_(instance));
+      error.attr("instance") = instance;
       error.attr("message") = where.message;
       error.attr("hint") = hint ? py::object(py::str(*hint)) : py::object(py::none());
       error.attr("answers") = sink->answers();

@@ -17,11 +17,14 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <variant>
 #include <vector>
 
 #include "bindings.h"
 #include "format_by_name.h"
 #include "poker/equity_format.h"
+#include "poker/equity_query.h"
+#include "poker/escape.h"
 #include "poker/io/framing.h"
 #include "poker/io/output_sink.h"
 #include "poker/shards.h"
@@ -115,6 +118,16 @@ class ShardAnswers final : public io::OutputSink {
   std::size_t capacity_ = 0;
 };
 
+// Whether words[i] is an option of one dash ("-o"), not a value: no option
+// that takes one comes before it.
+bool is_short_option(const std::vector<std::string_view>& words, std::size_t i) {
+  const std::string_view word = words[i];
+  if (!word.starts_with('-') || word.starts_with("--")) return false;
+  if (i == 0) return true;
+  const std::string_view before = words[i - 1];
+  return !before.starts_with("--") || before == "--exact" || before.find('=') != std::string_view::npos;
+}
+
 // A format as the command line names it: holdem (with its players), euler,
 // eval, draw, or equity (its options: the words `poker equity` takes before
 // its query file, "--board", "Ts9s2d", "--mc", "10000", ...).
@@ -122,20 +135,20 @@ std::unique_ptr<Format> shard_format(const std::string& name, int players, const
   const FileFormat format = file_format(name, players);
   EquityRequest equity_defaults;
   if (format == FileFormat::kEquity) {
-    std::vector<std::string_view> cards;
-    EquitySettings settings;
-    for (std::size_t i = 0; i < options.size(); ++i) {
-      const std::string& option = options[i];
-      if (i + 1 == options.size()) throw py::value_error("equity option '" + option + "' needs a value");
-      if (option == "--board" || option == "--dead") {
-        cards.insert(cards.end(), {option, options[i + 1]});
-      } else if (const auto error = read_equity_number(option, options[i + 1], settings)) {
-        throw py::value_error(*error);
+    // Read as a query line's options are: each by its name (an unknown one
+    // named as such), --exact without a value, a value after '=' or as the
+    // next word, lone cards after --board and --dead.
+    const std::vector<std::string_view> words(options.begin(), options.end());
+    auto defaults = parse_equity_defaults(words, EquitySettings{});
+    if (const auto* error = std::get_if<QueryError>(&defaults)) {
+      if (error->word < words.size() && is_short_option(words, error->word)) {
+        // A query line would read it as a hand; here only options stand.
+        throw py::value_error("equity options: unknown option " + quote_token(words[error->word]) +
+                              ": expected --board, --dead, --exact, --mc, --time or --seed");
       }
-      ++i;
+      throw py::value_error("equity options: " + std::string(error->word == words.size() ? "missing " : "") +
+                            error->message);
     }
-    auto defaults = parse_equity_defaults(cards, settings);
-    if (const auto* error = std::get_if<QueryError>(&defaults)) throw py::value_error(error->message);
     equity_defaults = std::get<EquityRequest>(std::move(defaults));
   }
   return make_format(format, players, equity_defaults, EquityOutput::kText);
@@ -156,9 +169,9 @@ py::object error_tuple(const std::optional<InputError>& error) {
   return py::make_tuple(error->line, error->column, error->message);
 }
 
-}  // namespace
-
-void bind_shards(py::module_& m) {
+// _ShardAnswers, the answers _judge_shard returns: read in place by the
+// buffer protocol, pickled as bytes.
+void bind_shard_answers(py::module_& m) {
   py::class_<ShardAnswers>(m, "_ShardAnswers", py::buffer_protocol(),
                            "A shard's answers (_judge_shard): bytes-like, len(); pickled as bytes.")
       .def_buffer([](ShardAnswers& answers) {
@@ -173,6 +186,12 @@ void bind_shards(py::module_& m) {
         return py::make_tuple(py::module_::import("builtins").attr("bytes"),
                               py::make_tuple(py::bytes(answers.bytes().data(), answers.bytes().size())));
       });
+}
+
+}  // namespace
+
+void bind_shards(py::module_& m) {
+  bind_shard_answers(m);
   m.def(
       "_shard_framing",
       [](const std::string& format, int players, const std::vector<std::string>& options) {

@@ -5,6 +5,7 @@ file, or a worker killed mid-run; a file changed under the run is an error."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -347,3 +348,176 @@ def test_dask_a_short_remainder_joins_the_last_shard(client, poker_cli, tmp_path
     shard_size = len(text) // 3 - 20  # three shards and a remainder of about 60 bytes
     assert len(poker.dask._shard_bounds(len(text), shard_size)) == 3
     assert judged(client, path, shard_size) == expected(poker_cli, [], path)
+
+
+def command(*arguments: str, **options) -> subprocess.CompletedProcess:
+    """`python3 -m poker.dask ARGUMENTS`, run to its end."""
+    options.setdefault("capture_output", True)
+    return subprocess.run([sys.executable, "-m", "poker.dask", *arguments], timeout=120, **options)
+
+
+def test_dask_refuses_an_output_that_is_an_input_before_writing(client, poker_cli, tmp_path):
+    # Opening the output truncates it: were it an input, the run would judge
+    # an empty file and leave the input empty, as `poker -o f f` would not.
+    path = tmp_path / "in.txt"
+    text = generate(poker_cli, path, "holdem", 50, 40)
+    other = tmp_path / "other.txt"
+    other.write_bytes(text)
+    link = tmp_path / "link.txt"
+    link.symlink_to(path)
+    for output in (path, link):
+        for inputs in (str(path), [str(other), str(path)], str(tmp_path / "*.txt")):
+            with pytest.raises(ValueError, match=f"^{output}: is the input file; refusing to overwrite it$"):
+                poker.dask.judge(inputs, client, output=str(output))
+            assert path.read_bytes() == text
+    # The command: status 2 and the CLI's line, the local cluster never started.
+    result = command("--workers", "1", "-o", str(path), str(path))
+    assert (result.returncode, result.stdout) == (2, b""), result.stderr
+    assert result.stderr.decode() == f"poker.dask: {path}: is the input file; refusing to overwrite it\n"
+    assert path.read_bytes() == text
+    # Standard output appending to the input.
+    with open(path, "ab") as stdout:
+        address = client.scheduler.address
+        result = command("--scheduler", address, str(path), capture_output=False, stdout=stdout, stderr=subprocess.PIPE)
+    assert result.returncode == 2
+    assert result.stderr.decode() == "poker.dask: <stdout>: is the input file; refusing to overwrite it\n"
+    assert path.read_bytes() == text
+    # Another file is written as before.
+    assert poker.dask.judge(str(path), client, output=str(other)) is None
+    assert other.read_bytes() == expected(poker_cli, [], path)[0]
+
+
+def test_dask_refuses_files_it_cannot_cut_into_shards(client, tmp_path):
+    # A device, a FIFO, or a file whose size is not its length (procfs and
+    # sysfs): no size to cut into shards. Refused at once, never judged as
+    # empty, never waited on.
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    cases = [
+        ("/dev/zero", "/dev/zero: not a regular file (a character device)"),
+        (str(fifo), f"{fifo}: not a regular file (a FIFO)"),
+        ("/proc/cpuinfo", "/proc/cpuinfo: its size (0 bytes) is not its length"),
+    ]
+    sysfs = "/sys/kernel/mm/transparent_hugepage/enabled"
+    if os.path.exists(sysfs):
+        cases.append((sysfs, f"{sysfs}: its size ({os.stat(sysfs).st_size} bytes) is not its length"))
+    for path, message in cases:
+        with pytest.raises(ValueError, match="^" + re.escape(message)):
+            poker.dask.judge(path, client)
+        result = command("--scheduler", client.scheduler.address, path)
+        assert (result.returncode, result.stdout) == (2, b""), (path, result.stderr)
+        lines = result.stderr.decode().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"poker.dask: {message}"), lines
+        assert "poker -i" in lines[0]
+    # An empty regular file is judged: no answers.
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    assert poker.dask.judge(str(empty), client) == b""
+
+
+def test_dask_refuses_more_shards_a_file_than_it_can_schedule(client, poker_cli, tmp_path, monkeypatch):
+    # A shard a byte: a task each, scheduled one after another by the client;
+    # an 81 KB file would take many minutes. Refused, with the size to give.
+    path = tmp_path / "hands.txt"
+    text = generate(poker_cli, path, "holdem", 3000, 41)
+    assert len(text) > poker.dask.MAX_SHARDS_PER_FILE
+    least = -(-len(text) // poker.dask.MAX_SHARDS_PER_FILE)
+    message = (
+        f"{path}: {len(text)} bytes in shards of 1 byte are {len(text)} shards, more than "
+        f"{poker.dask.MAX_SHARDS_PER_FILE} a file: give a shard size of at least {least} bytes"
+    )
+    with pytest.raises(ValueError, match="^" + re.escape(message) + "$"):
+        poker.dask.judge(str(path), client, shard_size=1)
+    result = command("--workers", "1", "--shard-size", "1", str(path))
+    assert (result.returncode, result.stdout, result.stderr.decode()) == (2, b"", f"poker.dask: {message}\n")
+    # The least size is taken (under a lower cap: 10,000 shards take minutes here).
+    monkeypatch.setattr(poker.dask, "MAX_SHARDS_PER_FILE", 20)
+    least = -(-len(text) // 20)
+    with pytest.raises(ValueError, match=f"give a shard size of at least {least} bytes$"):
+        poker.dask.judge(str(path), client, shard_size=least - 1)
+    assert poker.dask.judge(str(path), client, shard_size=least) == expected(poker_cli, [], path)[0]
+
+
+@pytest.mark.parametrize("format_name", ["holdem", "euler", "eval", "draw"])
+def test_dask_refuses_options_for_the_judge_formats(client, tmp_path, format_name):
+    path = tmp_path / "hands.txt"
+    path.write_bytes(b"")
+    message = f"options are equity's: format {format_name} takes none (given '--mc')"
+    with pytest.raises(ValueError, match="^" + re.escape(message) + "$"):
+        poker.dask.judge(str(path), client, format_name, options=["--mc", "1000"])
+    result = command("-f", format_name, "--equity-option=--mc", "--equity-option=1000", str(path))
+    assert (result.returncode, result.stderr.decode()) == (
+        2,
+        f"poker.dask: --equity-option is equity's: --format {format_name} takes none (given '--mc')\n",
+    )
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        (["-o", "X"], "equity options: unknown option '-o': expected --board, --dead, --exact, --mc, --time or --seed"),
+        (["--exact", "--mc", "100"], "equity options: '--mc' after an earlier '--exact', '--mc' or '--time'"),
+        (["--mc"], "equity options: missing a value after '--mc'"),
+        (
+            ["--seed", "x"],
+            "equity options: expected a seed (a whole number from 0 to 18446744073709551615) after '--seed', found 'x'",
+        ),
+        (["AhKh"], "equity options: expected only options, found a hand"),
+    ],
+)
+def test_dask_equity_options_are_read_as_poker_equity_reads_them(client, tmp_path, options, message):
+    # Each option by its own name: '-o' is no seed, and '--exact' takes no value.
+    path = tmp_path / "queries.txt"
+    path.write_bytes(b"AhKh QsQd\n")
+    with pytest.raises(ValueError, match="^" + re.escape(message) + "$"):
+        poker.dask.equity_file(str(path), client, options)
+    result = command("-f", "equity", *(f"--equity-option={option}" for option in options), str(path))
+    assert (result.returncode, result.stderr.decode()) == (2, f"poker.dask: {message}\n")
+
+
+def test_dask_equity_options_of_every_kind_are_taken(client, poker_cli, tmp_path):
+    # As `poker equity` takes them: --exact without a value, lone cards after
+    # --board, values after '='.
+    path = tmp_path / "queries.txt"
+    path.write_bytes(b"AhKh QsQd --board 2c3d4h\nJsTs 9h9d --board Ac7d2s5h\nAsKd 7c7s --board 9c8d3h\n")
+    for options, cli_options in (
+        (["--exact", "--dead", "8c"], ["--exact", "--dead", "8c"]),
+        (["--board", "Ts", "9s", "--mc=3000", "--seed=4"], ["--board", "Ts9s", "--mc", "3000", "--seed", "4"]),
+    ):
+        want = expected(poker_cli, ["equity", *cli_options], path)
+        assert judged(client, path, "1MiB", "equity", 2, options) == want, options
+
+
+def test_dask_refuses_an_empty_path(client, tmp_path, monkeypatch):
+    # fsspec reads "" as the current folder.
+    monkeypatch.chdir(tmp_path)
+    for urlpath in ("", [""], ["hands.txt", ""]):
+        with pytest.raises(ValueError, match="^path must not be empty$"):
+            poker.dask.judge(urlpath, client)
+    result = command("")
+    assert (result.returncode, result.stderr.decode()) == (2, "poker.dask: path must not be empty\n")
+
+
+def test_dask_a_file_changed_mid_run_is_one_line_on_stderr(poker_cli, tmp_path):
+    # Every task that meets the change stops with it; Dask's workers log each
+    # task that raises, with its arguments and traceback. One line is said.
+    path = tmp_path / "queries.txt"
+    generate(poker_cli, path, "equity", 300, 43)
+    equity = ["-f", "equity", "--equity-option=--mc", "--equity-option=200000"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "poker.dask", "--workers", "2", "-j", "1", *equity, "--shard-size", "200", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        first = process.stdout.readline()  # the first shard's answers: the others are being judged
+        with open(path, "ab") as grown:
+            grown.write(b"AhKh QsQd\n")
+        out, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert first.endswith(b"\n") and (first + out).count(b"\n") < 300
+    message = f"poker.dask: {path}: the file changed while it was being judged\n"
+    assert (process.returncode, err.decode()) == (3, message)

@@ -107,6 +107,19 @@ def test_input_error_carries_the_instance_as_the_cli_does(tmp_path, poker_cli):
     assert len(error.value.answers) == 1 and isinstance(error.value.answers[0], poker.Equity)
 
 
+def test_input_error_numbers_a_commented_query_file_by_its_queries(tmp_path, poker_cli):
+    # Five lines, two of them queries: the error is on line 5, in query 2.
+    queries = tmp_path / "commented.txt"
+    queries.write_text("# two queries\nAhKh QsQd\n\n# the second\nAhKh ZZ\n")
+    cli = run_cli(poker_cli, "equity", str(queries))
+    assert cli.returncode == 1
+    with pytest.raises(poker.InputError) as error:
+        poker.judge_file(queries, format="equity")
+    assert error.value.line == 5 and error.value.instance == 2
+    assert " (query 2)" in str(error.value)
+    assert cli.stderr.decode() == "poker: " + str(error.value) + "\n"
+
+
 def test_input_error_carries_the_clis_hint(tmp_path, poker_cli):
     ten = tmp_path / "ten.txt"
     ten.write_text("Ah Kh\nQs Qd\n2c 3c 4c 5c 10h\n")

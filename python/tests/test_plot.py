@@ -249,7 +249,7 @@ INVALID_REPORTS = {
     ),
     "a time that is text": (
         json.dumps(replaced(make_report(), "0.5", "workloads", 0, "runs", 2, "median_s")).encode(),
-        'bad.json: not a poker-bench/1 report: workloads[0].runs[2].median_s is "0.5", not a number >= 0',
+        'bad.json: not a poker-bench/1 report: workloads[0].runs[2].median_s is "0.5", not a positive number',
     ),
     "no threads": (
         json.dumps(replaced(make_report(), 0, "workloads", 0, "runs", 0, "threads")).encode(),
@@ -273,6 +273,45 @@ def test_invalid_report_is_one_line_and_status_1(tmp_path, plot, case):
         assert result.returncode == 1
         assert one_error_line(result) == f"poker.plot: {tmp_path}/{message}"
         assert not (tmp_path / "out.png").exists()
+
+
+def with_run(report: dict, **values) -> dict:
+    report = copy.deepcopy(report)
+    report["workloads"][0]["runs"][1].update(values)
+    return report
+
+
+NOT_POSITIVE_TIMES = {
+    "a median of 0": (
+        {"median_s": 0},
+        "workloads[0].runs[1].median_s is 0, not a positive number",
+    ),
+    "a minimum of 0": ({"min_s": 0.0}, "workloads[0].runs[1].min_s is 0.0, not a positive number"),
+    "a rate of 0": ({"instances_per_s": 0}, "workloads[0].runs[1].instances_per_s is 0, not a positive number"),
+    "a speed-up of 0": ({"speedup": 0}, "workloads[0].runs[1].speedup is 0, not a positive number"),
+    "a minimum over the median": (
+        {"min_s": 0.5, "median_s": 0.25, "max_s": 0.75},
+        "workloads[0].runs[1].min_s is 0.5, more than its median_s (0.25)",
+    ),
+    "a maximum under the median": (
+        {"min_s": 0.25, "median_s": 0.5, "max_s": 0.3},
+        "workloads[0].runs[1].max_s is 0.3, less than its median_s (0.5)",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", NOT_POSITIVE_TIMES)
+def test_a_time_or_rate_that_is_not_positive_is_refused_as_bench_compare_refuses_it(tmp_path, plot, case):
+    # `poker bench --compare` refuses a median_s that is not positive: a time
+    # of 0 draws nothing on the figures' log scales, and divides by zero in a
+    # rate. Every time and rate drawn must be a positive number, the times in
+    # their order (min_s <= median_s <= max_s).
+    values, message = NOT_POSITIVE_TIMES[case]
+    bad = write_report(tmp_path / "bad.json", with_run(make_report(), **values))
+    result = plot(str(bad), "-o", str(tmp_path / "out.svg"))
+    assert result.returncode == 1
+    assert one_error_line(result) == f"poker.plot: {bad}: not a poker-bench/1 report: {message}"
+    assert not (tmp_path / "out.svg").exists()
 
 
 def test_unreadable_report_is_one_line_and_status_3(tmp_path, plot):

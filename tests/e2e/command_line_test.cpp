@@ -25,19 +25,6 @@ const std::string kExamples = std::string(POKER_SOURCE_DIR) + "/examples/";
 
 std::string example(const std::string& name) { return read_whole_file(kExamples + name); }
 
-// A usage error of one line plus the pointer to --help, that says `says`;
-// `command`: the subcommand whose help it points at, and that it names.
-void expect_usage_error(const std::vector<std::string>& args, const std::string& says,
-                        const std::string& command = "") {
-  SCOPED_TRACE(::testing::PrintToString(args));
-  const RunResult result = run_poker(args);
-  EXPECT_EQ(result.exit_status, 2) << result.err;
-  EXPECT_EQ(result.out, "");
-  const std::string named = command.empty() ? "" : command + ": ";
-  const std::string help = command.empty() ? "" : command + " ";
-  EXPECT_EQ(result.err, "poker: " + named + says + "\nRun 'poker " + help + "--help' for usage.\n");
-}
-
 // The one error line of running `args` on `input`, checked to be one line.
 std::string error_of(const std::vector<std::string>& args, const std::string& input) {
   const RunResult result = run_poker(args, input);

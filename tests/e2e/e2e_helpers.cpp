@@ -142,6 +142,21 @@ std::vector<std::string> concat(std::vector<std::string> args, const std::vector
 // (By hand, not with std::regex: GCC 12 warns of an uninitialised
 // std::function inside <regex> under -O2 -fsanitize=address, and warnings
 // are errors.)
+void expect_usage_error(const std::vector<std::string>& args, std::string_view says, std::string_view command) {
+  SCOPED_TRACE(::testing::PrintToString(args));
+  const RunResult result = run_poker(args);
+  ASSERT_FALSE(result.timed_out);
+  EXPECT_EQ(result.exit_status, 2) << result.err;
+  EXPECT_EQ(result.out, "");
+  if (says.empty()) {
+    EXPECT_EQ(result.err.rfind("poker: ", 0), 0u) << result.err;
+    return;
+  }
+  const std::string named = command.empty() ? "" : std::string(command) + ": ";
+  const std::string help = command.empty() ? "" : std::string(command) + " ";
+  EXPECT_EQ(result.err, "poker: " + named + std::string(says) + "\nRun 'poker " + help + "--help' for usage.\n");
+}
+
 std::string without_instance_and_hint(const std::string& err) {
   if (err.empty() || err.back() != '\n') return err;
   const std::size_t previous_newline = err.size() < 2 ? std::string::npos : err.rfind('\n', err.size() - 2);

@@ -49,6 +49,14 @@ RunResult run_poker_stdin_file(const std::vector<std::string>& args, const std::
 // it silently: a sanitized binary on a loaded machine can take seconds.
 bool wait_until_taking_stop_signals(pid_t pid, testing::Milliseconds timeout);
 
+// Runs `poker args...` (nothing on stdin) and checks that it stops at a usage
+// error: exit status 2, nothing on stdout, and on stderr a "poker: " line.
+// With `says`, stderr is exactly "poker: [COMMAND: ]SAYS" and the pointer to
+// --help, "Run 'poker [COMMAND ]--help' for usage.": `command` is the
+// subcommand the message names and whose help it points at.
+void expect_usage_error(const std::vector<std::string>& args, std::string_view says = {},
+                        std::string_view command = {});
+
 // `args` followed by `more`.
 std::vector<std::string> concat(std::vector<std::string> args, const std::vector<std::string>& more);
 

@@ -21,16 +21,6 @@ std::string example(const std::string& name) { return read_whole_file(kSourceDir
 
 int line_count(const std::string& text) { return static_cast<int>(std::count(text.begin(), text.end(), '\n')); }
 
-// A usage error: status 2, nothing on stdout, a "poker: " message on stderr.
-void expect_usage_error(const std::vector<std::string>& args) {
-  SCOPED_TRACE(::testing::PrintToString(args));
-  const RunResult result = run_poker(args, kSample);
-  ASSERT_FALSE(result.timed_out);
-  EXPECT_EQ(result.exit_status, 2) << result.err;
-  EXPECT_EQ(result.out, "");
-  EXPECT_EQ(result.err.rfind("poker: ", 0), 0u) << result.err;
-}
-
 // An I/O error: status 3, one "poker: " line on stderr naming `name`.
 void expect_io_error(const RunResult& result, const std::string& name) {
   ASSERT_FALSE(result.timed_out);

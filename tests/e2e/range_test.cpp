@@ -1,4 +1,4 @@
-// `poker range RANGE`, as a user runs it (stdout a pipe: no colour).
+// `poker range RANGE`, as a user runs it (stdout a pipe: no color).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -17,7 +17,7 @@ TEST(RangeCommand, PrintsTheGridAndTheCombos) {
   EXPECT_NE(result.out.find("\n.    .    .    .    .    T9s  .    .    .    .    .    .    .\n"), std::string::npos)
       << result.out;
   EXPECT_NE(result.out.find("\n42 combos, 3.17% of all 1326\n"), std::string::npos) << result.out;
-  EXPECT_EQ(result.out.find('\033'), std::string::npos);  // not a terminal: no colour
+  EXPECT_EQ(result.out.find('\033'), std::string::npos);  // not a terminal: no color
 }
 
 TEST(RangeCommand, AnInvalidRangeIsAUsageError) {
@@ -82,13 +82,13 @@ TEST(RangeCommand, OrderEquityTakesPercentagesByEquityAgainstARandomHand) {
             "poker: range: --order: expected pokerstove or equity, not 'sklansky'");
 }
 
-TEST(RangeCommand, ColorAlwaysColoursAPipeAndNeverLeavesItPlain) {
+TEST(RangeCommand, ColorAlwaysColorsAPipeAndNeverLeavesItPlain) {
   const RunResult always = run_poker({"range", "--color=always", "QQ+"});
   EXPECT_EQ(always.exit_status, 0) << always.err;
   EXPECT_EQ(always.out.rfind("\033[30;42mAA \033[0m", 0), 0u) << always.out;
   const RunResult never = run_poker({"range", "--color", "never", "QQ+"});
   EXPECT_EQ(never.out.find('\033'), std::string::npos) << never.out;
-  EXPECT_EQ(never.out, run_poker({"range", "--color=auto", "QQ+"}).out);  // a pipe: no colour
+  EXPECT_EQ(never.out, run_poker({"range", "--color=auto", "QQ+"}).out);  // a pipe: no color
   const RunResult wrong = run_poker({"range", "--color=yes", "QQ+"});
   EXPECT_EQ(wrong.exit_status, 2);
   EXPECT_EQ(wrong.err.substr(0, wrong.err.find('\n')),

@@ -15,7 +15,7 @@
 #include <variant>
 #include <vector>
 
-#include "poker/equity_format.h"
+#include "poker/equity_query.h"
 #include "poker/range.h"
 
 namespace {

@@ -34,9 +34,13 @@
 #include "poker/evaluator.h"
 #include "support/reference_evaluator.h"
 #include "support/sanitizers.h"
+#include "support/seven_card_hands.h"
 
 namespace poker {
 namespace {
+
+using testing::for_each_five_cards;
+using testing::for_each_seven_card_hand;
 
 constexpr int kCategories = 9;
 using Counts = std::array<std::uint64_t, kCategories>;  // indexed by Category
@@ -51,36 +55,23 @@ TEST(FiveCards, CategoryCountsValuesAndReferenceOrder) {
   std::map<std::uint16_t, reference::RefValue> reference_of;
   std::uint64_t hands = 0;
   int failures = 0;
-  for (Card a = 0; a < kCardCount; ++a) {
-    const Hand ha = Hand().plus(a);
-    for (Card b = a + 1; b < kCardCount; ++b) {
-      const Hand hb = ha.plus(b);
-      for (Card c = b + 1; c < kCardCount; ++c) {
-        const Hand hc = hb.plus(c);
-        for (Card d = c + 1; d < kCardCount; ++d) {
-          const Hand hd = hc.plus(d);
-          for (Card e = d + 1; e < kCardCount; ++e) {
-            const Hand hand = hd.plus(e);
-            const HandValue value = hand.evaluate();
-            ++hands;
-            ++counts[static_cast<int>(value.category())];
-            const std::array<Card, 5> five = {a, b, c, d, e};
-            const reference::RefValue ref = reference::evaluate5(five);
-            const auto [it, inserted] = reference_of.try_emplace(value.raw(), ref);
-            if (!inserted && it->second != ref && ++failures <= 10) {
-              ADD_FAILURE() << "value " << value.raw() << " is both " << reference::describe(it->second) << " and "
-                            << reference::describe(ref);
-            }
-            if (ref.as_category() != value.category() && ++failures <= 10) {
-              ADD_FAILURE() << reference::describe(hand.cards()) << ": category " << category_name(value.category())
-                            << ", reference " << reference::describe(ref);
-            }
-            seen.set(value.raw());
-          }
-        }
-      }
+  for_each_five_cards(0, kCardCount, [&](const std::array<Card, 7>& cards, const Hand& hand) {
+    const HandValue value = hand.evaluate();
+    ++hands;
+    ++counts[static_cast<int>(value.category())];
+    const std::array<Card, 5> five = {cards[0], cards[1], cards[2], cards[3], cards[4]};
+    const reference::RefValue ref = reference::evaluate5(five);
+    const auto [it, inserted] = reference_of.try_emplace(value.raw(), ref);
+    if (!inserted && it->second != ref && ++failures <= 10) {
+      ADD_FAILURE() << "value " << value.raw() << " is both " << reference::describe(it->second) << " and "
+                    << reference::describe(ref);
     }
-  }
+    if (ref.as_category() != value.category() && ++failures <= 10) {
+      ADD_FAILURE() << reference::describe(hand.cards()) << ": category " << category_name(value.category())
+                    << ", reference " << reference::describe(ref);
+    }
+    seen.set(value.raw());
+  });
   EXPECT_EQ(hands, 2'598'960u);
   const Counts expected = {1'302'540, 1'098'240, 123'552, 54'912, 10'200, 5'108, 3'744, 624, 40};
   EXPECT_EQ(counts, expected);
@@ -107,23 +98,14 @@ TEST(FiveCards, CategoryCountsValuesAndReferenceOrder) {
 
 TEST(FiveCards, EvaluateAndBestFiveAgreeWithHand) {
   int failures = 0;
-  for (Card a = 0; a < kCardCount; ++a) {
-    for (Card b = a + 1; b < kCardCount; ++b) {
-      for (Card c = b + 1; c < kCardCount; ++c) {
-        for (Card d = c + 1; d < kCardCount; ++d) {
-          for (Card e = d + 1; e < kCardCount; ++e) {
-            const Hand hand = Hand().plus(a).plus(b).plus(c).plus(d).plus(e);
-            const HandValue value = hand.evaluate();
-            const BestFive best = best_five(hand.cards());
-            if ((evaluate(hand.cards()) != value || best.value != value) && ++failures <= 10) {
-              ADD_FAILURE() << reference::describe(hand.cards()) << ": Hand " << value.raw() << ", evaluate "
-                            << evaluate(hand.cards()).raw() << ", best_five " << best.value.raw();
-            }
-          }
-        }
-      }
+  for_each_five_cards(0, kCardCount, [&](const std::array<Card, 7>& /*cards*/, const Hand& hand) {
+    const HandValue value = hand.evaluate();
+    const BestFive best = best_five(hand.cards());
+    if ((evaluate(hand.cards()) != value || best.value != value) && ++failures <= 10) {
+      ADD_FAILURE() << reference::describe(hand.cards()) << ": Hand " << value.raw() << ", evaluate "
+                    << evaluate(hand.cards()).raw() << ", best_five " << best.value.raw();
     }
-  }
+  });
 }
 
 // A six-card Hand must equal the best of its five-card subsets: the hand
@@ -132,67 +114,28 @@ TEST(SixCards, EveryValueIsTheBestOfItsFiveCardSubsets) {
   std::uint64_t hands = 0;
   int failures = 0;
   std::bitset<1 << 16> seen;
-  std::array<Card, 6> h{};
-  for (h[0] = 0; h[0] < kCardCount; ++h[0]) {
-    for (h[1] = h[0] + 1; h[1] < kCardCount; ++h[1]) {
-      for (h[2] = h[1] + 1; h[2] < kCardCount; ++h[2]) {
-        for (h[3] = h[2] + 1; h[3] < kCardCount; ++h[3]) {
-          const Hand four = Hand().plus(h[0]).plus(h[1]).plus(h[2]).plus(h[3]);
-          for (h[4] = h[3] + 1; h[4] < kCardCount; ++h[4]) {
-            const Hand five = four.plus(h[4]);
-            for (h[5] = h[4] + 1; h[5] < kCardCount; ++h[5]) {
-              const HandValue value = five.plus(h[5]).evaluate();
-              HandValue best;
-              for (int left_out = 0; left_out < 6; ++left_out) {
-                Hand subset;
-                for (int i = 0; i < 6; ++i) {
-                  if (i != left_out) subset.add(h[i]);
-                }
-                best = std::max(best, subset.evaluate());
-              }
-              if (value != best && ++failures <= 10) {
-                ADD_FAILURE() << reference::describe(five.plus(h[5]).cards()) << ": " << value.raw() << ", best subset "
-                              << best.raw();
-              }
-              seen.set(value.raw());
-              ++hands;
-            }
-          }
+  for_each_five_cards(0, kCardCount, [&](std::array<Card, 7> h, const Hand& five) {
+    for (h[5] = h[4] + 1; h[5] < kCardCount; ++h[5]) {
+      const HandValue value = five.plus(h[5]).evaluate();
+      HandValue best;
+      for (int left_out = 0; left_out < 6; ++left_out) {
+        Hand subset;
+        for (int i = 0; i < 6; ++i) {
+          if (i != left_out) subset.add(h[i]);
         }
+        best = std::max(best, subset.evaluate());
       }
+      if (value != best && ++failures <= 10) {
+        ADD_FAILURE() << reference::describe(five.plus(h[5]).cards()) << ": " << value.raw() << ", best subset "
+                      << best.raw();
+      }
+      seen.set(value.raw());
+      ++hands;
     }
-  }
+  });
   EXPECT_EQ(hands, 20'358'520u);
   EXPECT_EQ(failures, 0);
   EXPECT_EQ(seen.count(), 6'075u);
-}
-
-// Calls visit(cards, first_six) for every 7-card hand whose lowest card is in
-// [lowest_begin, lowest_end), cards ascending, first_six being the Hand of
-// cards[0..5] (built one card per loop level, as a judge shares a board).
-template <typename Visit>
-void for_each_seven_card_hand(int lowest_begin, int lowest_end, Visit&& visit) {
-  std::array<Card, 7> h{};
-  for (int a = lowest_begin; a < lowest_end; ++a) {
-    h[0] = static_cast<Card>(a);
-    const Hand ha = Hand().plus(h[0]);
-    for (h[1] = h[0] + 1; h[1] < kCardCount; ++h[1]) {
-      const Hand hb = ha.plus(h[1]);
-      for (h[2] = h[1] + 1; h[2] < kCardCount; ++h[2]) {
-        const Hand hc = hb.plus(h[2]);
-        for (h[3] = h[2] + 1; h[3] < kCardCount; ++h[3]) {
-          const Hand hd = hc.plus(h[3]);
-          for (h[4] = h[3] + 1; h[4] < kCardCount; ++h[4]) {
-            const Hand he = hd.plus(h[4]);
-            for (h[5] = h[4] + 1; h[5] < kCardCount; ++h[5]) {
-              const Hand hf = he.plus(h[5]);
-              for (h[6] = h[5] + 1; h[6] < kCardCount; ++h[6]) visit(h, hf);
-            }
-          }
-        }
-      }
-    }
-  }
 }
 
 TEST(SevenCards, CategoryCountsAndDistinctValues) {

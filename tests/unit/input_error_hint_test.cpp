@@ -18,6 +18,7 @@
 #include "poker/euler_format.h"
 #include "poker/eval_format.h"
 #include "poker/holdem_format.h"
+#include "poker/io/head_keeping_source.h"
 #include "poker/io/input.h"
 #include "poker/pipeline.h"
 #include "support/fake_io.h"
@@ -32,7 +33,7 @@ const std::string kBoard = "2d 3d 4d 5d 6d\n";
 // Runs `source` through the pipeline, judging hold'em of two players in
 // chunks of `chunk_size` bytes; its head afterwards.
 std::string head_after_a_run(std::unique_ptr<io::ByteSource> from, std::size_t chunk_size) {
-  HeadKeepingSource source(std::move(from), 100);
+  io::HeadKeepingSource source(std::move(from), 100);
   const auto holdem = make_holdem_format(HoldemOptions{2, false});
   poker::testing::StringSink sink;
   PipelineOptions options;

@@ -96,12 +96,12 @@ TEST(RangeGrid, RangeNotationWritesRangesAsPokerStoveDoes) {
   }
 }
 
-TEST(RangeGrid, ColourMarksEveryCellAndLeavesNoDotsOrStars) {
+TEST(RangeGrid, ColorMarksEveryCellAndLeavesNoDotsOrStars) {
   const std::string grid = range_grid(parse_ok("AA,AhKh"), true);
   EXPECT_EQ(grid.rfind("\033[30;42mAA \033[0m \033[30;43mAKs\033[0m \033[2mAQs\033[0m", 0), 0u) << grid;
   EXPECT_EQ(grid.find('*'), std::string::npos);
   EXPECT_NE(grid.find("green: every combo of the class; yellow: some of them"), std::string::npos);
-  // Without colour, no escape at all.
+  // Without color, no escape at all.
   EXPECT_EQ(range_grid(parse_ok("AA,AhKh"), false).find('\033'), std::string::npos);
 }
 

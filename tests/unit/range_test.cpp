@@ -310,33 +310,6 @@ TEST(Range, LastWeightWins) {
   EXPECT_EQ(weight_of(repeated, "KsKd"), 0.6);
 }
 
-TEST(Range, WithoutCards) {
-  const Range ak = parse_ok("AK");
-  const Range no_ah = without_cards(ak, mask_of(card("Ah")));
-  EXPECT_EQ(no_ah.combos.size(), 12u);
-  for (const WeightedCombo& combo : no_ah.combos) EXPECT_EQ(combo.mask() & mask_of(card("Ah")), 0u);
-
-  EXPECT_EQ(without_cards(ak, 0).combos.size(), 16u);
-  EXPECT_TRUE(without_cards(parse_ok("AhKh"), mask_of(card("Kh"))).combos.empty());
-  // QQ loses the 3 combos with Qs, KK the 3 with Kd; AA keeps its 6.
-  EXPECT_EQ(without_cards(parse_ok("QQ+"), mask_of(card("Qs")) | mask_of(card("Kd"))).combos.size(), 12u);
-  // A board of five cards and two dead cards: each removes 51 combos, each
-  // pair of them one combo twice.
-  CardMask known = 0;
-  for (const char* name : {"Ah", "Kd", "7c", "7s", "2h", "Tc", "Td"}) known |= mask_of(card(name));
-  EXPECT_EQ(without_cards(parse_ok("random"), known).combos.size(), 1326u - 7 * 51 + 21);
-
-  // Order and weights are kept.
-  const Range weighted = without_cards(parse_ok("AK:0.5,AKs"), mask_of(card("As")));
-  ASSERT_EQ(weighted.combos.size(), 12u);
-  EXPECT_EQ(weight_of(weighted, "AhKh"), 1.0);
-  EXPECT_EQ(weight_of(weighted, "AhKs"), 0.5);
-  for (std::size_t i = 1; i < weighted.combos.size(); ++i) {
-    EXPECT_GT(std::pair(weighted.combos[i - 1].high, weighted.combos[i - 1].low),
-              std::pair(weighted.combos[i].high, weighted.combos[i].low));
-  }
-}
-
 struct ErrorCase {
   const char* text;
   std::size_t offset;

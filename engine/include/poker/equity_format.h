@@ -1,143 +1,22 @@
-// `poker equity`: a query in words, its answer in text or JSON, and the batch
-// format that reads one query per line through the pipeline.
+// `poker equity FILE`: the batch format that judges a query file through
+// the pipeline, one query per line (its words as poker/equity_query.h reads
+// them), blank lines and comments (a line whose first word begins with '#')
+// skipped, and answers each query with one line of text or JSON
+// (append_equity_line, append_equity_json).
 //
-// A query is words, the same on the command line and on a line of a query
-// file:
-//
-//     HAND_OR_RANGE HAND_OR_RANGE... [--board CARDS] [--dead CARDS]
-//                                    [--exact | --mc N | --time S] [--seed N]
-//
-// 2..10 hands or ranges (range.h), options anywhere among the hands,
-// "--name value" or "--name=value"; "vs" (any case) may stand between two
-// hands ("AK vs QQ"). A range split at the blanks after its commas
-// ("QQ+, AKs") is one (range_continues). Cards of --board and --dead are written
-// as players write them: in either case, one after another or separated by
-// blanks and commas ("Ts9s2d", "Ts 9s 2d", "ts,9s,2d"); on a query line,
-// where blanks split words, the lone cards after --board or --dead belong to
-// it ("--board Ts 9s 2d": a lone card can be no player's hand). The options
-// of a line override the defaults (the command line's): a line's --board
-// replaces the default board, its --dead the default dead cards.
-//
-// Answers. On the command line, a table (equity_table). In a query file,
-// one line per query (append_equity_line) that repeats the query, its
-// players as the notation spells them (normalized_range_text: "ahkh" is
-// "AhKh") and the board and dead cards it was computed with:
-//
-//     AhKh QsQd: equity 46.214457 53.785543; win 46.017880 53.588966; tie 0.393154 0.393154; boards 1712304 exact
-//     AK QQ --board Ts9s2d: equity 46.2 53.8; win ...; tie ...; error 0.015763 0.015763; deals 1000000 monte-carlo
-//
-// percentages player by player, with six decimals when exact; Monte Carlo
-// adds the standard error of each equity and prints the percentages to the
-// largest error's second significant digit (0.157 points: two decimals). With --json, one JSON object per query
-// (append_equity_json), on one line.
-//
-// Thread safety: functions are pure; the Format is immutable.
+// Thread safety: the Format is immutable; its process() computes a window
+// of queries in parallel (ARCHITECTURE.md, "Where threads live").
 #ifndef POKER_EQUITY_FORMAT_H_
 #define POKER_EQUITY_FORMAT_H_
 
-#include <cstddef>
 #include <functional>
 #include <memory>
-#include <optional>
-#include <span>
-#include <string>
-#include <string_view>
-#include <variant>
-#include <vector>
 
 #include "poker/equity.h"
+#include "poker/equity_query.h"
 #include "poker/format.h"
 
 namespace poker {
-
-struct EquityRequest {
-  EquityQuery query;
-  EquitySettings settings;
-  // query.board and query.dead, card by card in the order written.
-  std::vector<Card> board;
-  std::vector<Card> dead;
-  // The indices of the words that are the players' hands or ranges.
-  std::vector<std::size_t> player_words;
-};
-
-// What is wrong with a query's words: the word (its index) and the byte
-// offset in it of the offending part, and a one-line message. When a word is
-// missing at the end, `word` is words.size() and `message` names what was
-// expected ("a value after '--board'"); when the words are each fine but the
-// query is not (check_equity_query), `word` is kWholeQuery.
-struct QueryError {
-  static constexpr std::size_t kWholeQuery = static_cast<std::size_t>(-1);
-  std::size_t word = 0;
-  std::size_t offset = 0;
-  std::string message;
-};
-
-// The one-line message of `error` in a query whose first `hands` words are
-// its hands, each given alone (the command line's `poker equity HAND...`,
-// the Python module's equity()): a wrong hand's message begins
-// "hand N 'WORD': ", the word quoted as quote_token() quotes (poker/escape.h).
-std::string query_error_message(const QueryError& error, std::span<const std::string_view> words, std::size_t hands);
-
-// Reads the value of option `name` (--mc, --time or --seed; the first two
-// also choose Monte Carlo) into `settings`, by the rules the command line
-// and query files share: numbers as poker/number_text.h reads them, within
-// the limits of poker/equity.h. Nothing, or what is wrong in one line that
-// quotes the value.
-std::optional<std::string> read_equity_number(std::string_view name, std::string_view value, EquitySettings& settings);
-
-// Parses and checks (check_equity_query) a query; `defaults` are the
-// settings its options override.
-std::variant<EquityRequest, QueryError> parse_equity_request(std::span<const std::string_view> words,
-                                                             const EquitySettings& defaults);
-
-// The same, with default board and dead cards too (`defaults` has no players).
-std::variant<EquityRequest, QueryError> parse_equity_request(std::span<const std::string_view> words,
-                                                             const EquityRequest& defaults);
-
-// The defaults of a query file from the command line's options (words with
-// no hand: "--board", "Ts9s2d", ...): a board and dead cards that are valid
-// together, and the settings. A hand among the words is an error.
-std::variant<EquityRequest, QueryError> parse_equity_defaults(std::span<const std::string_view> words,
-                                                              const EquitySettings& settings);
-
-// Whether `word` and the word after it are one range that blanks split: a
-// comma ends the one or starts the other ("QQ+," then "AKs", PokerStove's
-// and Equilab's "QQ+, AKs"). An option ("--board") joins nothing. The
-// command line and a query line join such words into one before parsing.
-bool range_continues(std::string_view word, std::string_view next);
-
-// What an answer repeats of its query: the players as written, the board
-// and the dead cards (in the order written).
-struct EquityEcho {
-  std::vector<std::string_view> players;
-  std::vector<Card> board;
-  std::vector<Card> dead;
-};
-
-// The echo of `request`, parsed from `words` (which the echo views).
-EquityEcho equity_echo(std::span<const std::string_view> words, const EquityRequest& request);
-
-// The answer as a table: the board and dead cards when there are some, a
-// line per player (labelled with its hand or range as the notation spells
-// it) headed by the column names: win, tie and equity %, Monte Carlo's
-// standard error, and the pots won and tied (the shares times the boards,
-// as PokerStove counts them); then the number of boards ("1 board") and the
-// method.
-std::string equity_table(const EquityEcho& echo, const EquityResult& result);
-
-// The answer as one line, '\n' included (the batch format's answer), after
-// the query: "AK QQ --board Ts9s2d: equity ...".
-void append_equity_line(std::string& out, const EquityEcho& echo, const EquityResult& result);
-
-// The answer as one JSON object on one line, '\n' included:
-//   {"schema":"poker-equity/1","query":"AK QQ --board Ts9s2d","board":"Ts9s2d",
-//    "dead":"","players":[{"hand":"AK","win":0.4,"tie":0.01,"equity":0.405,
-//    "std_error":0.0002,"pots_won":400000,"pots_tied":10000},...],
-//    "deals":1000000,"method":"monte-carlo"}
-// Shares are fractions in [0, 1] (8 decimals); "std_error" is the standard
-// error of "equity", 0 for "exact"; "deals" counts the boards dealt (exact)
-// or drawn (Monte Carlo).
-void append_equity_json(std::string& out, const EquityEcho& echo, const EquityResult& result);
 
 enum class EquityOutput : bool { kText, kJson };
 

@@ -10,21 +10,18 @@
 // (Format::hint). Computed only once an error is reported: the hot path
 // knows nothing of it.
 //
-// Thread safety: the functions are pure; a HeadKeepingSource is as its
-// source (window() from one thread at a time).
+// Thread safety: the functions are pure.
 #ifndef POKER_INPUT_HINT_H_
 #define POKER_INPUT_HINT_H_
 
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "poker/format.h"
-#include "poker/io/byte_source.h"
 
 namespace poker {
 
@@ -54,7 +51,7 @@ struct HintContext {
 
 // The likely cause of `error` in an input judged by `format`, or nothing.
 // `head`: the input's first bytes as the run read them
-// (HeadKeepingSource::head()); only its lines through the failing instance
+// (io::HeadKeepingSource::head(), poker/io/head_keeping_source.h); only its lines through the failing instance
 // are read.
 std::optional<std::string> input_error_hint(const Format& format, const InputError& error, std::string_view head,
                                             const SuggestRun& suggest);
@@ -70,36 +67,6 @@ std::string input_error_line(std::string_view source, const Format& format, cons
 // does not read: ten written "10" gets the judge's hint; otherwise nothing.
 // The query file's hint (Format::hint) and the command line's.
 std::optional<std::string> equity_word_hint(std::string_view word);
-
-// The run's input, keeping its first bytes for the hints: a pipe's cannot be
-// read again, and a file on standard input is judged from its offset, not
-// from its start. Everything else goes to `source` as it is.
-class HeadKeepingSource final : public io::ByteSource {
- public:
-  explicit HeadKeepingSource(std::unique_ptr<io::ByteSource> source, std::size_t limit = 64 * 1024)
-      : io::ByteSource(source->path()), source_(std::move(source)), limit_(limit) {}
-
-  io::Window window(std::uint64_t from, std::size_t min_size) override;
-  bool more_ready() override { return source_->more_ready(); }
-  int check_intact(std::uint64_t end) const override { return source_->check_intact(end); }
-  void set_wait_hook(io::WaitHook* hook) override { source_->set_wait_hook(hook); }
-  bool is_mapped() const override { return source_->is_mapped(); }
-  std::string strategy() const override { return source_->strategy(); }
-  std::uint64_t size_for_reads_at() const override { return source_->size_for_reads_at(); }
-  io::Window read_at(std::uint64_t from, std::size_t size) override { return source_->read_at(from, size); }
-  std::shared_ptr<io::SharedReads> shared_reads() override { return source_->shared_reads(); }
-  void consumed(std::uint64_t end) override { source_->consumed(end); }
-
-  // Up to `limit` first bytes of the input: those the run's windows showed,
-  // or, from a source read at any offset (whose windows the run does not
-  // ask for), read again now.
-  std::string head();
-
- private:
-  std::unique_ptr<io::ByteSource> source_;
-  const std::size_t limit_;
-  std::string kept_;  // the input's first bytes, as far as windows have shown them
-};
 
 }  // namespace poker
 

@@ -139,10 +139,6 @@ std::optional<Card> parse_card_any_case(std::string_view token);
 // answers echo a player's range this way.
 std::string normalized_range_text(std::string_view text);
 
-// The combos of `range` that use none of the cards in `known` (board and dead
-// cards), in the same order and with the same weights.
-Range without_cards(const Range& range, CardMask known);
-
 }  // namespace poker
 
 #endif  // POKER_RANGE_H_

@@ -11,8 +11,8 @@
 //
 // A cell holds its class's name when the range holds every combo of the
 // class at full weight, its name and '*' when it holds part of them (some
-// combos, or weights below 1), and '.' when it holds none. With `colour`,
-// every cell shows its name and ANSI colours tell the three apart: green
+// combos, or weights below 1), and '.' when it holds none. With `color`,
+// every cell shows its name and ANSI colors tell the three apart: green
 // for a full class, yellow for a part, dim for none.
 //
 // Under the grid, the range in the notation (range_notation): it names in
@@ -30,7 +30,7 @@
 
 namespace poker {
 
-std::string range_grid(const Range& range, bool colour);
+std::string range_grid(const Range& range, bool color);
 
 // `range` written as PokerStove writes a range, in the notation of range.h,
 // so that parse_range reads it back to the same combos and weights: the

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "poker/equity_format.h"
+#include "poker/equity_query.h"
 #include "poker/json_text.h"
 
 namespace poker {

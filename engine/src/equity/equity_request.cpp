@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "equity/equity_request.h"
-#include "poker/equity_format.h"
+#include "poker/equity_query.h"
 #include "poker/escape.h"
 #include "poker/number_text.h"
 #include "poker/range.h"

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <variant>
 
-#include "poker/equity_format.h"
+#include "poker/equity_query.h"
 
 namespace poker::equity {
 

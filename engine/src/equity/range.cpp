@@ -433,14 +433,6 @@ std::string normalized_range_text(std::string_view text) {
   return out;
 }
 
-Range without_cards(const Range& range, CardMask known) {
-  Range kept;
-  for (const WeightedCombo& combo : range.combos) {
-    if ((combo.mask() & known) == 0) kept.combos.push_back(combo);
-  }
-  return kept;
-}
-
 }  // namespace poker
 
 namespace poker {

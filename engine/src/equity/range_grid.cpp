@@ -171,7 +171,7 @@ std::string range_notation(const Range& range) {
   return text;
 }
 
-std::string range_grid(const Range& range, bool colour) {
+std::string range_grid(const Range& range, bool color) {
   std::array<std::array<double, kRankCount>, kRankCount> weights{};
   double weighted = 0;
   for (const WeightedCombo& combo : range.combos) {
@@ -188,7 +188,7 @@ std::string range_grid(const Range& range, bool colour) {
       const bool none = weight == 0;
       partial_shown = partial_shown || (!full && !none);
       std::string text = class_name(row, column);
-      if (colour) {
+      if (color) {
         const char* style = full ? "\033[30;42m" : none ? "\033[2m" : "\033[30;43m";
         text = std::string(style) + text + std::string(3 - text.size(), ' ') + "\033[0m";
       } else {
@@ -213,8 +213,8 @@ std::string range_grid(const Range& range, bool colour) {
   }
   grid += '\n';
   if (partial_shown) {
-    grid += colour ? "green: every combo of the class; yellow: some of them, or weights below 1\n"
-                   : "*: some of the class's combos, or weights below 1\n";
+    grid += color ? "green: every combo of the class; yellow: some of them, or weights below 1\n"
+                  : "*: some of the class's combos, or weights below 1\n";
   }
   return grid;
 }

@@ -1,6 +1,6 @@
 #include <ostream>
 
-#include "poker/format.h"
+#include "poker/answer_buffer.h"
 
 namespace poker {
 

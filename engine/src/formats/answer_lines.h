@@ -6,7 +6,7 @@
 #include <cstddef>
 
 #include "formats/slot_text.h"
-#include "poker/format.h"
+#include "poker/answer_buffer.h"
 
 namespace poker {
 

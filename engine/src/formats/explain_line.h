@@ -6,9 +6,9 @@
 #include <string_view>
 
 #include "formats/slot_text.h"
+#include "poker/answer_buffer.h"
 #include "poker/cards.h"
 #include "poker/evaluator.h"
-#include "poker/format.h"
 
 namespace poker {
 

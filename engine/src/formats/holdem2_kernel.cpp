@@ -406,11 +406,10 @@ __attribute__((target("avx2"), always_inline)) inline void find_verdicts(const G
                      _mm256_slli_epi16(triple, TripleLines::kEntryShift));
 }
 
-__attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, std::size_t count, const Plan& plan,
-                                                            const Alphabet& a, const AnswerLine* lines, char*& out) {
-  const BlockPair& pair = plan.pairs[0];
+// The front of the decode loop for the alphabet `a` and the layout's pair of blocks.
+__attribute__((target("avx2"), always_inline)) inline Front make_front(const Alphabet& a, const BlockPair& pair) {
   // rank_value is 4 * rank: (rank + 1) << 3 is twice it, plus 8.
-  const Front front{
+  return Front{
       both_halves(a.hash),
       both_halves(a.rank_char),
       both_halves(a.suit_char),
@@ -423,13 +422,115 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
       load32(kTables.suit_gather.data()),
       {both_halves(pair.suit_positions), both_halves(pair.separators), both_halves(pair.image)},
       {both_halves(pair.suit_positions + 16), both_halves(pair.separators + 16), both_halves(pair.image + 16)}};
+}
+
+__attribute__((target("avx2"), always_inline)) inline Back make_back() {
   // From a key k per 64-bit lane, rank_index()'s parts as 32-bit lanes:
   // its low bits (the row) and the rest.
   constexpr int kShift = detail::kRankHashShift;
   constexpr int kRowMask = (1 << kShift) - 1;
-  const Back back{_mm256_setzero_si256(), _mm256_set1_epi64x(0x88),
-                  _mm256_setr_epi32(0, kShift, 0, kShift, 0, kShift, 0, kShift),
-                  _mm256_setr_epi32(kRowMask, -1, kRowMask, -1, kRowMask, -1, kRowMask, -1)};
+  return Back{_mm256_setzero_si256(), _mm256_set1_epi64x(0x88),
+              _mm256_setr_epi32(0, kShift, 0, kShift, 0, kShift, 0, kShift),
+              _mm256_setr_epi32(kRowMask, -1, kRowMask, -1, kRowMask, -1, kRowMask, -1)};
+}
+
+// What the decoding of a group leaves for its lookups: each instance's
+// rank_index() parts, and the players' flush masks, 0 where a player has
+// none, for the instances in the group's `flushed`. Seven cards with a
+// flush hold no full house or four of a kind, so the flush beats the rank
+// lookup's value of them (Holdem2Kernel.AFlushBeatsTheRankValueOfItsCards).
+struct alignas(32) GroupParts {
+  std::array<std::array<std::uint32_t, 4>, kHoldem2Group> parts;
+  std::array<std::array<std::uint64_t, 2>, kHoldem2Group> masks;
+};
+
+// Decodes the `in_group` instances at `group` into `decoded` and `valid`;
+// returns which of them hold a flush (bit i: instance i).
+__attribute__((target("avx2,bmi2"), always_inline)) inline std::uint32_t decode_group(
+    const Front& front, const Back& back, const char* group, std::size_t in_group, __m256i& valid,
+    GroupParts& decoded) {
+  std::uint32_t flushed = 0;
+  // Whole pairs; the loop's one count is the text's address.
+  const char* const pairs_end = group + in_group / 2 * 2 * kBytes;
+  auto* parts = decoded.parts.data();
+  for (const char* first = group; first != pairs_end; first += 2 * kBytes, parts += 2) {
+    const auto i = static_cast<std::size_t>(parts - decoded.parts.data());
+    flushed |= decode_pair(front, back, first, first + kBytes, valid, parts, &decoded.masks[i]) << i;
+  }
+  // An odd group's last, with a copy of itself (parts and masks have room
+  // for the copy's).
+  if (in_group % 2 != 0) {
+    const std::size_t i = in_group - 1;
+    flushed |= (decode_pair(front, back, pairs_end, pairs_end, valid, &decoded.parts[i], &decoded.masks[i]) & 1) << i;
+  }
+  return flushed;
+}
+
+// A group that decoded valid: the rank lookups, rank_index() of each key
+// (`rows` and `values`: the rank hash's tables), in the layout of
+// GroupValues, then the flushes.
+template <typename InGroup>
+__attribute__((target("avx2"), always_inline)) inline void look_up(InGroup in_group, std::uint32_t flushed,
+                                                                   const GroupParts& decoded, const std::uint16_t* rows,
+                                                                   const std::uint16_t* values, GroupValues& into) {
+  const auto value_of = [&](std::size_t i, std::size_t player) -> std::uint16_t {
+    return values[2u * rows[decoded.parts[i][2 * player]] + decoded.parts[i][2 * player + 1]];
+  };
+  const std::size_t triples = in_group / 3;
+  // slot_of(3 * t + p), which the compiler does not see. Unrolled twice:
+  // unrolled whole, the loop has GCC build the value vectors by inserting
+  // each value, in more instructions than storing them.
+#pragma GCC unroll 2
+  for (std::size_t t = 0; t < triples; ++t) {
+    for (std::size_t p = 0; p < 3; ++p) {
+      into.first[p * kLanes + t] = value_of(3 * t + p, 0);
+      into.second[p * kLanes + t] = value_of(3 * t + p, 1);
+    }
+  }
+  for (std::size_t p = 0; p < in_group % 3; ++p) {
+    into.first[p * kLanes + triples] = value_of(3 * triples + p, 0);
+    into.second[p * kLanes + triples] = value_of(3 * triples + p, 1);
+  }
+  for (; flushed != 0; flushed &= flushed - 1) {
+    const auto i = static_cast<std::size_t>(std::countr_zero(flushed));
+    std::uint16_t& first = into.first[kSlots[i]];
+    std::uint16_t& second = into.second[kSlots[i]];
+    first = static_cast<std::uint16_t>(std::max<unsigned>(first, detail::flush_values[decoded.masks[i][0] & 0x1FFF]));
+    second = static_cast<std::uint16_t>(std::max<unsigned>(second, detail::flush_values[decoded.masks[i][1] & 0x1FFF]));
+  }
+}
+
+// The verdicts of a group looked up, a vector at a time (into `verdicts`),
+// then its lines at `out`, three in a store where `triple_lines` has them;
+// returns their end.
+template <typename InGroup>
+__attribute__((target("avx2"), always_inline)) inline char* answer(InGroup in_group, const GroupValues& looked_up,
+                                                                   const TripleLines* triple_lines,
+                                                                   const AnswerLine* lines, Verdicts& verdicts,
+                                                                   char* out) {
+  find_verdicts(looked_up, verdicts);
+  const std::size_t triples = in_group / 3;
+  char* next = out;
+  if (triple_lines != nullptr) [[likely]] {
+    for (std::size_t t = 0; t < triples; ++t) next = triple_lines->copy_to(verdicts.triples[t], next);
+    // A whole group ends with two instances: the entry's third line is
+    // written too, within the room of the two, and overwritten by the
+    // next group's answers or cut off.
+    if (in_group % 3 == 2) {
+      next = triple_lines->copy_to<TripleLines::kTwoLinesSize>(verdicts.triples[triples], next);
+    } else if (in_group % 3 == 1) {
+      next = lines[verdicts.of[slot_of(3 * triples)]].copy_to(next);
+    }
+  } else {
+    for (std::size_t i = 0; i < in_group; ++i) next = lines[verdicts.of[kSlots[i]]].copy_to(next);
+  }
+  return next;
+}
+
+__attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, std::size_t count, const Plan& plan,
+                                                            const Alphabet& a, const AnswerLine* lines, char*& out) {
+  const Front front = make_front(a, plan.pairs[0]);
+  const Back back = make_back();
   const std::uint16_t* rows = detail::rank_hash_rows.data();
   const std::uint16_t* values = detail::rank_values.data();
   // Opaque to the compiler, so that it keeps the addresses in registers
@@ -445,68 +546,13 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
   // group only stores the lookups' indices; the next looks the values up;
   // the last, once the next group is decoded and looked up, finds the
   // verdicts a vector at a time and writes the lines, three in a store.
-  alignas(32) std::array<std::array<std::uint32_t, 4>, kHoldem2Group> parts_of;
-  // The players' flush masks, 0 where a player has none, for the instances
-  // in `flushed`. Seven cards with a flush hold no full house or
-  // four of a kind, so the flush beats the rank lookup's value of them
-  // (Holdem2Kernel.AFlushBeatsTheRankValueOfItsCards).
-  alignas(32) std::array<std::array<std::uint64_t, 2>, kHoldem2Group> masks_of;
+  GroupParts decoded;
   // Two groups' values, one group's looked up while the group before it is
   // answered: its verdicts then wait on no lookup in flight. Zeroed once:
   // the lanes after a group's last instance are compared too.
   std::array<GroupValues, 2> group_values{};
   Verdicts verdicts;
   const TripleLines* const triple_lines = triple_lines_of(lines);
-  // A group that decoded valid: the rank lookups, rank_index() of each key,
-  // in the layout of GroupValues, then the flushes.
-  const auto look_up = [&](auto in_group, std::uint32_t flushed, GroupValues& into)
-      __attribute__((target("avx2"), always_inline)) {
-    const auto value_of = [&](std::size_t i, std::size_t player) -> std::uint16_t {
-      return values[2u * rows[parts_of[i][2 * player]] + parts_of[i][2 * player + 1]];
-    };
-    const std::size_t triples = in_group / 3;
-    // slot_of(3 * t + p), which the compiler does not see. Unrolled twice:
-    // unrolled whole, the loop has GCC build the value vectors by inserting
-    // each value, in more instructions than storing them.
-#pragma GCC unroll 2
-    for (std::size_t t = 0; t < triples; ++t) {
-      for (std::size_t p = 0; p < 3; ++p) {
-        into.first[p * kLanes + t] = value_of(3 * t + p, 0);
-        into.second[p * kLanes + t] = value_of(3 * t + p, 1);
-      }
-    }
-    for (std::size_t p = 0; p < in_group % 3; ++p) {
-      into.first[p * kLanes + triples] = value_of(3 * triples + p, 0);
-      into.second[p * kLanes + triples] = value_of(3 * triples + p, 1);
-    }
-    for (; flushed != 0; flushed &= flushed - 1) {
-      const auto i = static_cast<std::size_t>(std::countr_zero(flushed));
-      std::uint16_t& first = into.first[kSlots[i]];
-      std::uint16_t& second = into.second[kSlots[i]];
-      first = static_cast<std::uint16_t>(std::max<unsigned>(first, detail::flush_values[masks_of[i][0] & 0x1FFF]));
-      second = static_cast<std::uint16_t>(std::max<unsigned>(second, detail::flush_values[masks_of[i][1] & 0x1FFF]));
-    }
-  };
-  // The verdicts of a group looked up, a vector at a time, then its lines.
-  const auto answer = [&](auto in_group, const GroupValues& looked_up) __attribute__((target("avx2"), always_inline)) {
-    find_verdicts(looked_up, verdicts);
-    const std::size_t triples = in_group / 3;
-    char* next = out;
-    if (triple_lines != nullptr) [[likely]] {
-      for (std::size_t t = 0; t < triples; ++t) next = triple_lines->copy_to(verdicts.triples[t], next);
-      // A whole group ends with two instances: the entry's third line is
-      // written too, within the room of the two, and overwritten by the
-      // next group's answers or cut off.
-      if (in_group % 3 == 2) {
-        next = triple_lines->copy_to<TripleLines::kTwoLinesSize>(verdicts.triples[triples], next);
-      } else if (in_group % 3 == 1) {
-        next = lines[verdicts.of[slot_of(3 * triples)]].copy_to(next);
-      }
-    } else {
-      for (std::size_t i = 0; i < in_group; ++i) next = lines[verdicts.of[kSlots[i]]].copy_to(next);
-    }
-    out = next;
-  };
   // The group looked up and not answered yet: its instances (0 for none),
   // and its values. Each count a constant for a whole group (all but a
   // call's last), so that the loops unroll whole.
@@ -514,34 +560,22 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
   const GroupValues* pending_values = nullptr;
   const auto answer_pending = [&]() __attribute__((target("avx2"), always_inline)) {
     if (pending == kHoldem2Group) [[likely]] {
-      answer(std::integral_constant<std::size_t, kHoldem2Group>{}, *pending_values);
+      out = answer(std::integral_constant<std::size_t, kHoldem2Group>{}, *pending_values, triple_lines, lines, verdicts,
+                   out);
     } else if (pending != 0) {
-      answer(pending, *pending_values);
+      out = answer(pending, *pending_values, triple_lines, lines, verdicts, out);
     }
   };
   const char* group = text;  // the instances before, and their answers, count
   while (group != end) {
     const std::size_t in_group = std::min<std::size_t>(static_cast<std::size_t>(end - group) / kBytes, kHoldem2Group);
-    std::uint32_t flushed = 0;
-    // Whole pairs; the loop's one count is the text's address.
-    const char* const pairs_end = group + in_group / 2 * 2 * kBytes;
-    auto* parts = parts_of.data();
-    for (const char* first = group; first != pairs_end; first += 2 * kBytes, parts += 2) {
-      const auto i = static_cast<std::size_t>(parts - parts_of.data());
-      flushed |= decode_pair(front, back, first, first + kBytes, valid, parts, &masks_of[i]) << i;
-    }
-    // An odd group's last, with a copy of itself (parts_of and masks_of
-    // have room for the copy's).
-    if (in_group % 2 != 0) {
-      const std::size_t i = in_group - 1;
-      flushed |= (decode_pair(front, back, pairs_end, pairs_end, valid, &parts_of[i], &masks_of[i]) & 1) << i;
-    }
+    const std::uint32_t flushed = decode_group(front, back, group, in_group, valid, decoded);
     if (_mm256_movemask_epi8(valid) != -1) break;
     GroupValues& looked_up = group_values[pending_values == group_values.data() ? 1 : 0];
     if (in_group == kHoldem2Group) [[likely]] {
-      look_up(std::integral_constant<std::size_t, kHoldem2Group>{}, flushed, looked_up);
+      look_up(std::integral_constant<std::size_t, kHoldem2Group>{}, flushed, decoded, rows, values, looked_up);
     } else {
-      look_up(in_group, flushed, looked_up);
+      look_up(in_group, flushed, decoded, rows, values, looked_up);
     }
     answer_pending();
     pending = in_group;

@@ -1,4 +1,5 @@
 #include "poker/holdem_format.h"
+#include "poker/answer_buffer.h"
 
 #include <algorithm>
 #include <array>

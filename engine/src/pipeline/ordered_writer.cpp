@@ -8,9 +8,9 @@
 
 namespace poker::pipeline {
 
-void WriteAnswers::operator()(Work* work) const {
+void OrderedWriter::operator()(Work* work) const {
   {
-    const tsan::StageCall call{tsan::run_started(), {work, &state_}};
+    const tsan::StageCall call{tsan::run_started(), work, &state_};
     // The chunks framed from a range rest on all of its bytes (its newline
     // count, the searches at its ends), not only on their own.
     const std::uint64_t framed_from = work->range.offset + work->range.size;
@@ -19,7 +19,7 @@ void WriteAnswers::operator()(Work* work) const {
   works_.give_back(work);
 }
 
-void WriteAnswers::write(const Piece& piece, std::uint64_t framed_from) const {
+void OrderedWriter::write(const Piece& piece, std::uint64_t framed_from) const {
   if (state_.stopping()) return;
   // Answers (or an error) computed from bytes that were not the input's,
   // such as zeros in place of a truncated file, must not be written.
@@ -58,7 +58,7 @@ void WriteAnswers::write(const Piece& piece, std::uint64_t framed_from) const {
   if (options_.on_progress) options_.on_progress(stats);
 }
 
-void WriteAnswers::fail(InputError error) const {
+void OrderedWriter::fail(InputError error) const {
   state_.outcome.status = RunOutcome::Status::kInvalidInput;
   state_.outcome.input_error = std::move(error);
   state_.stop_requested = true;

@@ -17,10 +17,11 @@
 
 namespace poker::pipeline {
 
-class WriteAnswers {
+// Functor that hands each chunk's answers to the destination in input order, up to the first error.
+class OrderedWriter {
  public:
-  WriteAnswers(io::ByteSource& source, AnswerDestination& destination, RunState& state, const PipelineOptions& options,
-               WorkPool& works)
+  OrderedWriter(io::ByteSource& source, AnswerDestination& destination, RunState& state, const PipelineOptions& options,
+                WorkPool& works)
       : source_(source), destination_(destination), state_(state), options_(options), works_(works) {}
 
   // Writes `work`'s answers, then gives it back to the pool.

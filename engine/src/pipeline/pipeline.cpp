@@ -110,6 +110,7 @@ class WaitOnceWritten final : public io::WaitHook {
   const int written_;  // readable once a give_back() left the reader's Work alone
 };
 
+// Functor that cuts the input's next byte range, and stops the pipeline at the input's end.
 class ReadRange {
  public:
   // Takes the ranges from `read_ahead` where there is one (loaded and
@@ -120,7 +121,7 @@ class ReadRange {
   Work* operator()(tbb::flow_control& control) const {
     const tsan::RunStarted started = run_started();  // before the pool is touched
     Work* const work = works_.take();
-    const StageCall call{started, {&reader_, work}};
+    const StageCall call{started, &reader_, work};
     if (state_.stopping() || state_.framing_done.load(std::memory_order_relaxed) || !next(*work)) {
       control.stop();
       works_.give_back(work);
@@ -142,15 +143,15 @@ class ReadRange {
   WorkPool& works_;
 };
 
-// All that framing needs of the bytes, done in parallel: load them (read a
-// regular file's range, map a mapped one's pages in), then count their lines.
+// Functor that loads a range's bytes and counts their newlines.
 class LoadAndCountLines {
  public:
   explicit LoadAndCountLines(const io::RangeReader& reader) : reader_(reader) {}
 
   Work* operator()(Work* work) const {
-    const StageCall call{run_started(), {work}};
+    const StageCall call{run_started(), work};
     if (work->counted) return work;
+    // A regular file's range is read here, a mapped one's pages mapped in.
     reader_.load(work->range);
     if (work->range.error_number == 0) work->newlines = io::count_newlines(work->range.data, work->range.size);
     return work;
@@ -160,13 +161,14 @@ class LoadAndCountLines {
   const io::RangeReader& reader_;
 };
 
+// Functor that turns the ranges, in order, into chunks of whole instances.
 class FrameRecords {
  public:
   FrameRecords(io::Framer& framer, RunState& state, const PipelineOptions& options)
       : framer_(framer), state_(state), options_(options) {}
 
   Work* operator()(Work* work) const {
-    const StageCall call{run_started(), {work, &framer_}};
+    const StageCall call{run_started(), work, &framer_};
     std::vector<io::Chunk> chunks;
     framer_.add(work->range, work->newlines, chunks);
     if (framer_.finished()) state_.framing_done.store(true, std::memory_order_relaxed);
@@ -188,12 +190,13 @@ class FrameRecords {
   const PipelineOptions& options_;
 };
 
+// Functor that parses, judges and renders the instances of a range's chunks.
 class ProcessChunk {
  public:
   explicit ProcessChunk(const Format& format) : format_(format) {}
 
   Work* operator()(Work* work) const {
-    const StageCall call{run_started(), {work}};
+    const StageCall call{run_started(), work};
     for (pipeline::Piece& piece : work->pieces) format_.process(piece.chunk, piece.result);
     return work;
   }
@@ -237,7 +240,7 @@ RunOutcome run_pipeline_to(const Format& format, io::ByteSource& source, AnswerD
       tbb::make_filter<Work*, Work*>(tbb::filter_mode::serial_in_order, FrameRecords(framer, state, options)) &
       tbb::make_filter<Work*, Work*>(tbb::filter_mode::parallel, ProcessChunk(format)) &
       tbb::make_filter<Work*, void>(tbb::filter_mode::serial_in_order,
-                                    pipeline::WriteAnswers(source, destination, state, options, works));
+                                    pipeline::OrderedWriter(source, destination, state, options, works));
   std::optional<WaitOnceWritten> wait_hook;
   if (options.wait_hook != nullptr) source.set_wait_hook(&wait_hook.emplace(options.wait_hook, works));
   tsan::happens_before(&tsan::g_run_start_sync);

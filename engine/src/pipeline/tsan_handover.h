@@ -12,7 +12,6 @@
 
 #include <array>
 #include <cstddef>
-#include <initializer_list>
 
 #if defined(__SANITIZE_THREAD__)
 #define POKER_TSAN 1
@@ -60,30 +59,36 @@ inline RunStarted run_started() {
 // One call of a stage body: happens_after() on each of `what` (the work item
 // it was given, its own serial state) when it starts, and happens_before()
 // on them when it ends, for whoever comes next. Written as
-//   const StageCall call{run_started(), {&state_, work}};
+//   const StageCall call{run_started(), &state_, work};
 // so that the run's start is taken over before `what` reads the stage's
 // fields: the elements of braces are evaluated in order.
 class StageCall {
  public:
+  // The most items one call takes over: a stage's work item and its own
+  // state, or two parts of it (the reader stage's reader and its work).
+  // More do not compile, rather than go unannounced to TSan.
+  static constexpr std::size_t kMostItems = 3;
+
+  template <typename... Items>
+  StageCall(RunStarted /*started*/, const Items*... what) {
+    static_assert(sizeof...(Items) <= kMostItems, "a StageCall takes over at most kMostItems items");
 #ifdef POKER_TSAN
-  StageCall(RunStarted /*started*/, std::initializer_list<const void*> what) {
-    for (const void* item : what) {
-      happens_after(item);
-      if (count_ < what_.size()) what_[count_++] = item;
-    }
+    ((happens_after(what), what_[count_++] = what), ...);
+#else
+    (static_cast<void>(what), ...);
+#endif
   }
+#ifdef POKER_TSAN
   ~StageCall() {
     for (std::size_t i = 0; i < count_; ++i) happens_before(what_[i]);
   }
-#else
-  StageCall(RunStarted /*started*/, std::initializer_list<const void*> /*what*/) {}
 #endif
   StageCall(const StageCall&) = delete;
   StageCall& operator=(const StageCall&) = delete;
 
  private:
 #ifdef POKER_TSAN
-  std::array<const void*, 3> what_{};
+  std::array<const void*, kMostItems> what_{};
   std::size_t count_ = 0;
 #endif
 };

@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "poker/answer_buffer.h"
 #include "poker/format.h"
 #include "poker/io/chunk.h"
 #include "poker/io/framing.h"

@@ -1,0 +1,74 @@
+#include "verify/candidate_reader.h"
+
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace poker::verify {
+namespace {
+
+// Bytes of a candidate line kept for comparing: answer lines are far
+// shorter, so a longer line equals none.
+constexpr std::size_t kKeptLine = 4096;
+
+}  // namespace
+
+bool CandidateReader::read_ahead(std::size_t count) {
+  while (ahead_.size() < count) {
+    if (ended_ || failed_) return false;
+    CandidateLine next;
+    if (!cursor_.next_line(next.line, kKeptLine, options_.max_candidate_line)) {
+      if (cursor_.error() == 0) {
+        ended_ = true;
+      } else {
+        check_error();
+        failed_ = true;
+      }
+      return false;
+    }
+    next.number = ++lines_;
+    if (next.line.too_long) {
+      // Past a line too long the candidate's lines cannot be aligned:
+      // it is the last line read, and compared with nothing.
+      report_.too_long_line = next.number;
+      ended_ = true;
+      ahead_.push_back(std::move(next));
+      return false;
+    }
+    ahead_.push_back(compared_line(std::move(next)));
+  }
+  return true;
+}
+
+void CandidateReader::count_extra_lines() {
+  const std::uint64_t from = cursor_.offset();
+  for (io::TextCursor::Line line;;) {
+    if (cursor_.offset() - from > options_.max_extra_bytes) {
+      report_.extra_uncounted = !cursor_.at_end();
+      return;
+    }
+    if (!cursor_.next_line(line, 0, options_.max_candidate_line)) return;
+    ++report_.extra_lines;
+    ++lines_;
+    if (line.too_long) {
+      report_.too_long_line = lines_;
+      return;
+    }
+  }
+}
+
+CandidateLine CandidateReader::compared_line(CandidateLine next) const {
+  std::string_view compared = next.line.head;
+  bool comparable = next.line.length == next.line.head.size() && next.line.has_newline;
+  if (options_.strip_trailing_cr && !compared.empty() && compared.back() == '\r') compared.remove_suffix(1);
+  if (options_.ignore_trailing_space) {
+    compared = without_trailing_blanks(compared);
+    comparable = next.line.length == next.line.head.size();
+  }
+  next.compared = std::string(compared);
+  next.hash = hash_of(next.compared);
+  next.comparable = comparable;
+  return next;
+}
+
+}  // namespace poker::verify

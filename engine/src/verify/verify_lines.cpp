@@ -1,0 +1,38 @@
+#include "verify/verify_lines.h"
+
+#include <cstring>
+
+namespace poker::verify {
+namespace {
+
+// The blanks --ignore-trailing-space does not compare at a line's end.
+constexpr const char* kBlanks = " \t\r\v\f";
+
+}  // namespace
+
+std::size_t skip_lines(std::string_view text, std::size_t from, std::uint64_t count) {
+  for (std::uint64_t i = 0; i < count && from < text.size(); ++i) {
+    const std::size_t newline = text.find('\n', from);
+    from = newline == std::string_view::npos ? text.size() : newline + 1;
+  }
+  return from;
+}
+
+std::vector<std::string> lines_of(std::string_view text, std::size_t keep) {
+  std::vector<std::string> lines;
+  while (!text.empty()) {
+    const std::size_t newline = text.find('\n');
+    const std::string_view line = text.substr(0, newline);
+    lines.emplace_back(line.substr(0, keep));
+    if (line.size() > keep) lines.back() += "...";
+    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+  }
+  return lines;
+}
+
+std::string_view without_trailing_blanks(std::string_view line) {
+  while (!line.empty() && std::strchr(kBlanks, line.back()) != nullptr) line.remove_suffix(1);
+  return line;
+}
+
+}  // namespace poker::verify
