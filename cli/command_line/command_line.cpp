@@ -203,8 +203,7 @@ std::optional<Mistake> CommandLine::words_left(const std::vector<const CLI::App*
       if (word == "--") break;
       if (!is_option_word(word)) continue;
       const Vocabulary words(app_);
-      return Mistake{unknown_option(words, option_name(word), long_options_of(*levels[depth])),
-                     path_of(levels, depth)};
+      return Mistake{unknown_option(words, option_name(word), long_options_of(*levels[depth])), path_of(levels, depth)};
     }
   }
   // An operand too many: the first word that is neither a number nor a file
@@ -236,8 +235,8 @@ std::optional<Mistake> CommandLine::given_twice(const std::vector<const CLI::App
       }
       const auto [before, inserted] = given_before.emplace(option->get_name(), where);
       if (!inserted) {
-        return Mistake{
-            option->get_name() + " given both to " + before->second + " and to " + where + ": give it once", ""};
+        return Mistake{option->get_name() + " given both to " + before->second + " and to " + where + ": give it once",
+                       ""};
       }
     }
   }
@@ -314,9 +313,9 @@ std::optional<std::variant<std::vector<std::string>, Mistake>> help_command(cons
     }
     if (sub == nullptr) {
       const std::optional<std::string> meant = closest_word(word, Vocabulary(app).commands());
-      return Mistake{"help: unknown subcommand '" + escape_bytes(word) + "'" +
-                         (meant ? "; did you mean '" + *meant + "'?" : ""),
-                     ""};
+      return Mistake{
+          "help: unknown subcommand '" + escape_bytes(word) + "'" + (meant ? "; did you mean '" + *meant + "'?" : ""),
+          ""};
     }
     level = sub;
     words.push_back(word);

@@ -80,8 +80,8 @@ ValueCheck byte_size(std::uint64_t min, std::uint64_t max) {
     std::string unit = digits == std::string::npos ? "" : text.substr(digits);
     for (char& c : unit) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     constexpr std::pair<std::string_view, int> kUnits[] = {
-        {"", 0},   {"b", 0},    {"k", 10}, {"kb", 10}, {"kib", 10}, {"m", 20},  {"mb", 20},
-        {"mib", 20}, {"g", 30}, {"gb", 30}, {"gib", 30}, {"t", 40}, {"tb", 40}, {"tib", 40}};
+        {"", 0},     {"b", 0},  {"k", 10},  {"kb", 10},  {"kib", 10}, {"m", 20},  {"mb", 20},
+        {"mib", 20}, {"g", 30}, {"gb", 30}, {"gib", 30}, {"t", 40},   {"tb", 40}, {"tib", 40}};
     int shift = -1;
     for (const auto& [name, bits] : kUnits) {
       if (unit == name) shift = bits;

@@ -1,14 +1,15 @@
 #include "commands/command_table.h"
 
 #include "commands/bench_command.h"
-#include "commands/draw_command.h"
 #include "commands/equity_command.h"
 #include "commands/euler_command.h"
-#include "commands/eval_command.h"
 #include "commands/generate_command.h"
 #include "commands/holdem_command.h"
+#include "commands/plain_format_command.h"
 #include "commands/range_command.h"
 #include "commands/verify_command.h"
+#include "poker/draw_format.h"
+#include "poker/eval_format.h"
 
 namespace poker::cli {
 namespace {
@@ -16,6 +17,11 @@ namespace {
 template <typename CommandType>
 std::unique_ptr<Command> make() {
   return std::make_unique<CommandType>();
+}
+
+std::unique_ptr<Command> make_eval() { return std::make_unique<PlainFormatCommand>("eval", make_eval_format); }
+std::unique_ptr<Command> make_draw() {
+  return std::make_unique<PlainFormatCommand>("draw", [] { return make_draw_format(); });
 }
 
 #define POKER_STOPPED_STATUSES "130/143 stopped by SIGINT/SIGTERM."
@@ -40,14 +46,14 @@ const CommandRow kRows[] = {
       "category and best five cards, then \"Hand 1 wins\", \"Hand 2 wins\" or \"Tie\".",
       "examples/eval.txt", "examples/eval.txt --answers examples/eval.expected", kJudgeExitStatuses},
      RowKind::kFormat,
-     make<EvalCommand>},
+     make_eval},
     {{"draw", "The card-exchange puzzle: least rounds to each category",
       "The card-exchange puzzle: 52 lines \"S V\" per instance (suit R, S, H, K; value 1..13); prints the least "
       "rounds to reach pair, two pair, three of a kind, straight, flush, full house, four of a kind and straight "
       "flush.",
       "examples/draw.txt", "examples/draw.txt --answers examples/draw.expected", kJudgeExitStatuses},
      RowKind::kFormat,
-     make<DrawCommand>},
+     make_draw},
     {{"equity", "How often hands and ranges win, exactly or by Monte Carlo",
       "How often each hand wins from here: 2 to 10 hands or ranges (QQ+, AKs, A5s-A2s, T9s-65s, 10%, 5%-15%, "
       "22-55, random, JTo:0.25, comma-separated), a board of 0 to 5 cards and dead cards. Prints each player's "
@@ -64,7 +70,8 @@ const CommandRow kRows[] = {
       "starting hands, pairs on the diagonal, suited above and offsuit below, then the range written out as "
       "PokerStove writes it (the hands a percentage such as 10% means) and its combos and their share of all "
       "1326. Color on a terminal, none with NO_COLOR set (--color).",
-      "10%", nullptr, "Exit status: 0 shown, 2 usage error (an invalid range too), 3 I/O error, " POKER_STOPPED_STATUSES},
+      "10%", nullptr,
+      "Exit status: 0 shown, 2 usage error (an invalid range too), 3 I/O error, " POKER_STOPPED_STATUSES},
      RowKind::kOwnRun,
      make<RangeCommand>},
     {{"generate", "Seeded random instances of any format, for tests and benchmarks",

@@ -91,9 +91,9 @@ void EquityCommand::add_options(CLI::App& app, Binding binding) {
                                                           "(default when the work is large: " +
                                                               std::to_string(kDefaultSamples) + ")")
                          ->type_name("N"));
-  methods_.push_back(
-      app.add_option_function<std::string>("--time", number("--time"), "Monte Carlo for about S seconds (0.001 to 1000000)")
-          ->type_name("S"));
+  methods_.push_back(app.add_option_function<std::string>("--time", number("--time"),
+                                                          "Monte Carlo for about S seconds (0.001 to 1000000)")
+                         ->type_name("S"));
   app.add_option_function<std::string>("--seed", number("--seed"),
                                        "Monte Carlo seed: the same deals at any thread count (default 1)")
       ->type_name("N");
@@ -141,8 +141,7 @@ RunPlan EquityCommand::plan(const SharedOptions& shared) const {
 }
 
 std::unique_ptr<Format> EquityCommand::make_format(const std::atomic<bool>& stop) const {
-  EquityRequest defaults =
-      std::get<EquityRequest>(parse_equity_defaults(card_option_words(board_, dead_), settings_));
+  EquityRequest defaults = std::get<EquityRequest>(parse_equity_defaults(card_option_words(board_, dead_), settings_));
   defaults.settings.stop = &stop;  // a query may compute for long: it stops on a signal too
   return make_equity_format(defaults, shared_->json ? EquityOutput::kJson : EquityOutput::kText);
 }

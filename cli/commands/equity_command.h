@@ -36,7 +36,7 @@ class EquityCommand final : public FormatCommand {
   std::optional<std::string> conflict(const CheckContext& context) const;
 
   const SharedOptions* shared_ = nullptr;  // bound in add_options()
-  std::vector<std::string> hands_;  // hands or ranges; empty: the queries are read from the input
+  std::vector<std::string> hands_;         // hands or ranges; empty: the queries are read from the input
   std::string board_;
   std::string dead_;
   EquitySettings settings_;

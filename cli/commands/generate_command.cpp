@@ -67,8 +67,8 @@ void GenerateCommand::add_options(CLI::App& app, Binding binding) {
       ->type_name("FILE");
   instances_option_ = app.add_option("-n,--instances", instances_, "Instances to write (default 1000)")->type_name("N");
   checks.add(*app.get_option("--instances"), whole_number());
-  bytes_option_ = app.add_option("--bytes", bytes_, "Write instances until at least SIZE bytes, like 64K or 1G")
-                      ->type_name("SIZE");
+  bytes_option_ =
+      app.add_option("--bytes", bytes_, "Write instances until at least SIZE bytes, like 64K or 1G")->type_name("SIZE");
   checks.add(*app.get_option("--bytes"), byte_size(0, std::uint64_t{1} << 50));
   checks.add(*app.add_option("--seed", generator_.seed, "Random seed (default 1)")->type_name("N"), whole_number());
   checks.add(*app.add_option("--ties", generator_.ties,
@@ -126,8 +126,7 @@ std::optional<std::string> GenerateCommand::settle_fault() {
   const bool by_size = bytes_option_->count() > 0;
   if (!by_size && generator_.error_at > instances_) {
     return "--error-at " + std::to_string(generator_.error_at) + " is past the " + std::to_string(instances_) +
-           " instances written" +
-           (instances_option_->count() > 0 ? "" : " (the default; set more with --instances N)");
+           " instances written" + (instances_option_->count() > 0 ? "" : " (the default; set more with --instances N)");
   }
   if (by_size && generator_.error_at > bytes_) {
     return "--error-at " + std::to_string(generator_.error_at) + " is past the instances that --bytes " +

@@ -12,9 +12,8 @@
 namespace poker::cli {
 namespace {
 
-const std::string kPlayersRange =
-    "PLAYERS: expected a whole number from " + std::to_string(kMinHoldemPlayers) + " to " +
-    std::to_string(kMaxHoldemPlayers);
+const std::string kPlayersRange = "PLAYERS: expected a whole number from " + std::to_string(kMinHoldemPlayers) +
+                                  " to " + std::to_string(kMaxHoldemPlayers);
 
 }  // namespace
 
@@ -47,8 +46,7 @@ std::vector<std::string> HoldemCommand::first_operands() const {
 }
 
 std::optional<std::string> HoldemCommand::read(const Operands& operands, std::optional<int>& players,
-                                               std::optional<std::string>& input_operand,
-                                               CheckContext& context) const {
+                                               std::optional<std::string>& input_operand, CheckContext& context) const {
   for (const std::optional<std::string>& operand : {operands.first, operands.second}) {
     if (!operand) continue;
     if (const std::optional<std::uint64_t> number = parse_whole_number(*operand); number && !players) {

@@ -15,9 +15,10 @@ void add_shared_options(CLI::App& app, Binding binding) {
   ValueChecks& checks = binding.checks;
   app.add_option("-i,--input", shared.input, "Input file ('-': standard input, the default)")->type_name("FILE");
   app.add_option("-o,--output", shared.output, "Output file ('-': standard output, the default)")->type_name("FILE");
-  checks.add(*app.add_option("-j,--threads", shared.threads, "Worker threads, 1 to 4096 (default: all hardware threads)")
-                  ->type_name("N"),
-             whole_number(1, 4096));
+  checks.add(
+      *app.add_option("-j,--threads", shared.threads, "Worker threads, 1 to 4096 (default: all hardware threads)")
+           ->type_name("N"),
+      whole_number(1, 4096));
   checks.add(*app.add_option("--chunk-size", shared.chunk_size,
                              "Bytes of input per unit of parallel work, 1 to 1G, like 64K or 1M (default 256K)")
                   ->type_name("SIZE"),

@@ -125,7 +125,8 @@ std::optional<Mistake> VerifyCommand::check(CheckContext& context) {
   if (std::optional<Mistake> mistake = format_->check(context)) return mistake;
   SharedOptions& shared = context.shared;
   if (const std::optional<std::string> problem = settle_checker(shared)) return Mistake{*problem, context.name};
-  if (gradescope_.dir.empty() && (gradescope_.tests_of != 0 || gradescope_.partial_credit || gradescope_.max_score != 100)) {
+  if (gradescope_.dir.empty() &&
+      (gradescope_.tests_of != 0 || gradescope_.partial_credit || gradescope_.max_score != 100)) {
     return Mistake{"--tests-of, --partial-credit and --max-score go with --gradescope DIR", context.name};
   }
   if (answers_.empty()) return Mistake{"'poker verify' needs the candidate's answers: --answers FILE", ""};

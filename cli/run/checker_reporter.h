@@ -37,8 +37,8 @@ enum class CheckerProtocol { kKattis, kTestlib };
 
 struct CheckerPlan {
   CheckerProtocol protocol = CheckerProtocol::kKattis;
-  std::string judge_answer;  // the judge system's answer file: opened, never read
-  std::string feedback_dir;  // Kattis: where judgemessage.txt and teammessage.txt go
+  std::string judge_answer;      // the judge system's answer file: opened, never read
+  std::string feedback_dir;      // Kattis: where judgemessage.txt and teammessage.txt go
   bool reveal_expected = false;  // what a contestant sees quotes the expected answer
   VerifyOptions compare;         // as the comparison ran
 };

@@ -28,7 +28,7 @@ struct JudgedRun {
   const Format& format;
   RunOutcome outcome;
   std::optional<VerifyOutcome> verified;  // `poker verify`'s comparison
-  io::HeadKeepingSource& input;            // its head for the hints
+  io::HeadKeepingSource& input;           // its head for the hints
   std::string input_name;                 // as messages name it
   io::OutputSink& output;
   std::string answers;       // the candidate's answers file as given; empty: none

@@ -36,9 +36,9 @@ namespace {
 // output.
 struct Streams {
   std::string input_name, answers_name;
-  std::unique_ptr<io::HeadKeepingSource> input; // its head for the hints
-  std::unique_ptr<io::ByteSource> candidate;   // `poker verify`'s answers; null otherwise
-  std::optional<io::IoError> answers_unopened;  // why the answers could not be opened (compared as empty)
+  std::unique_ptr<io::HeadKeepingSource> input;  // its head for the hints
+  std::unique_ptr<io::ByteSource> candidate;     // `poker verify`'s answers; null otherwise
+  std::optional<io::IoError> answers_unopened;   // why the answers could not be opened (compared as empty)
   std::unique_ptr<io::OutputSink> output;
 };
 
@@ -124,10 +124,9 @@ void log_statistics(const RunPlan& plan, const Format& format, const RunStats& s
     return;
   }
   const Format::Noun noun = format.instance_noun();
-  logger.info("{} bytes, {} {} in {:.3f} s: {:.1f} MB/s, {:.0f} {}/s; input read with {}", stats.bytes,
-              stats.instances, stats.instances == 1 ? noun.one : noun.many, seconds,
-              static_cast<double>(stats.bytes) / 1e6 / seconds, static_cast<double>(stats.instances) / seconds,
-              noun.many, reader);
+  logger.info("{} bytes, {} {} in {:.3f} s: {:.1f} MB/s, {:.0f} {}/s; input read with {}", stats.bytes, stats.instances,
+              stats.instances == 1 ? noun.one : noun.many, seconds, static_cast<double>(stats.bytes) / 1e6 / seconds,
+              static_cast<double>(stats.instances) / seconds, noun.many, reader);
 }
 
 // Runs the pipeline over the input: the answers to the output, or to the
