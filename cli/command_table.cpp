@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "bench/bench_command.h"
+#include "bench_command.h"
 #include "equity_command.h"
 #include "generate_command.h"
 #include "poker/draw_format.h"

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "bench/bench_command.h"
+#include "bench_command.h"
 #include "generate_command.h"
 #include "gradescope_results.h"
 #include "poker/equity.h"

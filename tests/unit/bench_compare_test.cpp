@@ -1,4 +1,4 @@
-#include "bench/bench_compare.h"
+#include "poker/bench/compare.h"
 
 #include <gtest/gtest.h>
 
@@ -11,13 +11,13 @@
 #include <utility>
 #include <vector>
 
-#include "bench/bench_json.h"
-#include "bench/bench_report.h"
-#include "bench/json_value.h"
-#include "bench/read_bench_report.h"
+#include "json_value.h"
+#include "poker/bench/read_report.h"
+#include "poker/bench/report.h"
+#include "poker/bench/report_json.h"
 #include "poker/json_text.h"
 
-namespace poker::cli {
+namespace poker::bench {
 namespace {
 
 // Reports are built as JsonValues, changed where a test needs it, and
@@ -176,8 +176,9 @@ struct Outcome {
 
 Outcome compare_texts(const std::string& old_json, const std::string& new_json) {
   std::ostringstream out;
-  const int status = compare_bench_reports(old_json, "OLD.json", new_json, "NEW.json", out);
-  return {status, out.str()};
+  const CompareCounts counts = compare_bench_reports(old_json, "OLD.json", new_json, "NEW.json", out);
+  // The command's exit status: 4 when a run is slower.
+  return {counts.slower > 0 ? 4 : 0, out.str()};
 }
 
 Outcome compare(const JsonValue& old_report, const JsonValue& new_report) {
@@ -706,18 +707,18 @@ TEST(BenchCompareErrors, MessagesAreOneLineOfPrintableAscii) {
   }
 }
 
-// The reader fills the very bench::Report that `poker bench` writes: what
+// The reader fills the very Report that `poker bench` writes: what
 // --compare uses comes back as render_bench_json wrote it (numbers that
 // nine significant digits hold exactly), the rest keeps its defaults.
 TEST(ReadBenchReport, ReadsBackTheReportThatRenderBenchJsonWrites) {
-  bench::Report written;
+  Report written;
   written.started_at = "2026-11-26T07:10:00Z";
   written.build = {"1.4.0", "8a015d0", "Release", "GCC 12.2.0", "avx2"};
   written.machine = {"AMD EPYC 7B13", 2, 25769803776, "Linux 6.1.0-18-amd64 x86_64"};
   written.settings.quick = true;
   written.settings.threads = {1, 3};
   written.settings.tolerance = 0.125;
-  bench::WorkloadResult workload;
+  WorkloadResult workload;
   workload.name = "holdem-2";
   workload.source = "pipe";
   workload.description = "a workload";
@@ -733,7 +734,7 @@ TEST(ReadBenchReport, ReadsBackTheReportThatRenderBenchJsonWrites) {
   written.workloads = {workload};
   written.warnings = {"a warning"};
 
-  const bench::Report read = read_bench_report(bench::render_bench_json(written), "this run");
+  const Report read = read_bench_report(render_bench_json(written), "this run");
   EXPECT_EQ(read.started_at, written.started_at);
   EXPECT_EQ(read.build.version, "1.4.0");
   EXPECT_EQ(read.build.commit, "8a015d0");
@@ -767,10 +768,10 @@ TEST(ReadBenchReport, ReadsBackTheReportThatRenderBenchJsonWrites) {
 // BuildInfo's unknown commit is the empty string, which the JSON writes as
 // null: null reads back as it, and the build line names no commit.
 TEST(ReadBenchReport, NullCommitReadsAsTheUnknownCommit) {
-  bench::Report written;
+  Report written;
   written.build = {"1.4.0", "", "Release", "GCC 12.2.0", "avx2"};
   written.machine.cores = 1;
-  const std::string json = bench::render_bench_json(written);
+  const std::string json = render_bench_json(written);
   ASSERT_NE(json.find("\"commit\": null"), std::string::npos) << json;
   EXPECT_EQ(read_bench_report(json, "this run").build.commit, "");
 
@@ -782,4 +783,4 @@ TEST(ReadBenchReport, NullCommitReadsAsTheUnknownCommit) {
 }
 
 }  // namespace
-}  // namespace poker::cli
+}  // namespace poker::bench

@@ -1,11 +1,11 @@
-#include "bench/json_value.h"
+#include "json_value.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <string_view>
 
-namespace poker::cli {
+namespace poker::bench {
 namespace {
 
 using namespace std::string_view_literals;
@@ -231,4 +231,4 @@ TEST(JsonValue, ErrorsCarryLineAndColumn) {
 }
 
 }  // namespace
-}  // namespace poker::cli
+}  // namespace poker::bench

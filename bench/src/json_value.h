@@ -10,8 +10,8 @@
 // kJsonMaxDepth deep, and the reader is linear in the input's size.
 //
 // Thread safety: parse_json is a pure function; a JsonValue is a plain value.
-#ifndef POKER_CLI_BENCH_JSON_VALUE_H_
-#define POKER_CLI_BENCH_JSON_VALUE_H_
+#ifndef POKER_BENCH_SRC_JSON_VALUE_H_
+#define POKER_BENCH_SRC_JSON_VALUE_H_
 
 #include <cstddef>
 #include <stdexcept>
@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-namespace poker::cli {
+namespace poker::bench {
 
 // Deeper than any report (a poker-bench/1 report nests four deep).
 inline constexpr std::size_t kJsonMaxDepth = 64;
@@ -85,6 +85,6 @@ class JsonError : public std::runtime_error {
 // Throws JsonError.
 JsonValue parse_json(std::string_view text);
 
-}  // namespace poker::cli
+}  // namespace poker::bench
 
-#endif  // POKER_CLI_BENCH_JSON_VALUE_H_
+#endif  // POKER_BENCH_SRC_JSON_VALUE_H_

@@ -9,7 +9,7 @@
 
 #include "poker/escape.h"
 
-namespace poker::cli {
+namespace poker::bench {
 
 const JsonValue* JsonValue::find(std::string_view key) const {
   for (const JsonMember& member : members) {
@@ -406,4 +406,4 @@ class Parser {
 
 JsonValue parse_json(std::string_view text) { return Parser(text).parse_document(); }
 
-}  // namespace poker::cli
+}  // namespace poker::bench

@@ -1,9 +1,11 @@
-// `poker bench`: the engine measured as a standard benchmark, on workloads
-// generated in memory (the same bytes on any machine), with the machine
-// and build beside the figures, and a report that a later run compares
-// with (--compare). docs/performance.md describes it for users.
-#ifndef POKER_CLI_BENCH_BENCH_COMMAND_H_
-#define POKER_CLI_BENCH_BENCH_COMMAND_H_
+// `poker bench`: the command line of the benchmark library (bench/,
+// poker/bench/...), which measures the engine on workloads generated in
+// memory, with the machine and build beside the figures, and a report that
+// a later run compares with (--compare). Here: the options and their checks,
+// and the run that wires the library to the terminal, the files and the stop
+// signals. docs/performance.md describes it for users.
+#ifndef POKER_CLI_BENCH_COMMAND_H_
+#define POKER_CLI_BENCH_COMMAND_H_
 
 #include <cstddef>
 #include <optional>
@@ -52,4 +54,4 @@ int run_bench_command(const Options& options, const StopSignals& signals);
 
 }  // namespace poker::cli
 
-#endif  // POKER_CLI_BENCH_BENCH_COMMAND_H_
+#endif  // POKER_CLI_BENCH_COMMAND_H_

@@ -3,42 +3,49 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <functional>
+#include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string_view>
 #include <variant>
 
-#include "bench_compare.h"
-#include "bench_json.h"
-#include "bench_machine.h"
-#include "bench_report.h"
-#include "bench_run.h"
-#include "bench_table.h"
-#include "bench_timing.h"
-#include "bench_workloads.h"
 #include "did_you_mean.h"
 #include "exit_status.h"
 #include "messages.h"
 #include "option_checks.h"
 #include "options.h"
 #include "output_file.h"
+#include "poker/bench/compare.h"
+#include "poker/bench/machine.h"
+#include "poker/bench/measure.h"
+#include "poker/bench/read_report.h"
+#include "poker/bench/report.h"
+#include "poker/bench/report_bytes.h"
+#include "poker/bench/report_json.h"
+#include "poker/bench/run.h"
+#include "poker/bench/table.h"
+#include "poker/bench/timing.h"
+#include "poker/bench/workloads.h"
 #include "poker/escape.h"
+#include "poker/io/input.h"
 #include "poker/number_text.h"
 #include "poker/pipeline.h"
-#include "read_bench_report.h"
-#include "report_file.h"
+#include "poker/simd_path.h"
 #include "stop_signals.h"
+#include "version_text.h"
 
 namespace poker::cli {
 namespace {
 
 // Without --warmup and --repetitions. --quick also generates a sixth of
-// each workload's instances (bench_workloads.cpp).
+// each workload's instances (bench/src/workloads.cpp).
 constexpr int kWarmup = 1;
 constexpr int kRepetitions = 5;
 constexpr int kQuickRepetitions = 3;
-// A spread above this makes the run's figures untrustworthy: a warning.
-constexpr double kSpreadWarning = 0.10;
 
 std::vector<std::string_view> split_list(std::string_view list) {
   std::vector<std::string_view> words;
@@ -75,18 +82,37 @@ std::vector<std::size_t> default_thread_counts() {
   return counts;
 }
 
+// The report in file `path` ("-": standard input), read as the judge reads
+// its input: opened with io::open_input() inside an InterruptScope (opening
+// a FIFO waits for its writer: a stop signal cuts that short), its reads
+// woken by the stop (signals.wake_fd()), then bounded as
+// bench::read_report_bytes() reads.
+bench::ReportText read_report_file(const std::string& path, std::string_view name, const StopSignals& signals) {
+  io::InputOptions options;
+  options.reading = io::FileReading::kStream;  // in order, whatever the file: a report is small
+  options.buffer_size = 64 * 1024;             // the reads' largest buffer: a report is a few KiB
+  options.wake_fd = signals.wake_fd();
+  io::OpenedInput opened;
+  {
+    const StopSignals::InterruptScope interruptible;
+    opened = io::open_input(path, options);
+  }
+  if (!opened.source) return bench::ReportText{opened.error, {}};
+  return bench::read_report_bytes(*opened.source, name);
+}
+
 // The report in file `path` (`name` as messages print it), read and
 // checked; or the exit status of the failure reported: 3 for one that
 // cannot be read, 1 for one that is no poker-bench/1 report.
 std::variant<std::string, int> load_report(const std::string& path, const std::string& name,
                                            const StopSignals& signals) {
-  ReportText read = read_report_file(path, name, signals);
+  bench::ReportText read = read_report_file(path, name, signals);
   if (const io::IoError* error = std::get_if<io::IoError>(&read.read)) return fail(signals, *error);
   if (!read.not_a_report.empty()) return fail(signals, read.not_a_report, kExitInvalidInput);
   std::string& text = std::get<std::string>(read.read);
   try {
-    read_bench_report(text, name);
-  } catch (const BenchReportError& error) {
+    bench::read_bench_report(text, name);
+  } catch (const bench::BenchReportError& error) {
     return fail(signals, error.what(), kExitInvalidInput);
   }
   return std::move(text);
@@ -95,12 +121,14 @@ std::variant<std::string, int> load_report(const std::string& path, const std::s
 // A report's file as messages and the comparison's header name it.
 std::string report_name(const std::string& path) { return display_name(path, "<stdin>"); }
 
-// Compares two reports; the exit status (1 for a report that is not valid).
+// Compares two reports; the exit status: 4 when a run is slower, 1 for a
+// report that is not valid.
 int compare_reports(const std::string& old_text, const std::string& old_name, const std::string& new_text,
                     const std::string& new_name, std::ostream& out) {
   try {
-    return compare_bench_reports(old_text, old_name, new_text, new_name, out);
-  } catch (const BenchReportError& error) {
+    const bench::CompareCounts counts = bench::compare_bench_reports(old_text, old_name, new_text, new_name, out);
+    return counts.slower > 0 ? kExitMismatch : kExitOk;
+  } catch (const bench::BenchReportError& error) {
     out.flush();
     report(error.what());
     return kExitInvalidInput;
@@ -126,51 +154,70 @@ int compare_saved(const BenchCommand& command, const StopSignals& signals) {
   return written != kExitOk ? written : status;
 }
 
-// The spread's warning, as the report lists it.
-std::string spread_warning(const bench::WorkloadResult& workload, const bench::Run& run) {
-  const std::string where = workload.name + (workload.source == "memory" ? "" : " (" + workload.source + ")");
-  return where + " at -j " + std::to_string(run.threads) + ": spread " +
-         std::to_string(static_cast<int>(run.spread * 100 + 0.5)) +
-         "% > 10%: the machine was busy; the result is not to be trusted";
+// The report before any measuring: when, which build, which machine, and
+// the settings of the command line.
+bench::Report report_heading(const BenchCommand& command) {
+  bench::Report report;
+  report.started_at = bench::utc_now();
+  report.build = bench::BuildInfo{poker_version(), build_commit(), build_type(), compiler_name(),
+                                  std::string(active_decode_path_name())};
+  report.machine = bench::machine_info();
+  bench::Settings& settings = report.settings;
+  settings.quick = command.quick;
+  settings.warmup = command.warmup.value_or(kWarmup);
+  settings.repetitions = command.repetitions.value_or(command.quick ? kQuickRepetitions : kRepetitions);
+  settings.threads = command.thread_counts;
+  settings.on_disk = command.on_disk;
+  settings.tolerance = command.tolerance;
+  return report;
 }
 
-// Measures one workload from one source at every thread count.
-bench::WorkloadResult measure(const bench::Workload& workload, bench::Source source, const std::string& file,
-                              const BenchCommand& command, const bench::Settings& settings,
-                              const StopSignals& signals) {
-  bench::WorkloadResult result;
-  result.name = workload.name;
-  result.source = bench::source_name(source);
-  result.description = workload.description;
-  result.bytes = workload.input.size();
-  const double extra = bench::extra_work_factor();
-  for (const std::size_t threads : command.thread_counts) {
-    std::uint64_t instances = 0;
-    const auto once = [&] {
-      if (signals.received() == 0) instances = bench::run_once(workload, source, file, threads, signals.stop_flag());
-    };
-    const std::vector<bench::Repetition> repetitions =
-        bench::time_repetitions(once, settings.warmup, settings.repetitions, extra);
-    if (signals.received() != 0) return result;
-    result.instances = instances;
-    bench::Run run = bench::summarize(threads, repetitions, instances, result.bytes);
-    if (!result.runs.empty() && run.median_s > 0) run.speedup = result.runs.front().median_s / run.median_s;
-    result.runs.push_back(std::move(run));
-  }
-  return result;
+// The line of a repetition that failed: its I/O error's, or what it says.
+int run_failed(const bench::RunFailure& failure, const StopSignals& signals) {
+  if (failure.io_error()) return fail(signals, *failure.io_error());
+  return fail(signals, failure.what(), kExitIo);
 }
 
-// Each run's ratio to the floor's at the same threads and source.
-void set_floor_ratios(bench::WorkloadResult& workload, const std::vector<bench::WorkloadResult>& floors) {
-  for (const bench::WorkloadResult& floor : floors) {
-    if (floor.source != workload.source) continue;
-    for (bench::Run& run : workload.runs) {
-      for (const bench::Run& floor_run : floor.runs) {
-        if (floor_run.threads == run.threads && floor_run.bytes_per_s > 0)
-          run.floor_ratio = run.bytes_per_s / floor_run.bytes_per_s;
+// Measures the selected workloads into `report`, the floor first, so that
+// every table after it has its ratios; `write` prints each table as it is
+// measured (and returns its status). The exit status: 0, or that of the
+// failure or the stop reported.
+int measure_workloads(const BenchCommand& command, bench::Report& report,
+                      const std::function<int(const std::string&)>& write, const StopSignals& signals) {
+  std::vector<bench::Source> sources{bench::Source::kMemory};
+  if (!command.on_disk.empty()) sources.insert(sources.end(), {bench::Source::kFile, bench::Source::kPipe});
+  std::vector<std::string> order = command.selected;
+  std::stable_partition(order.begin(), order.end(), [](const std::string& name) { return name == bench::kFloorName; });
+  const std::atomic<bool>* stop = &signals.stop_flag();
+  const double extra_work = bench::extra_work_factor(std::getenv("POKER_BENCH_EXTRA_WORK"));
+  std::vector<bench::WorkloadResult> floors;
+  for (const std::string& name : order) {
+    const bench::Workload workload = bench::make_workload(name, command.quick, stop);
+    if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
+    std::optional<bench::WorkloadFile> file;
+    if (!command.on_disk.empty()) {
+      io::IoError error;
+      file.emplace(command.on_disk, name, workload.input, stop, error);
+      if (error.error_number != 0) return fail(signals, error);
+      if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
+    }
+    for (const bench::Source source : sources) {
+      bench::WorkloadResult result =
+          bench::measure(workload, source, file ? file->path() : "", report.settings, extra_work, stop);
+      if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
+      if (name == bench::kFloorName)
+        floors.push_back(result);
+      else
+        bench::set_floor_ratios(result, floors);
+      for (std::string& warning : bench::spread_warnings(result)) {
+        cli::report("bench: warning: " + warning);
+        report.warnings.push_back(std::move(warning));
       }
+      if (const int written = write(bench::render_workload_table(result)); written != kExitOk) return written;
+      report.workloads.push_back(std::move(result));
     }
   }
+  return kExitOk;
 }
 
 }  // namespace
@@ -277,67 +324,25 @@ int run_bench_command(const Options& options, const StopSignals& signals) {
   const std::unique_ptr<io::OutputSink> out = open_report_output_or_report(options.output, signals, status);
   if (!out) return status;
 
-  bench::Report report;
-  report.started_at = bench::utc_now();
-  report.build = bench::build_info();
-  report.machine = bench::machine_info();
-  bench::Settings& settings = report.settings;
-  settings.quick = command.quick;
-  settings.warmup = command.warmup.value_or(kWarmup);
-  settings.repetitions = command.repetitions.value_or(command.quick ? kQuickRepetitions : kRepetitions);
-  settings.threads = command.thread_counts;
-  settings.on_disk = command.on_disk;
-  settings.tolerance = command.tolerance;
+  bench::Report report = report_heading(command);
   // The human report is written as it is measured; JSON at the end.
   const auto write = [&](const std::string& text) {
     return command.json ? kExitOk : report_write_result(out->write(text), signals);
   };
   if (const int written = write(bench::render_bench_header(report)); written != kExitOk) return written;
-
-  std::vector<bench::Source> sources{bench::Source::kMemory};
-  if (!command.on_disk.empty()) sources.insert(sources.end(), {bench::Source::kFile, bench::Source::kPipe});
-  // The floor first, so that every table after it has its ratios.
-  std::vector<std::string> order = command.selected;
-  std::stable_partition(order.begin(), order.end(), [](const std::string& name) { return name == bench::kFloorName; });
-  std::vector<bench::WorkloadResult> floors;
   try {
-    for (const std::string& name : order) {
-      const bench::Workload workload = bench::make_workload(name, command.quick, signals.stop_flag());
-      if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
-      std::optional<bench::WorkloadFile> file;
-      if (!command.on_disk.empty()) {
-        io::IoError error;
-        file.emplace(command.on_disk, name, workload.input, signals.stop_flag(), error);
-        if (error.error_number != 0) return fail(signals, error);
-        if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
-      }
-      for (const bench::Source source : sources) {
-        bench::WorkloadResult result = measure(workload, source, file ? file->path() : "", command, settings, signals);
-        if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
-        if (name == bench::kFloorName)
-          floors.push_back(result);
-        else
-          set_floor_ratios(result, floors);
-        for (const bench::Run& run : result.runs) {
-          if (run.spread <= kSpreadWarning) continue;
-          report.warnings.push_back(spread_warning(result, run));
-          cli::report("bench: warning: " + report.warnings.back());
-        }
-        if (const int written = write(bench::render_workload_table(result)); written != kExitOk) return written;
-        report.workloads.push_back(std::move(result));
-      }
-    }
+    if (const int measured = measure_workloads(command, report, write, signals); measured != kExitOk) return measured;
   } catch (const bench::RunFailure& failure) {
-    return fail(signals, failure.what(), kExitIo);
+    return run_failed(failure, signals);
   }
   const std::string json = bench::render_bench_json(report);
   if (command.compare.empty()) return write_and_finish(*out, command.json ? json : "", signals);
   // The comparison follows the table; after JSON it goes to stderr, so that
   // the output stays one JSON document. It reads this run back from its JSON
   // rather than taking `report` as it is: the JSON holds nine significant
-  // digits (bench_json.cpp) and read_bench_report checks what it reads (a
-  // median of 0 is no report), so this comparison prints exactly what
-  // `--compare OLD.json --against` the saved `--json` of this run prints.
+  // digits (bench/src/report_json.cpp) and read_bench_report checks what it
+  // reads (a median of 0 is no report), so this comparison prints exactly
+  // what `--compare OLD.json --against` the saved `--json` of this run prints.
   std::ostringstream table;
   const int compared =
       compare_reports(old_text, report_name(command.compare), json, "this run", command.json ? std::cerr : table);

@@ -1,4 +1,4 @@
-#include "read_bench_report.h"
+#include "poker/bench/read_report.h"
 
 #include <algorithm>
 #include <charconv>
@@ -11,11 +11,11 @@
 #include <utility>
 #include <vector>
 
-#include "bench_timing.h"
 #include "json_value.h"
+#include "poker/bench/timing.h"
 #include "poker/escape.h"
 
-namespace poker::cli {
+namespace poker::bench {
 
 namespace {
 
@@ -169,7 +169,7 @@ class ObjectReader {
 constexpr std::uint64_t kMaxExact = std::uint64_t{1} << 53;
 
 // Whether `value` is `expected` to the digits a report holds (nine
-// significant: bench_json.cpp), with room for the arithmetic on them.
+// significant: report_json.cpp), with room for the arithmetic on them.
 bool within_rounding(double value, double expected, double scale) {
   return std::fabs(value - expected) <= kReportRounding * scale;
 }
@@ -177,21 +177,21 @@ bool within_rounding(double value, double expected, double scale) {
 // A run, checked against itself: the median and the spread are those of
 // its samples, so that a report whose figures do not follow from its
 // measurements is refused rather than gating on them.
-bench::Run read_run(const ObjectReader& run) {
-  bench::Run result;
+Run read_run(const ObjectReader& run) {
+  Run result;
   result.threads = static_cast<std::size_t>(run.whole("threads", 1, 1u << 20));
   result.median_s = run.seconds("median_s");
   result.samples_s = run.seconds_array("samples_s");
-  const double median = bench::median(result.samples_s);
-  if (!within_rounding(result.median_s, median, median)) {
+  const double samples_median = median(result.samples_s);
+  if (!within_rounding(result.median_s, samples_median, samples_median)) {
     run.fail("median_s is " + shown_number(result.median_s) + ", not the median of samples_s (" +
-             computed_number(median) + ")");
+             computed_number(samples_median) + ")");
   }
   const auto [min, max] = std::minmax_element(result.samples_s.begin(), result.samples_s.end());
   result.min_s = *min;
   result.max_s = *max;
   result.spread = run.number("spread", 0);
-  // Computed as bench_timing.cpp's summarize() does. The difference of two
+  // Computed as timing.cpp's summarize() does. The difference of two
   // rounded samples is off by up to their rounding, which the median
   // scales: max / median <= 1 + spread.
   const double spread = (*max - *min) / result.median_s;
@@ -202,8 +202,8 @@ bench::Run read_run(const ObjectReader& run) {
   return result;
 }
 
-bench::WorkloadResult read_workload(const ObjectReader& workload) {
-  bench::WorkloadResult result;
+WorkloadResult read_workload(const ObjectReader& workload) {
+  WorkloadResult result;
   result.name = workload.string("name");
   if (result.name.empty()) workload.fail("name is empty");
   result.source = workload.string("source");
@@ -225,7 +225,7 @@ bench::WorkloadResult read_workload(const ObjectReader& workload) {
 
 }  // namespace
 
-bench::Report read_bench_report(std::string_view json, std::string_view name) {
+Report read_bench_report(std::string_view json, std::string_view name) {
   JsonValue document;
   try {
     document = parse_json(json);
@@ -244,7 +244,7 @@ bench::Report read_bench_report(std::string_view json, std::string_view name) {
   if (schema->string != kSchema) throw BenchReportError(not_one + "schema is " + shown_string(schema->string));
 
   const ObjectReader top(document, name, "");
-  bench::Report report;
+  Report report;
   report.started_at = top.string("started_at");
   const ObjectReader poker = top.object("poker");
   report.build.version = poker.string("version");
@@ -257,14 +257,14 @@ bench::Report read_bench_report(std::string_view json, std::string_view name) {
   report.machine.cores = static_cast<std::size_t>(machine.whole("cores", 1, kMaxExact));
   report.machine.memory_bytes = machine.whole("memory_bytes", 0, kMaxExact);
   report.machine.kernel = machine.string("kernel");
-  report.settings.tolerance = top.object("settings").bounded("tolerance", 0, bench::kMaxTolerance, "a fraction");
+  report.settings.tolerance = top.object("settings").bounded("tolerance", 0, kMaxTolerance, "a fraction");
 
   const std::size_t workloads = top.array("workloads").size();
   std::map<std::pair<std::string, std::string>, std::size_t> seen;  // (name, source) -> index
   for (std::size_t i = 0; i < workloads; ++i) {
     const ObjectReader workload = top.element("workloads", i);
     report.workloads.push_back(read_workload(workload));
-    const bench::WorkloadResult& read = report.workloads.back();
+    const WorkloadResult& read = report.workloads.back();
     const auto [at, added] = seen.emplace(std::pair(read.name, read.source), i);
     if (!added) {
       workload.fail("a second " + shown_string(read.name) + " on " + shown_string(read.source) +
@@ -274,4 +274,4 @@ bench::Report read_bench_report(std::string_view json, std::string_view name) {
   return report;
 }
 
-}  // namespace poker::cli
+}  // namespace poker::bench

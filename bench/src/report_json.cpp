@@ -1,4 +1,4 @@
-#include "bench_json.h"
+#include "poker/bench/report_json.h"
 
 #include <cstdio>
 #include <optional>
@@ -6,7 +6,7 @@
 
 #include "poker/json_text.h"
 
-namespace poker::cli::bench {
+namespace poker::bench {
 namespace {
 
 // A number as JSON writes it: enough digits to round-trip a measurement
@@ -72,4 +72,4 @@ std::string render_bench_json(const Report& report) {
          (warnings.empty() ? "" : "\n  ") + "]\n}\n";
 }
 
-}  // namespace poker::cli::bench
+}  // namespace poker::bench
