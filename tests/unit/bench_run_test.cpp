@@ -273,8 +273,8 @@ TEST(BenchReportFile, TheLargestReportOfTheDefaultThreadCountsFitsTheCap) {
     }
   }
   const std::size_t size = render_bench_json(report).size();
-  EXPECT_LT(size, 6u << 20);
-  EXPECT_LT(size, kMaxReportBytes / 2);
+  EXPECT_LT(size, 10u << 20);
+  EXPECT_LT(size, kMaxReportBytes * 2 / 3);
 }
 
 // ---- Building the workloads ------------------------------------------------------
