@@ -1,7 +1,9 @@
-// `poker bench`: the engine measured as a standard benchmark, on workloads
-// generated in memory (the same bytes on any machine), with the machine
-// and build beside the figures, and a report that a later run compares
-// with (--compare). docs/performance.md describes it for users.
+// `poker bench`: the command line of the benchmark library (bench/,
+// poker/bench/...), which measures the engine on workloads generated in
+// memory, with the machine and build beside the figures, and a report that
+// a later run compares with (--compare). Here: the options and their checks,
+// and the run that wires the library to the terminal, the files and the stop
+// signals. docs/performance.md describes it for users.
 #ifndef POKER_CLI_COMMANDS_BENCH_COMMAND_H_
 #define POKER_CLI_COMMANDS_BENCH_COMMAND_H_
 
@@ -16,6 +18,23 @@ namespace poker::cli {
 
 class StopSignals;
 
+// What the command line asks of the benchmark.
+struct BenchOptions {
+  std::string threads;    // -j LIST as given
+  std::string workloads;  // --workloads LIST as given
+  std::optional<int> repetitions;
+  std::optional<int> warmup;
+  bool quick = false;
+  bool json = false;
+  double tolerance = 0.05;
+  std::string on_disk;  // --on-disk DIR; empty: none
+  std::string compare;  // --compare OLD.json; empty: none
+  std::string against;  // --against NEW.json; empty: measure
+  // Settled once parsed:
+  std::vector<std::size_t> thread_counts;  // ascending, distinct, each usable
+  std::vector<std::string> selected;       // in the report's order
+};
+
 class BenchCommand final : public Command {
  public:
   // Its -o writes to the shared output, as generate's does.
@@ -28,23 +47,9 @@ class BenchCommand final : public Command {
  private:
   std::optional<std::string> settle(const SharedOptions& shared);
   std::optional<std::string> settle_workloads();
-  // Measures (or, with --against, only compares); the exit status.
-  int run(const SharedOptions& shared, const StopSignals& signals) const;
 
   const CLI::App* app_ = nullptr;  // the subcommand, once added
-  std::string threads_;            // -j LIST as given
-  std::string workloads_;          // --workloads LIST as given
-  std::optional<int> repetitions_;
-  std::optional<int> warmup_;
-  bool quick_ = false;
-  bool json_ = false;
-  double tolerance_ = 0.05;
-  std::string on_disk_;  // --on-disk DIR; empty: none
-  std::string compare_;  // --compare OLD.json; empty: none
-  std::string against_;  // --against NEW.json; empty: measure
-  // Settled by check():
-  std::vector<std::size_t> thread_counts_;  // ascending, distinct, each usable
-  std::vector<std::string> selected_;       // in the report's order
+  BenchOptions options_;
 };
 
 }  // namespace poker::cli

@@ -23,6 +23,7 @@ PREFIXES = [
     ("io/src/", "POKER_IO_"),
     ("cli/", "POKER_CLI_"),
     ("python/src/", "POKER_PYTHON_"),
+    ("bench/include/poker/bench/", "POKER_BENCH_"),
     ("bench/", "POKER_BENCH_"),
     ("tests/", "POKER_TESTS_"),
 ]

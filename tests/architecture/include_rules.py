@@ -13,15 +13,22 @@ headers on purpose. The rules:
   io          io/ includes only "poker/io/..." and io/src's own headers, and
               of the libraries only the system's and TBB's: nothing of the
               engine, cli/ or python/.
-  engine      engine/ includes nothing of cli/ or python/, nor io/src's
+  engine      engine/ includes nothing of cli/, python/ or bench/, nor io/src's
               internals, nor CLI11, spdlog or pybind11.
   eval        engine/src/eval/ (the poker::eval target), with every project
               header it includes in turn, includes no TBB and nothing of io.
   public      engine/include/ includes only public headers ("poker/...").
-  python      python/src/ includes only public headers ("poker/...") and its
-              own.
+  python      python/src/ includes only the engine's and io's public headers
+              ("poker/...", "poker/io/...") and its own.
+  bench       bench/src/ and bench/include/ (the benchmark library that
+              `poker bench` runs) include the engine's and io's public
+              headers and their own ("poker/bench/...", bench/src's), never
+              cli/ or python/, nor CLI11, spdlog or pybind11; a public header
+              of bench/include/ includes only public headers. cli/ may
+              include "poker/bench/...".
   internals   outside engine/ (and tests/) nothing includes engine/src
-              headers; outside io/ nothing includes io/src headers.
+              headers; outside io/ nothing includes io/src headers; outside
+              bench/ nothing includes bench/src headers.
 """
 import pathlib
 import re
@@ -37,6 +44,7 @@ def main() -> int:
     root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parents[2]).resolve()
     io_include, io_src = root / "io/include", root / "io/src"
     engine_include, engine_src = root / "engine/include", root / "engine/src"
+    bench_include, bench_src = root / "bench/include", root / "bench/src"
     public_dirs = [io_include, engine_include]
 
     def under(path: pathlib.Path, folder: str) -> bool:
@@ -51,15 +59,17 @@ def main() -> int:
             candidates += [engine_include, io_include, engine_src]
         elif under(source, "io"):
             candidates += [io_include, io_src]
+        elif under(source, "bench/src"):
+            candidates += public_dirs + [bench_include, bench_src]
         else:
-            candidates += public_dirs
+            candidates += public_dirs + [bench_include]
         for folder in candidates:
             path = folder / name
             if path.is_file():
                 return path.resolve()
         # Not on the target's own paths: is it an internal header reached by
         # an include path the target should not have?
-        for folder in (engine_src, io_src, root / "cli", root / "python/src"):
+        for folder in (engine_src, io_src, bench_src, bench_include, root / "cli", root / "python/src"):
             if (folder / name).is_file():
                 return (folder / name).resolve()
         return None
@@ -87,7 +97,7 @@ def main() -> int:
                     check(path, number, line, "io", "io/ uses only the system's and TBB's libraries")
             if under(path, "engine"):
                 if target is not None and not (under(target, "engine") or under(target, "io/include")):
-                    check(path, number, line, "engine", "engine/ includes nothing of cli/, python/ or io/src")
+                    check(path, number, line, "engine", "engine/ includes nothing of cli/, python/, bench/ or io/src")
                 if not quoted and name.startswith(OTHER_LIBRARIES):
                     check(path, number, line, "engine", "engine/ does not use CLI11, spdlog or pybind11")
             if under(path, "engine/include") and quoted and (target is None or not under(target, "engine/include")
@@ -96,11 +106,20 @@ def main() -> int:
             if under(path, "python/src") and quoted and not (
                     target is not None and (under(target, "python/src") or any(
                         target.is_relative_to(d) for d in public_dirs))):
-                check(path, number, line, "python", 'python/src includes only "poker/..." and its own headers')
+                check(path, number, line, "python", "python/src includes only the engine's and io's public headers and its own")
             if target is not None and not under(path, "engine") and under(target, "engine/src"):
                 check(path, number, line, "internals", "only engine/ and tests/ include engine/src headers")
             if target is not None and not under(path, "io") and under(target, "io/src"):
                 check(path, number, line, "internals", "only io/ and tests/ include io/src headers")
+            if target is not None and not under(path, "bench") and under(target, "bench/src"):
+                check(path, number, line, "internals", "only bench/ and tests/ include bench/src headers")
+            if under(path, "bench/src") or under(path, "bench/include"):
+                library = [engine_include, io_include, bench_include] + ([bench_src] if under(path, "bench/src") else [])
+                if quoted and (target is None or not any(target.is_relative_to(d) for d in library)):
+                    check(path, number, line, "bench",
+                          "the benchmark library includes only public headers and its own, nothing of cli/ or python/")
+                if not quoted and name.startswith(OTHER_LIBRARIES):
+                    check(path, number, line, "bench", "the benchmark library does not use CLI11, spdlog or pybind11")
 
     # eval: everything engine/src/eval reaches through quoted includes.
     seen = set()

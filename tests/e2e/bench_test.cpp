@@ -12,19 +12,15 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <map>
-#include <memory>
-#include <stdexcept>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <tuple>
 #include <utility>
-#include <variant>
 #include <vector>
 
 #include "e2e_helpers.h"
@@ -34,110 +30,11 @@ namespace {
 
 using Args = std::vector<std::string>;
 
-// ---- A JSON reader, enough for the report ------------------------------------
+// The report as nlohmann's JSON reads it: a member that is missing, or a
+// value of another type, throws, which fails the test.
+using Json = nlohmann::json;
 
-struct Json {
-  std::variant<std::nullptr_t, bool, double, std::string, std::vector<Json>, std::map<std::string, Json>> value;
-  bool is_null() const { return std::holds_alternative<std::nullptr_t>(value); }
-  bool is_number() const { return std::holds_alternative<double>(value); }
-  bool is_string() const { return std::holds_alternative<std::string>(value); }
-  bool is_bool() const { return std::holds_alternative<bool>(value); }
-  double number() const { return std::get<double>(value); }
-  const std::string& text() const { return std::get<std::string>(value); }
-  const std::vector<Json>& array() const { return std::get<std::vector<Json>>(value); }
-  const std::map<std::string, Json>& object() const { return std::get<std::map<std::string, Json>>(value); }
-  bool has(const std::string& key) const { return object().count(key) > 0; }
-  const Json& operator[](const std::string& key) const { return object().at(key); }
-};
-
-class JsonReader {
- public:
-  explicit JsonReader(const std::string& text) : text_(text) {}
-  Json document() {
-    Json value = read();
-    blanks();
-    if (at_ != text_.size()) throw std::runtime_error("text after the JSON value");
-    return value;
-  }
-
- private:
-  void blanks() {
-    while (at_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[at_])) != 0) ++at_;
-  }
-  void expect(char c) {
-    blanks();
-    if (at_ >= text_.size() || text_[at_] != c) throw std::runtime_error(std::string("expected ") + c);
-    ++at_;
-  }
-  bool next_is(char c) {
-    blanks();
-    return at_ < text_.size() && text_[at_] == c;
-  }
-  std::string string() {
-    expect('"');
-    std::string out;
-    while (at_ < text_.size() && text_[at_] != '"') {
-      if (text_[at_] == '\\') {
-        ++at_;
-        if (text_.at(at_) == 'u') {
-          out += static_cast<char>(std::stoi(text_.substr(at_ + 1, 4), nullptr, 16));
-          at_ += 4;
-        } else {
-          out += text_[at_] == 'n' ? '\n' : text_[at_];
-        }
-      } else {
-        out += text_[at_];
-      }
-      ++at_;
-    }
-    expect('"');
-    return out;
-  }
-  Json read() {
-    blanks();
-    if (at_ >= text_.size()) throw std::runtime_error("unexpected end");
-    const char c = text_[at_];
-    if (c == '{') {
-      ++at_;
-      std::map<std::string, Json> members;
-      if (next_is('}')) return Json{(++at_, members)};
-      do {
-        std::string key = string();
-        expect(':');
-        members.emplace(std::move(key), read());
-      } while (next_is(',') && ++at_ != 0);
-      expect('}');
-      return Json{members};
-    }
-    if (c == '[') {
-      ++at_;
-      std::vector<Json> items;
-      if (next_is(']')) return Json{(++at_, items)};
-      do {
-        items.push_back(read());
-      } while (next_is(',') && ++at_ != 0);
-      expect(']');
-      return Json{items};
-    }
-    if (c == '"') return Json{string()};
-    for (const auto& [word, value] :
-         {std::pair<const char*, Json>{"null", Json{nullptr}}, {"true", Json{true}}, {"false", Json{false}}}) {
-      if (text_.compare(at_, std::strlen(word), word) == 0) {
-        at_ += std::strlen(word);
-        return value;
-      }
-    }
-    std::size_t used = 0;
-    const double number = std::stod(text_.substr(at_), &used);
-    at_ += used;
-    return Json{number};
-  }
-
-  const std::string& text_;
-  std::size_t at_ = 0;
-};
-
-Json parse(const std::string& text) { return JsonReader(text).document(); }
+Json parse(const std::string& text) { return Json::parse(text); }
 
 // ---- Running the benchmark -----------------------------------------------------
 
@@ -165,8 +62,9 @@ RunResult bench(const Args& args) {
 // The median of holdem-2's run at -j 1.
 double holdem_median(const std::string& json) {
   const Json report = parse(json);
-  for (const Json& workload : report["workloads"].array()) {
-    if (workload["name"].text() == "holdem-2") return workload["runs"].array().at(0)["median_s"].number();
+  for (const Json& workload : report.at("workloads")) {
+    if (workload.at("name").get<std::string>() == "holdem-2")
+      return workload.at("runs").at(0).at("median_s").get<double>();
   }
   ADD_FAILURE() << "no holdem-2 in the report";
   return 0;
@@ -176,71 +74,74 @@ TEST(Bench, JsonReportHasEveryFieldOfTheSchema) {
   const RunResult result =
       bench({"bench", "--quick", "--workloads", "holdem-2,newline-count", "-j", "1", "--repetitions", "2", "--json"});
   const Json report = parse(result.out);
-  EXPECT_EQ(report["schema"].text(), "poker-bench/1");
-  EXPECT_EQ(report["started_at"].text().size(), std::string("2026-11-26T07:10:00Z").size());
-  EXPECT_EQ(report["started_at"].text().back(), 'Z');
-  const Json& poker = report["poker"];
-  EXPECT_EQ(poker["version"].text(), POKER_VERSION);
-  EXPECT_TRUE(poker["commit"].is_null() || !poker["commit"].text().empty());
+  EXPECT_EQ(report.at("schema").get<std::string>(), "poker-bench/1");
+  EXPECT_EQ(report.at("started_at").get<std::string>().size(), std::string("2026-11-26T07:10:00Z").size());
+  EXPECT_EQ(report.at("started_at").get<std::string>().back(), 'Z');
+  const Json& poker = report.at("poker");
+  EXPECT_EQ(poker.at("version").get<std::string>(), POKER_VERSION);
+  EXPECT_TRUE(poker.at("commit").is_null() || !poker.at("commit").get<std::string>().empty());
   for (const char* key : {"build", "compiler", "simd"}) EXPECT_TRUE(poker[key].is_string()) << key;
-  EXPECT_TRUE(poker["simd"].text() == "avx2" || poker["simd"].text() == "sse4.1" || poker["simd"].text() == "scalar");
-  const Json& machine = report["machine"];
-  EXPECT_FALSE(machine["cpu"].text().empty());
-  EXPECT_GE(machine["cores"].number(), 1);
-  EXPECT_GT(machine["memory_bytes"].number(), 1e6);
-  EXPECT_FALSE(machine["kernel"].text().empty());
-  const Json& settings = report["settings"];
-  EXPECT_EQ(std::get<bool>(settings["quick"].value), true);
-  EXPECT_EQ(settings["warmup"].number(), 1);
-  EXPECT_EQ(settings["repetitions"].number(), 2);
-  ASSERT_EQ(settings["threads"].array().size(), 1u);
-  EXPECT_EQ(settings["threads"].array()[0].number(), 1);
-  EXPECT_TRUE(settings["on_disk"].is_null());
-  EXPECT_EQ(settings["tolerance"].number(), 0.05);
-  ASSERT_EQ(report["workloads"].array().size(), 2u);
+  EXPECT_TRUE(poker.at("simd").get<std::string>() == "avx2" || poker.at("simd").get<std::string>() == "sse4.1" ||
+              poker.at("simd").get<std::string>() == "scalar");
+  const Json& machine = report.at("machine");
+  EXPECT_FALSE(machine.at("cpu").get<std::string>().empty());
+  EXPECT_GE(machine.at("cores").get<double>(), 1);
+  EXPECT_GT(machine.at("memory_bytes").get<double>(), 1e6);
+  EXPECT_FALSE(machine.at("kernel").get<std::string>().empty());
+  const Json& settings = report.at("settings");
+  EXPECT_EQ(settings.at("quick").get<bool>(), true);
+  EXPECT_EQ(settings.at("warmup").get<double>(), 1);
+  EXPECT_EQ(settings.at("repetitions").get<double>(), 2);
+  ASSERT_EQ(settings.at("threads").size(), 1u);
+  EXPECT_EQ(settings.at("threads")[0].get<double>(), 1);
+  EXPECT_TRUE(settings.at("on_disk").is_null());
+  EXPECT_EQ(settings.at("tolerance").get<double>(), 0.05);
+  ASSERT_EQ(report.at("workloads").size(), 2u);
   std::map<std::string, double> bytes_per_s;
-  for (const Json& workload : report["workloads"].array()) {
-    const std::string name = workload["name"].text();
+  for (const Json& workload : report.at("workloads")) {
+    const std::string name = workload.at("name").get<std::string>();
     SCOPED_TRACE(name);
-    EXPECT_EQ(workload["source"].text(), "memory");
-    EXPECT_FALSE(workload["description"].text().empty());
-    EXPECT_GT(workload["instances"].number(), 1000);
-    EXPECT_GT(workload["bytes"].number(), workload["instances"].number());
-    ASSERT_EQ(workload["runs"].array().size(), 1u);
-    const Json& run = workload["runs"].array()[0];
-    EXPECT_EQ(run["threads"].number(), 1);
-    ASSERT_EQ(run["samples_s"].array().size(), 2u);
-    const double low = run["min_s"].number(), high = run["max_s"].number(), middle = run["median_s"].number();
+    EXPECT_EQ(workload.at("source").get<std::string>(), "memory");
+    EXPECT_FALSE(workload.at("description").get<std::string>().empty());
+    EXPECT_GT(workload.at("instances").get<double>(), 1000);
+    EXPECT_GT(workload.at("bytes").get<double>(), workload.at("instances").get<double>());
+    ASSERT_EQ(workload.at("runs").size(), 1u);
+    const Json& run = workload.at("runs")[0];
+    EXPECT_EQ(run.at("threads").get<double>(), 1);
+    ASSERT_EQ(run.at("samples_s").size(), 2u);
+    const double low = run.at("min_s").get<double>(), high = run.at("max_s").get<double>(),
+                 middle = run.at("median_s").get<double>();
     EXPECT_GT(low, 0);
     EXPECT_LE(low, middle);
     EXPECT_LE(middle, high);
-    for (const Json& sample : run["samples_s"].array()) {
-      EXPECT_GE(sample.number(), low);
-      EXPECT_LE(sample.number(), high);
+    for (const Json& sample : run.at("samples_s")) {
+      EXPECT_GE(sample.get<double>(), low);
+      EXPECT_LE(sample.get<double>(), high);
     }
-    EXPECT_NEAR(run["spread"].number(), (high - low) / middle, 1e-6);
-    EXPECT_GT(run["cpu_s"].number(), 0);
-    EXPECT_NEAR(run["instances_per_s"].number() * middle, workload["instances"].number(),
-                1e-3 * workload["instances"].number());
-    EXPECT_NEAR(run["bytes_per_s"].number() * middle, workload["bytes"].number(), 1e-3 * workload["bytes"].number());
-    EXPECT_EQ(run["speedup"].number(), 1);
-    bytes_per_s[name] = run["bytes_per_s"].number();
+    EXPECT_NEAR(run.at("spread").get<double>(), (high - low) / middle, 1e-6);
+    EXPECT_GT(run.at("cpu_s").get<double>(), 0);
+    EXPECT_NEAR(run.at("instances_per_s").get<double>() * middle, workload.at("instances").get<double>(),
+                1e-3 * workload.at("instances").get<double>());
+    EXPECT_NEAR(run.at("bytes_per_s").get<double>() * middle, workload.at("bytes").get<double>(),
+                1e-3 * workload.at("bytes").get<double>());
+    EXPECT_EQ(run.at("speedup").get<double>(), 1);
+    bytes_per_s[name] = run.at("bytes_per_s").get<double>();
     if (name == "newline-count") {
-      EXPECT_TRUE(run["floor_ratio"].is_null());
+      EXPECT_TRUE(run.at("floor_ratio").is_null());
     } else {
-      ASSERT_TRUE(run["floor_ratio"].is_number());
+      ASSERT_TRUE(run.at("floor_ratio").is_number());
     }
   }
-  const Json& holdem = report["workloads"].array()[0]["name"].text() == "holdem-2" ? report["workloads"].array()[0]
-                                                                                   : report["workloads"].array()[1];
-  EXPECT_NEAR(holdem["runs"].array()[0]["floor_ratio"].number(), bytes_per_s["holdem-2"] / bytes_per_s["newline-count"],
-              1e-6);
+  const Json& holdem = report.at("workloads")[0].at("name").get<std::string>() == "holdem-2"
+                           ? report.at("workloads")[0]
+                           : report.at("workloads")[1];
+  EXPECT_NEAR(holdem.at("runs")[0].at("floor_ratio").get<double>(),
+              bytes_per_s["holdem-2"] / bytes_per_s["newline-count"], 1e-6);
   // holdem-2's bytes are the floor's: the lines counted are 3 per instance.
-  const Json& floor =
-      &holdem == &report["workloads"].array()[0] ? report["workloads"].array()[1] : report["workloads"].array()[0];
-  EXPECT_EQ(floor["bytes"].number(), holdem["bytes"].number());
-  EXPECT_EQ(floor["instances"].number(), 3 * holdem["instances"].number());
-  EXPECT_TRUE(report["warnings"].array().empty() || report["warnings"].array()[0].is_string());
+  const Json& floor = &holdem == &report.at("workloads")[0] ? report.at("workloads")[1] : report.at("workloads")[0];
+  EXPECT_EQ(floor.at("bytes").get<double>(), holdem.at("bytes").get<double>());
+  EXPECT_EQ(floor.at("instances").get<double>(), 3 * holdem.at("instances").get<double>());
+  EXPECT_TRUE(report.at("warnings").empty() || report.at("warnings")[0].is_string());
 }
 
 TEST(Bench, HumanReportNamesTheMachineAndEveryColumn) {
@@ -292,16 +193,16 @@ TEST(Bench, OnDiskLeavesNoFilesBehind) {
                                   "1", "--warmup", "0", "--on-disk", directory, "--json"});
   EXPECT_TRUE(std::filesystem::is_empty(directory));
   const Json report = parse(result.out);
-  EXPECT_EQ(report["settings"]["on_disk"].text(), directory);
+  EXPECT_EQ(report.at("settings").at("on_disk").get<std::string>(), directory);
   std::vector<std::string> sources;
-  for (const Json& workload : report["workloads"].array())
-    sources.push_back(workload["name"].text() + " " + workload["source"].text());
+  for (const Json& workload : report.at("workloads"))
+    sources.push_back(workload.at("name").get<std::string>() + " " + workload.at("source").get<std::string>());
   EXPECT_EQ(sources, (std::vector<std::string>{"newline-count memory", "newline-count file", "newline-count pipe",
                                                "euler memory", "euler file", "euler pipe"}));
   // Each source's instances are the same work.
-  const auto& workloads = report["workloads"].array();
-  EXPECT_EQ(workloads[3]["instances"].number(), workloads[4]["instances"].number());
-  EXPECT_EQ(workloads[3]["instances"].number(), workloads[5]["instances"].number());
+  const auto& workloads = report.at("workloads");
+  EXPECT_EQ(workloads[3].at("instances").get<double>(), workloads[4].at("instances").get<double>());
+  EXPECT_EQ(workloads[3].at("instances").get<double>(), workloads[5].at("instances").get<double>());
 }
 
 // The scratch names of the past, `DIR/poker-bench-NAME.txt`: a file of the

@@ -2,7 +2,7 @@
 // arbitrary bytes as the old report against a valid new one, and as the new
 // report against a valid old one.
 //
-// Checks: compare_bench_reports either prints a table and returns 0 or 4,
+// Checks: compare_bench_reports either prints a table and counts its verdicts,
 // or throws BenchReportError whose message is one line of printable ASCII
 // naming the file; nothing else escapes, and nothing crashes or hangs
 // (hostile nesting included: the JSON reader's depth is bounded). A report
@@ -25,14 +25,14 @@
 #include <string_view>
 #include <tuple>
 
-#include "bench/bench_compare.h"
-#include "bench/bench_report.h"
-#include "bench/read_bench_report.h"
+#include "poker/bench/compare.h"
+#include "poker/bench/read_report.h"
+#include "poker/bench/report.h"
 
 namespace {
 
-using poker::cli::BenchReportError;
-namespace bench = poker::cli::bench;
+using poker::bench::BenchReportError;
+namespace bench = poker::bench;
 
 void check(bool condition) {
   if (!condition) __builtin_trap();
@@ -48,7 +48,7 @@ constexpr std::string_view kValid = R"({"schema": "poker-bench/1", "started_at":
    {"threads": 2, "samples_s": [0.26, 0.26, 0.312], "median_s": 0.26, "spread": 0.2}]}]})";
 
 bool is_time(double seconds) {
-  return std::isfinite(seconds) && seconds >= poker::cli::kMinReportSeconds && seconds <= poker::cli::kMaxReportSeconds;
+  return std::isfinite(seconds) && seconds >= bench::kMinReportSeconds && seconds <= bench::kMaxReportSeconds;
 }
 
 // What every accepted report holds.
@@ -99,7 +99,7 @@ void check_ratios(const bench::Report& old_report, const bench::Report& new_repo
 // refuses it.
 std::optional<bench::Report> read(std::string_view json, std::string_view name) {
   try {
-    bench::Report report = poker::cli::read_bench_report(json, name);
+    bench::Report report = bench::read_bench_report(json, name);
     check_accepted(report);
     return report;
   } catch (const BenchReportError&) {
@@ -112,8 +112,8 @@ void compare(std::string_view old_json, std::string_view new_json, std::string_v
   const std::optional<bench::Report> new_report = read(new_json, "NEW.json");
   std::ostringstream out;
   try {
-    const int status = poker::cli::compare_bench_reports(old_json, "OLD.json", new_json, "NEW.json", out);
-    check(status == 0 || status == 4);
+    const bench::CompareCounts counts = bench::compare_bench_reports(old_json, "OLD.json", new_json, "NEW.json", out);
+    check(counts.slower + counts.faster <= counts.compared);
     check(!out.str().empty());
     check(old_report && new_report);
     check_ratios(*old_report, *new_report);

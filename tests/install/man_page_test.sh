@@ -93,14 +93,14 @@ for command in "" $(help_subcommands); do
     fail "'poker $command --help' does not list the statuses 130 and 143"
 done
 
-# ENVIRONMENT: every variable that cli/, engine/ and io/ read with getenv.
-variables=$(grep -rhoE 'getenv\("[A-Z_]+"\)' "$POKER_SOURCE_DIR"/cli "$POKER_SOURCE_DIR"/engine "$POKER_SOURCE_DIR"/io |
+# ENVIRONMENT: every variable that cli/, engine/, io/ and bench/src/ read with getenv.
+variables=$(grep -rhoE 'getenv\("[A-Z_]+"\)' "$POKER_SOURCE_DIR"/cli "$POKER_SOURCE_DIR"/engine "$POKER_SOURCE_DIR"/io "$POKER_SOURCE_DIR"/bench/src |
   cut -d'"' -f2 | sort -u)
 [[ $variables == *POKER_SIMD* ]] || fail "no getenv of POKER_SIMD found in the sources"
 environment=$(section_text ENVIRONMENT)
 # But the hooks that exist for the tests alone, which users are not told of:
 # POKER_BENCH_EXTRA_WORK slows `poker bench`'s repetitions down for the
-# tests of --compare (cli/bench/bench_timing.h, tests/e2e/bench_test.cpp).
+# tests of --compare (bench/include/poker/bench/timing.h, tests/e2e/bench_test.cpp).
 test_hooks=" POKER_BENCH_EXTRA_WORK "
 for variable in $variables; do
   [[ $test_hooks == *" $variable "* ]] && continue

@@ -1,14 +1,14 @@
 // A saved poker-bench/1 report's bytes (`poker bench --compare OLD.json`,
-// `--against NEW.json`), read as the judge reads its input: through
-// io::open_input(), so that a FIFO without a writer, or a pipe or terminal
-// that stays silent, gives way to a stop signal within the 100 ms that
-// every subcommand keeps; and bounded, so that /dev/zero or an endless pipe
-// is no report rather than a process that reads until memory runs out.
+// `--against NEW.json`), read from an io::ByteSource that the caller opened
+// (a file, standard input, a pipe: the command opens it through
+// io::open_input(), so that a stop signal wakes a read that waits), and
+// bounded, so that /dev/zero or an endless pipe is no report rather than a
+// process that reads until memory runs out.
 //
-// Thread safety: one read at a time per process (the stop's interruption of
-// a blocked open() is the calling thread's: StopSignals::InterruptScope).
-#ifndef POKER_CLI_BENCH_REPORT_FILE_H_
-#define POKER_CLI_BENCH_REPORT_FILE_H_
+// Thread safety: read_report_bytes reads `source` on the calling thread, as
+// a ByteSource's reader must; may_be_in_json is pure.
+#ifndef POKER_BENCH_REPORT_BYTES_H_
+#define POKER_BENCH_REPORT_BYTES_H_
 
 #include <cstddef>
 #include <string>
@@ -17,14 +17,13 @@
 
 #include "poker/io/byte_source.h"
 #include "poker/io/io_error.h"
-#include "stop_signals.h"
 
-namespace poker::cli {
+namespace poker::bench {
 
 // The most bytes a report may hold. The largest report `poker bench`
 // writes at its default thread counts (every workload on its three sources
 // at 13 thread counts, 1 to 4096 cores, with --repetitions 1000, the most)
-// is under 6 MiB; reports are a few KiB otherwise.
+// is under 10 MiB; reports are a few KiB otherwise.
 inline constexpr std::size_t kMaxReportBytes = std::size_t{16} << 20;
 
 // Whether `byte` can stand anywhere in a JSON text: not a control other than
@@ -49,11 +48,6 @@ struct ReportText {
 // A failed read is the I/O error (ECANCELED: a stop signal's wake-up).
 ReportText read_report_bytes(io::ByteSource& source, std::string_view name);
 
-// The report in file `path` ("-": standard input), opened with
-// io::open_input() inside an InterruptScope and read with the stop's
-// wake-up (signals.wake_fd()), then as read_report_bytes() reads it.
-ReportText read_report_file(const std::string& path, std::string_view name, const StopSignals& signals);
+}  // namespace poker::bench
 
-}  // namespace poker::cli
-
-#endif  // POKER_CLI_BENCH_REPORT_FILE_H_
+#endif  // POKER_BENCH_REPORT_BYTES_H_

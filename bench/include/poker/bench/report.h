@@ -1,10 +1,12 @@
-// What `poker bench` measured, as its reports (the table, the JSON of schema
+// What the benchmark measured, as its reports (the table, the JSON of schema
 // poker-bench/1, docs/performance.md) present it: the machine and build, the
-// settings, and per workload and source the runs at each thread count.
+// settings, and per workload and source the runs at each thread count. The
+// one value that the measuring fills, the writers render and the reader of a
+// saved report fills again.
 //
-// Thread safety: values.
-#ifndef POKER_CLI_BENCH_BENCH_REPORT_H_
-#define POKER_CLI_BENCH_BENCH_REPORT_H_
+// Thread safety: plain values; no function here.
+#ifndef POKER_BENCH_REPORT_H_
+#define POKER_BENCH_REPORT_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -12,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace poker::cli::bench {
+namespace poker::bench {
 
 struct BuildInfo {
   std::string version;
@@ -75,6 +77,6 @@ inline constexpr double kMaxTolerance = 10;
 // The name of the floor, the newline count of the same bytes as holdem-2.
 inline constexpr char kFloorName[] = "newline-count";
 
-}  // namespace poker::cli::bench
+}  // namespace poker::bench
 
-#endif  // POKER_CLI_BENCH_BENCH_REPORT_H_
+#endif  // POKER_BENCH_REPORT_H_

@@ -1,18 +1,9 @@
-#include "report_file.h"
+#include "poker/bench/report_bytes.h"
 
 #include <algorithm>
-#include <memory>
 #include <utility>
 
-#include "poker/io/input.h"
-
-namespace poker::cli {
-namespace {
-
-// The reads' largest buffer: a report is a few KiB.
-constexpr std::size_t kReadBuffer = 64 * 1024;
-
-}  // namespace
+namespace poker::bench {
 
 bool may_be_in_json(unsigned char byte) {
   if (byte < 0x20) return byte == '\t' || byte == '\n' || byte == '\r';
@@ -45,19 +36,4 @@ ReportText read_report_bytes(io::ByteSource& source, std::string_view name) {
   }
 }
 
-ReportText read_report_file(const std::string& path, std::string_view name, const StopSignals& signals) {
-  io::InputOptions options;
-  options.reading = io::FileReading::kStream;  // in order, whatever the file: a report is small
-  options.buffer_size = kReadBuffer;
-  options.wake_fd = signals.wake_fd();
-  io::OpenedInput opened;
-  {
-    // Opening a FIFO waits for its writer: a stop signal cuts that short.
-    const StopSignals::InterruptScope interruptible;
-    opened = io::open_input(path, options);
-  }
-  if (!opened.source) return ReportText{opened.error, {}};
-  return read_report_bytes(*opened.source, name);
-}
-
-}  // namespace poker::cli
+}  // namespace poker::bench

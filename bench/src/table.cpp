@@ -1,8 +1,8 @@
-#include "bench_table.h"
+#include "poker/bench/table.h"
 
 #include <cstdio>
 
-namespace poker::cli::bench {
+namespace poker::bench {
 namespace {
 
 std::string format(const char* pattern, double value) {
@@ -85,4 +85,4 @@ std::string render_workload_table(const WorkloadResult& workload) {
   return table;
 }
 
-}  // namespace poker::cli::bench
+}  // namespace poker::bench

@@ -1,4 +1,4 @@
-#include "read_bench_report.h"
+#include "poker/bench/read_report.h"
 
 #include <algorithm>
 #include <charconv>
@@ -9,17 +9,46 @@
 #include <map>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
-#include "bench_timing.h"
-#include "json_value.h"
+#include "json_document.h"
+#include "poker/bench/timing.h"
 #include "poker/escape.h"
 
-namespace poker::cli {
+namespace poker::bench {
 
 namespace {
 
+using Json = nlohmann::json;
+
 constexpr std::string_view kSchema = "poker-bench/1";
+
+// A JSON value's type, as messages name it.
+enum class Kind { kNull, kBoolean, kNumber, kString, kArray, kObject };
+
+Kind kind_of(const Json& value) {
+  if (value.is_boolean()) return Kind::kBoolean;
+  if (value.is_number()) return Kind::kNumber;
+  if (value.is_string()) return Kind::kString;
+  if (value.is_array()) return Kind::kArray;
+  if (value.is_object()) return Kind::kObject;
+  return Kind::kNull;  // no other type is read from a JSON text
+}
+
+const char* kind_name(Kind kind) {
+  switch (kind) {
+    case Kind::kNull: return "null";
+    case Kind::kBoolean: return "a boolean";
+    case Kind::kNumber: return "a number";
+    case Kind::kString: return "a string";
+    case Kind::kArray: return "an array";
+    case Kind::kObject: return "an object";
+  }
+  return "a value";
+}
+
+const char* kind_name(const Json& value) { return kind_name(kind_of(value)); }
 
 // A string from the report as messages show it: in double quotes, escaped,
 // cut after 40 bytes.
@@ -60,36 +89,39 @@ constexpr char kTime[] = "a time in seconds";
 // file and the object's path (`workloads[2].runs[0]`, empty for the top).
 class ObjectReader {
  public:
-  ObjectReader(const JsonValue& object, std::string_view file, std::string path)
+  ObjectReader(const Json& object, std::string_view file, std::string path)
       : object_(object), file_(file), path_(std::move(path)) {}
 
   [[noreturn]] void fail(const std::string& what) const {
     throw BenchReportError(std::string(file_) + ": " + (path_.empty() ? "" : path_ + ": ") + what);
   }
 
-  // The member `key` of type `type`; null when `nullable` and it is null.
-  const JsonValue* member(std::string_view key, JsonValue::Type type, bool nullable = false) const {
-    const JsonValue* value = object_.find(key);
-    if (value == nullptr) fail(std::string(key) + " is missing");
-    if (nullable && value->type == JsonValue::Type::kNull) return nullptr;
-    if (value->type != type) {
-      fail(std::string(key) + " is " + json_type_name(value->type) + ", not " + json_type_name(type) +
-           (nullable ? " or null" : ""));
+  // The member `key` of kind `kind`; null when `nullable` and it is null.
+  const Json* member(std::string_view key, Kind kind, bool nullable = false) const {
+    const auto found = object_.find(std::string(key));
+    if (found == object_.end()) fail(std::string(key) + " is missing");
+    const Json& value = *found;
+    if (nullable && value.is_null()) return nullptr;
+    if (kind_of(value) != kind) {
+      fail(std::string(key) + " is " + kind_name(value) + ", not " + kind_name(kind) + (nullable ? " or null" : ""));
     }
-    return value;
+    return &value;
   }
 
-  std::string string(std::string_view key) const { return member(key, JsonValue::Type::kString)->string; }
+  std::string string(std::string_view key) const { return member(key, Kind::kString)->get<std::string>(); }
 
   // The string at `key`; empty when it is null.
   std::string string_or_null(std::string_view key) const {
-    const JsonValue* value = member(key, JsonValue::Type::kString, true);
-    return value == nullptr ? std::string() : value->string;
+    const Json* value = member(key, Kind::kString, true);
+    return value == nullptr ? std::string() : value->get<std::string>();
   }
+
+  // The number at `key`, as a double (a whole number past 2^53 rounded).
+  double number(std::string_view key) const { return member(key, Kind::kNumber)->get<double>(); }
 
   // A number >= `min`.
   double number(std::string_view key, double min) const {
-    const double value = member(key, JsonValue::Type::kNumber)->number;
+    const double value = number(key);
     if (value < min)
       fail(std::string(key) + " is " + shown_number(value) + ", not a number of at least " + shown_number(min));
     return value;
@@ -98,7 +130,7 @@ class ObjectReader {
   // A number in [min, max]; `what` says what it is for the message: "a
   // fraction" reads "not a fraction from 0 to 10".
   double bounded(std::string_view key, double min, double max, const char* what) const {
-    return within(std::string(key), member(key, JsonValue::Type::kNumber)->number, min, max, what);
+    return within(std::string(key), number(key), min, max, what);
   }
 
   // The wall time at `key`: seconds from kMinReportSeconds to kMaxReportSeconds.
@@ -106,23 +138,21 @@ class ObjectReader {
 
   // The times of the array at `key`: one at least, each as seconds() reads it.
   std::vector<double> seconds_array(std::string_view key) const {
-    const std::vector<JsonValue>& values = array(key);
+    const Json& values = array(key);
     if (values.empty()) fail(std::string(key) + " is empty: a run has one repetition at least");
     std::vector<double> times;
     times.reserve(values.size());
     for (std::size_t i = 0; i < values.size(); ++i) {
       const std::string element = std::string(key) + "[" + std::to_string(i) + "]";
-      if (values[i].type != JsonValue::Type::kNumber) {
-        fail(element + " is " + json_type_name(values[i].type) + ", not a number");
-      }
-      times.push_back(within(element, values[i].number, kMinReportSeconds, kMaxReportSeconds, kTime));
+      if (!values[i].is_number()) fail(element + " is " + kind_name(values[i]) + ", not a number");
+      times.push_back(within(element, values[i].get<double>(), kMinReportSeconds, kMaxReportSeconds, kTime));
     }
     return times;
   }
 
   // A whole number in [min, max].
   std::uint64_t whole(std::string_view key, std::uint64_t min, std::uint64_t max) const {
-    const double value = member(key, JsonValue::Type::kNumber)->number;
+    const double value = number(key);
     if (value != std::floor(value) || value < static_cast<double>(min) || value > static_cast<double>(max)) {
       fail(std::string(key) + " is " + shown_number(value) + ", not a whole number from " + std::to_string(min) +
            " to " + std::to_string(max));
@@ -137,19 +167,18 @@ class ObjectReader {
   }
 
   ObjectReader object(std::string_view key) const {
-    return ObjectReader(*member(key, JsonValue::Type::kObject), file_, child_path(key));
+    return ObjectReader(*member(key, Kind::kObject), file_, child_path(key));
   }
 
-  const std::vector<JsonValue>& array(std::string_view key) const {
-    return member(key, JsonValue::Type::kArray)->array;
-  }
+  // The array at `key`.
+  const Json& array(std::string_view key) const { return *member(key, Kind::kArray); }
 
   // The reader of the object at `key`[`index`]; fails when it is none.
   ObjectReader element(std::string_view key, std::size_t index) const {
-    const JsonValue& value = array(key)[index];
+    const Json& value = array(key)[index];
     const std::string path = child_path(key) + "[" + std::to_string(index) + "]";
-    if (value.type != JsonValue::Type::kObject) {
-      fail(std::string(key) + "[" + std::to_string(index) + "] is " + json_type_name(value.type) + ", not an object");
+    if (!value.is_object()) {
+      fail(std::string(key) + "[" + std::to_string(index) + "] is " + kind_name(value) + ", not an object");
     }
     return ObjectReader(value, file_, path);
   }
@@ -159,7 +188,7 @@ class ObjectReader {
     return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
   }
 
-  const JsonValue& object_;
+  const Json& object_;
   std::string_view file_;
   std::string path_;
 };
@@ -169,7 +198,7 @@ class ObjectReader {
 constexpr std::uint64_t kMaxExact = std::uint64_t{1} << 53;
 
 // Whether `value` is `expected` to the digits a report holds (nine
-// significant: bench_json.cpp), with room for the arithmetic on them.
+// significant: report_json.cpp), with room for the arithmetic on them.
 bool within_rounding(double value, double expected, double scale) {
   return std::fabs(value - expected) <= kReportRounding * scale;
 }
@@ -177,21 +206,21 @@ bool within_rounding(double value, double expected, double scale) {
 // A run, checked against itself: the median and the spread are those of
 // its samples, so that a report whose figures do not follow from its
 // measurements is refused rather than gating on them.
-bench::Run read_run(const ObjectReader& run) {
-  bench::Run result;
+Run read_run(const ObjectReader& run) {
+  Run result;
   result.threads = static_cast<std::size_t>(run.whole("threads", 1, 1u << 20));
   result.median_s = run.seconds("median_s");
   result.samples_s = run.seconds_array("samples_s");
-  const double median = bench::median(result.samples_s);
-  if (!within_rounding(result.median_s, median, median)) {
+  const double samples_median = median(result.samples_s);
+  if (!within_rounding(result.median_s, samples_median, samples_median)) {
     run.fail("median_s is " + shown_number(result.median_s) + ", not the median of samples_s (" +
-             computed_number(median) + ")");
+             computed_number(samples_median) + ")");
   }
   const auto [min, max] = std::minmax_element(result.samples_s.begin(), result.samples_s.end());
   result.min_s = *min;
   result.max_s = *max;
   result.spread = run.number("spread", 0);
-  // Computed as bench_timing.cpp's summarize() does. The difference of two
+  // Computed as timing.cpp's summarize() does. The difference of two
   // rounded samples is off by up to their rounding, which the median
   // scales: max / median <= 1 + spread.
   const double spread = (*max - *min) / result.median_s;
@@ -202,8 +231,8 @@ bench::Run read_run(const ObjectReader& run) {
   return result;
 }
 
-bench::WorkloadResult read_workload(const ObjectReader& workload) {
-  bench::WorkloadResult result;
+WorkloadResult read_workload(const ObjectReader& workload) {
+  WorkloadResult result;
   result.name = workload.string("name");
   if (result.name.empty()) workload.fail("name is empty");
   result.source = workload.string("source");
@@ -223,28 +252,32 @@ bench::WorkloadResult read_workload(const ObjectReader& workload) {
   return result;
 }
 
+// The JSON document `json` holds, when it is a poker-bench/1 report: an
+// object whose schema says so. Throws BenchReportError.
+Json report_document(std::string_view json, std::string_view name) {
+  std::variant<Json, JsonTextError> parsed = parse_json_text(json);
+  if (const JsonTextError* error = std::get_if<JsonTextError>(&parsed)) {
+    throw BenchReportError(std::string(name) + ":" + std::to_string(error->line) + ":" + std::to_string(error->column) +
+                           ": invalid JSON: " + error->what);
+  }
+  Json& document = std::get<Json>(parsed);
+  const std::string not_one = std::string(name) + ": not a " + std::string(kSchema) + " report: ";
+  if (!document.is_object()) throw BenchReportError(not_one + "the JSON is " + kind_name(document) + ", not an object");
+  const auto schema = document.find("schema");
+  if (schema == document.end()) throw BenchReportError(not_one + "it has no schema");
+  if (!schema->is_string()) throw BenchReportError(not_one + "schema is " + kind_name(*schema) + ", not a string");
+  if (schema->get<std::string>() != kSchema) {
+    throw BenchReportError(not_one + "schema is " + shown_string(schema->get<std::string>()));
+  }
+  return std::move(document);
+}
+
 }  // namespace
 
-bench::Report read_bench_report(std::string_view json, std::string_view name) {
-  JsonValue document;
-  try {
-    document = parse_json(json);
-  } catch (const JsonError& error) {
-    throw BenchReportError(std::string(name) + ":" + error.what());
-  }
-  const std::string not_one = std::string(name) + ": not a " + std::string(kSchema) + " report: ";
-  if (document.type != JsonValue::Type::kObject) {
-    throw BenchReportError(not_one + "the JSON is " + json_type_name(document.type) + ", not an object");
-  }
-  const JsonValue* schema = document.find("schema");
-  if (schema == nullptr) throw BenchReportError(not_one + "it has no schema");
-  if (schema->type != JsonValue::Type::kString) {
-    throw BenchReportError(not_one + "schema is " + json_type_name(schema->type) + ", not a string");
-  }
-  if (schema->string != kSchema) throw BenchReportError(not_one + "schema is " + shown_string(schema->string));
-
+Report read_bench_report(std::string_view json, std::string_view name) {
+  const Json document = report_document(json, name);
   const ObjectReader top(document, name, "");
-  bench::Report report;
+  Report report;
   report.started_at = top.string("started_at");
   const ObjectReader poker = top.object("poker");
   report.build.version = poker.string("version");
@@ -257,14 +290,14 @@ bench::Report read_bench_report(std::string_view json, std::string_view name) {
   report.machine.cores = static_cast<std::size_t>(machine.whole("cores", 1, kMaxExact));
   report.machine.memory_bytes = machine.whole("memory_bytes", 0, kMaxExact);
   report.machine.kernel = machine.string("kernel");
-  report.settings.tolerance = top.object("settings").bounded("tolerance", 0, bench::kMaxTolerance, "a fraction");
+  report.settings.tolerance = top.object("settings").bounded("tolerance", 0, kMaxTolerance, "a fraction");
 
   const std::size_t workloads = top.array("workloads").size();
   std::map<std::pair<std::string, std::string>, std::size_t> seen;  // (name, source) -> index
   for (std::size_t i = 0; i < workloads; ++i) {
     const ObjectReader workload = top.element("workloads", i);
     report.workloads.push_back(read_workload(workload));
-    const bench::WorkloadResult& read = report.workloads.back();
+    const WorkloadResult& read = report.workloads.back();
     const auto [at, added] = seen.emplace(std::pair(read.name, read.source), i);
     if (!added) {
       workload.fail("a second " + shown_string(read.name) + " on " + shown_string(read.source) +
@@ -274,4 +307,4 @@ bench::Report read_bench_report(std::string_view json, std::string_view name) {
   return report;
 }
 
-}  // namespace poker::cli
+}  // namespace poker::bench

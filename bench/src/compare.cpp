@@ -1,4 +1,4 @@
-#include "bench_compare.h"
+#include "poker/bench/compare.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -10,11 +10,10 @@
 #include <utility>
 #include <vector>
 
-#include "bench_report.h"
-#include "exit_status.h"
+#include "poker/bench/report.h"
 #include "poker/escape.h"
 
-namespace poker::cli {
+namespace poker::bench {
 
 namespace {
 
@@ -43,7 +42,7 @@ Verdict judge(double ratio, double allowance) {
 
 // One line of the table: a run in both reports, or in one.
 struct Row {
-  const bench::WorkloadResult* workload;  // the new report's, or the old's when only there
+  const WorkloadResult* workload;  // the new report's, or the old's when only there
   std::size_t threads;
   std::optional<double> old_median_s;
   std::optional<double> new_median_s;
@@ -86,20 +85,20 @@ std::string percent_text(double fraction) {
 // The tolerance as the summary says it: "5%", "2.5%".
 std::string tolerance_text(double tolerance) { return printf_text("%g%%", tolerance * 100); }
 
-std::string run_label(const bench::WorkloadResult& workload, std::size_t threads) {
+std::string run_label(const WorkloadResult& workload, std::size_t threads) {
   std::string label = escape_bytes(workload.name);
   if (workload.source != "memory") label += " (" + escape_bytes(workload.source) + ")";
   return label + " -j " + std::to_string(threads);
 }
 
-std::string build_text(const bench::BuildInfo& build) {
+std::string build_text(const BuildInfo& build) {
   std::string text = "poker " + escape_bytes(build.version) + " (";
   if (!build.commit.empty()) text += escape_bytes(build.commit) + ", ";
   return text + escape_bytes(build.build_type) + ", " + escape_bytes(build.compiler) + ", " + escape_bytes(build.simd) +
          ")";
 }
 
-std::string machine_text(const bench::MachineInfo& machine) {
+std::string machine_text(const MachineInfo& machine) {
   const double gibibytes = static_cast<double>(machine.memory_bytes) / (1024.0 * 1024.0 * 1024.0);
   return escape_bytes(machine.cpu) + " (" + std::to_string(machine.cores) + " cores, " +
          printf_text("%.1f GiB", gibibytes) + "), " + escape_bytes(machine.kernel);
@@ -118,16 +117,16 @@ std::string differences(const std::vector<std::pair<const char*, bool>>& fields)
 
 // The line above the table when the two runs are of different builds or
 // machines, or nothing.
-std::string difference_note(const bench::Report& old_report, const bench::Report& new_report) {
-  const bench::BuildInfo& a = old_report.build;
-  const bench::BuildInfo& b = new_report.build;
+std::string difference_note(const Report& old_report, const Report& new_report) {
+  const BuildInfo& a = old_report.build;
+  const BuildInfo& b = new_report.build;
   const std::string build = differences({{"version", a.version != b.version},
                                          {"commit", a.commit != b.commit},
                                          {"build type", a.build_type != b.build_type},
                                          {"compiler", a.compiler != b.compiler},
                                          {"SIMD path", a.simd != b.simd}});
-  const bench::MachineInfo& m = old_report.machine;
-  const bench::MachineInfo& n = new_report.machine;
+  const MachineInfo& m = old_report.machine;
+  const MachineInfo& n = new_report.machine;
   const std::string machine = differences({{"CPU", m.cpu != n.cpu},
                                            {"cores", m.cores != n.cores},
                                            {"memory", m.memory_bytes != n.memory_bytes},
@@ -143,12 +142,12 @@ std::string difference_note(const bench::Report& old_report, const bench::Report
 // A report's runs by (name, source, threads), so that matching the two
 // reports is O(n log n) whatever their size.
 using RunKey = std::tuple<std::string_view, std::string_view, std::size_t>;
-using RunIndex = std::map<RunKey, std::pair<const bench::WorkloadResult*, const bench::Run*>>;
+using RunIndex = std::map<RunKey, std::pair<const WorkloadResult*, const Run*>>;
 
-RunIndex index_runs(const bench::Report& report) {
+RunIndex index_runs(const Report& report) {
   RunIndex index;
-  for (const bench::WorkloadResult& workload : report.workloads) {
-    for (const bench::Run& run : workload.runs) {
+  for (const WorkloadResult& workload : report.workloads) {
+    for (const Run& run : workload.runs) {
       index.emplace(RunKey(workload.name, workload.source, run.threads), std::pair(&workload, &run));
     }
   }
@@ -158,16 +157,16 @@ RunIndex index_runs(const bench::Report& report) {
 // The compared runs in the new report's order, then those only in the old
 // report, then those only in the new one. `per_instance` collects the
 // workloads whose runs did different work per repetition.
-std::vector<Row> make_rows(const bench::Report& old_report, const bench::Report& new_report, double tolerance,
+std::vector<Row> make_rows(const Report& old_report, const Report& new_report, double tolerance,
                            std::vector<std::string>& per_instance) {
   std::vector<Row> compared;
   std::vector<Row> only_old;
   std::vector<Row> only_new;
   const RunIndex old_runs = index_runs(old_report);
   const RunIndex new_runs = index_runs(new_report);
-  for (const bench::WorkloadResult& workload : new_report.workloads) {
+  for (const WorkloadResult& workload : new_report.workloads) {
     bool noted = false;
-    for (const bench::Run& run : workload.runs) {
+    for (const Run& run : workload.runs) {
       const auto old_at = old_runs.find(RunKey(workload.name, workload.source, run.threads));
       if (old_at == old_runs.end()) {
         only_new.push_back({&workload, run.threads, std::nullopt, run.median_s, 0, 0, Verdict::kOnlyInNew});
@@ -188,8 +187,8 @@ std::vector<Row> make_rows(const bench::Report& old_report, const bench::Report&
           {&workload, run.threads, old_run->median_s, run.median_s, ratio, allowance, judge(ratio, allowance)});
     }
   }
-  for (const bench::WorkloadResult& workload : old_report.workloads) {
-    for (const bench::Run& run : workload.runs) {
+  for (const WorkloadResult& workload : old_report.workloads) {
+    for (const Run& run : workload.runs) {
       if (!new_runs.contains(RunKey(workload.name, workload.source, run.threads))) {
         only_old.push_back({&workload, run.threads, run.median_s, std::nullopt, 0, 0, Verdict::kOnlyInOld});
       }
@@ -233,18 +232,12 @@ std::string join(const std::vector<std::string>& items) {
   return text;
 }
 
-}  // namespace
-
-int compare_bench_reports(std::string_view old_json, std::string_view old_name, std::string_view new_json,
-                          std::string_view new_name, std::ostream& out) {
-  const bench::Report old_report = read_bench_report(old_json, old_name);
-  const bench::Report new_report = read_bench_report(new_json, new_name);
-  const double tolerance = new_report.settings.tolerance;
-  std::vector<std::string> per_instance;
-  const std::vector<Row> rows = make_rows(old_report, new_report, tolerance, per_instance);
-
+// The lines above the table: the two reports, what differs between their
+// builds and machines, and how the verdicts are reached.
+void print_heading(std::string_view old_name, const Report& old_report, std::string_view new_name,
+                   const Report& new_report, std::ostream& out) {
   const std::size_t name_width = std::max(old_name.size(), new_name.size());
-  const auto describe = [&](const char* which, std::string_view name, const bench::Report& report) {
+  const auto describe = [&](const char* which, std::string_view name, const Report& report) {
     out << which << ": " << name << std::string(name_width - name.size(), ' ') << "  "
         << escape_bytes(report.started_at) << "  " << build_text(report.build) << " on " << machine_text(report.machine)
         << '\n';
@@ -252,8 +245,38 @@ int compare_bench_reports(std::string_view old_json, std::string_view old_name, 
   describe("old", old_name, old_report);
   describe("new", new_name, new_report);
   if (const std::string note = difference_note(old_report, new_report); !note.empty()) out << note << '\n';
-  out << "verdict: slower or faster beyond " << tolerance_text(tolerance) << " (" << new_name
+  out << "verdict: slower or faster beyond " << tolerance_text(new_report.settings.tolerance) << " (" << new_name
       << "'s tolerance) + half the larger spread of the two runs\n\n";
+}
+
+// The lines below the table: the note on work per repetition, the summary.
+void print_summary(const std::vector<std::string>& per_instance, std::size_t compared,
+                   const std::vector<std::string>& slower, const std::vector<std::string>& faster, double tolerance,
+                   std::ostream& out) {
+  if (!per_instance.empty()) {
+    out << "note: " << join(per_instance)
+        << ": the runs did different work per repetition (--quick against a full run?): compared per instance\n";
+  }
+  if (compared == 0) {
+    out << "nothing compared: no run is in both reports\n";
+    return;
+  }
+  out << slower.size() << " of " << compared << " slower beyond " << tolerance_text(tolerance) << " + spread";
+  if (!slower.empty()) out << ": " << join(slower);
+  if (!faster.empty()) out << "; " << faster.size() << " faster: " << join(faster);
+  out << '\n';
+}
+
+}  // namespace
+
+CompareCounts compare_bench_reports(std::string_view old_json, std::string_view old_name, std::string_view new_json,
+                                    std::string_view new_name, std::ostream& out) {
+  const Report old_report = read_bench_report(old_json, old_name);
+  const Report new_report = read_bench_report(new_json, new_name);
+  const double tolerance = new_report.settings.tolerance;
+  std::vector<std::string> per_instance;
+  const std::vector<Row> rows = make_rows(old_report, new_report, tolerance, per_instance);
+  print_heading(old_name, old_report, new_name, new_report, out);
 
   std::vector<std::vector<std::string>> cells = {
       {"workload", "source", "threads", "old median", "new median", "ratio", "allowance", "verdict"}};
@@ -273,19 +296,8 @@ int compare_bench_reports(std::string_view old_json, std::string_view old_name, 
   }
   print_table(cells, {false, false, true, true, true, true, true, false}, out);
   out << '\n';
-  if (!per_instance.empty()) {
-    out << "note: " << join(per_instance)
-        << ": the runs did different work per repetition (--quick against a full run?): compared per instance\n";
-  }
-  if (compared == 0) {
-    out << "nothing compared: no run is in both reports\n";
-  } else {
-    out << slower.size() << " of " << compared << " slower beyond " << tolerance_text(tolerance) << " + spread";
-    if (!slower.empty()) out << ": " << join(slower);
-    if (!faster.empty()) out << "; " << faster.size() << " faster: " << join(faster);
-    out << '\n';
-  }
-  return slower.empty() ? kExitOk : kExitMismatch;
+  print_summary(per_instance, compared, slower, faster, tolerance, out);
+  return CompareCounts{compared, slower.size(), faster.size()};
 }
 
-}  // namespace poker::cli
+}  // namespace poker::bench

@@ -1,4 +1,4 @@
-#include "bench_run.h"
+#include "poker/bench/run.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -15,14 +15,13 @@
 #include <utility>
 #include <vector>
 
-#include "messages.h"
 #include "poker/io/framing.h"
 #include "poker/io/input.h"
 #include "poker/io/output_sink.h"
 #include "poker/pipeline.h"
 #include "poker/verify.h"
 
-namespace poker::cli::bench {
+namespace poker::bench {
 namespace {
 
 // The judge's chunk size, and its stream buffer for that size (main.cpp's
@@ -69,8 +68,7 @@ class FedPipe {
  public:
   explicit FedPipe(std::string_view bytes) {
     int ends[2];
-    if (pipe2(ends, O_CLOEXEC) != 0)
-      throw RunFailure(io_error_line(io::IoError{io::IoError::Action::kOpen, "<pipe>", errno}));
+    if (pipe2(ends, O_CLOEXEC) != 0) throw RunFailure(io::IoError{io::IoError::Action::kOpen, "<pipe>", errno});
     read_end_ = ends[0];
     writer_ = std::thread(write_and_close, ends[1], bytes);
   }
@@ -89,9 +87,9 @@ class FedPipe {
 };
 
 // Runs the judge (or verify) over `source` as the command line does.
-std::uint64_t judge(const Workload& workload, io::ByteSource& source, const std::atomic<bool>& stop) {
+std::uint64_t judge(const Workload& workload, io::ByteSource& source, const std::atomic<bool>* stop) {
   PipelineOptions options;
-  options.stop = &stop;
+  options.stop = stop;
   options.wait_hook = &release_threads_while_waiting();  // as the judge's streams do
   AnswerSink sink(false);
   RunOutcome outcome;
@@ -108,7 +106,7 @@ std::uint64_t judge(const Workload& workload, io::ByteSource& source, const std:
     case RunOutcome::Status::kOk:
     case RunOutcome::Status::kStopped: return outcome.stats.instances;
     case RunOutcome::Status::kReadError:
-    case RunOutcome::Status::kWriteError: throw RunFailure(io_error_line(outcome.error));
+    case RunOutcome::Status::kWriteError: throw RunFailure(outcome.error);
     default: throw RunFailure(workload.name + ": the generated instances did not judge cleanly");
   }
 }
@@ -131,7 +129,7 @@ std::uint64_t count_lines_in_memory(std::string_view bytes) {
 // The same over a file, each chunk read with pread() into a thread's buffer.
 std::uint64_t count_lines_in_file(const std::string& path, std::uint64_t size) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw RunFailure(io_error_line(io::IoError{io::IoError::Action::kOpen, path, errno}));
+  if (fd < 0) throw RunFailure(io::IoError{io::IoError::Action::kOpen, path, errno});
   tbb::enumerable_thread_specific<std::vector<char>> buffers([] { return std::vector<char>(kChunkSize); });
   std::atomic<int> failure{0};
   const std::size_t chunks = (size + kChunkSize - 1) / kChunkSize;
@@ -148,7 +146,7 @@ std::uint64_t count_lines_in_file(const std::string& path, std::uint64_t size) {
       },
       [](std::uint64_t a, std::uint64_t b) { return a + b; });
   ::close(fd);
-  if (failure != 0) throw RunFailure(io_error_line(io::IoError{io::IoError::Action::kRead, path, failure}));
+  if (failure != 0) throw RunFailure(io::IoError{io::IoError::Action::kRead, path, failure});
   return lines;
 }
 
@@ -162,7 +160,7 @@ std::uint64_t count_lines_in_pipe(int fd) {
     if (got < 0) {
       const int error = errno;
       ::close(fd);
-      throw RunFailure(io_error_line(io::IoError{io::IoError::Action::kRead, "<pipe>", error}));
+      throw RunFailure(io::IoError{io::IoError::Action::kRead, "<pipe>", error});
     }
     if (got == 0) break;
     lines += io::count_newlines(buffer.data(), static_cast<std::size_t>(got));
@@ -172,7 +170,7 @@ std::uint64_t count_lines_in_pipe(int fd) {
 }
 
 std::uint64_t run_source(const Workload& workload, Source source, const std::string& file,
-                         const std::atomic<bool>& stop) {
+                         const std::atomic<bool>* stop) {
   io::InputOptions input_options;  // the judge's default way of reading a file
   input_options.buffer_size = kStreamBuffer;
   switch (source) {
@@ -184,7 +182,7 @@ std::uint64_t run_source(const Workload& workload, Source source, const std::str
     case Source::kFile: {
       if (workload.kind == WorkloadKind::kFloor) return count_lines_in_file(file, workload.input.size());
       io::OpenedInput opened = io::open_input(file, input_options);
-      if (!opened.source) throw RunFailure(io_error_line(opened.error));
+      if (!opened.source) throw RunFailure(opened.error);
       return judge(workload, *opened.source, stop);
     }
     case Source::kPipe: {
@@ -219,7 +217,7 @@ std::string WorkloadFile::random_suffix() {
 }
 
 WorkloadFile::WorkloadFile(const std::string& directory, std::string_view name, std::string_view bytes,
-                           const std::atomic<bool>& stop, io::IoError& error, const NameSuffix& suffix) {
+                           const std::atomic<bool>* stop, io::IoError& error, const NameSuffix& suffix) {
   // A name taken (by chance, or by a file or a link planted there) is
   // passed over; so many taken in a row means the directory is no place
   // for it.
@@ -249,7 +247,8 @@ WorkloadFile::WorkloadFile(const std::string& directory, std::string_view name, 
   constexpr std::size_t kPiece = 4 << 20;
   const std::unique_ptr<io::OutputSink> sink = io::make_fd_sink(fd, true, -1, path);
   io::WriteResult written;
-  for (std::size_t at = 0; at < bytes.size() && written.ok() && !stop.load(std::memory_order_relaxed); at += kPiece) {
+  for (std::size_t at = 0;
+       at < bytes.size() && written.ok() && (stop == nullptr || !stop->load(std::memory_order_relaxed)); at += kPiece) {
     written = sink->write(bytes.substr(at, kPiece));
   }
   if (written.ok()) written = sink->finish();
@@ -267,21 +266,21 @@ WorkloadFile::WorkloadFile(WorkloadFile&& other) noexcept
     : path_(std::exchange(other.path_, {})), device_(other.device_), inode_(other.inode_) {}
 
 std::uint64_t run_once(const Workload& workload, Source source, const std::string& file, std::size_t threads,
-                       const std::atomic<bool>& stop) {
+                       const std::atomic<bool>* stop) {
   // The run's threads, the calling one included, as -j gives the judge.
   tbb::task_arena arena(static_cast<int>(threads));
   return arena.execute([&] { return run_source(workload, source, file, stop); });
 }
 
-std::string answers_of(const Format& format, std::string_view input, const std::atomic<bool>& stop) {
+std::string answers_of(const Format& format, std::string_view input, const std::atomic<bool>* stop) {
   const std::unique_ptr<io::ByteSource> source = io::make_memory_source(input);
   AnswerSink sink(true);
   PipelineOptions options;
-  options.stop = &stop;
+  options.stop = stop;
   const RunOutcome outcome = run_pipeline(format, *source, sink, options);
   if (outcome.status != RunOutcome::Status::kOk && outcome.status != RunOutcome::Status::kStopped)
     throw RunFailure("the generated instances did not judge cleanly");
   return sink.take();
 }
 
-}  // namespace poker::cli::bench
+}  // namespace poker::bench

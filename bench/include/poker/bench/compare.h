@@ -26,27 +26,35 @@
 // `2 of 18 slower beyond 5% + spread: holdem-2 -j 2, euler -j 1`.
 //
 // Thread safety: a pure function of its arguments (and the stream it writes).
-#ifndef POKER_CLI_BENCH_BENCH_COMPARE_H_
-#define POKER_CLI_BENCH_BENCH_COMPARE_H_
+#ifndef POKER_BENCH_COMPARE_H_
+#define POKER_BENCH_COMPARE_H_
 
+#include <cstddef>
 #include <ostream>
 #include <string_view>
 
-#include "read_bench_report.h"  // BenchReportError
+#include "poker/bench/read_report.h"  // BenchReportError
 
-namespace poker::cli {
+namespace poker::bench {
+
+// What the table's summary line counts: the runs in both reports, and those
+// of them whose verdict is "slower" or "faster".
+struct CompareCounts {
+  std::size_t compared = 0;
+  std::size_t slower = 0;
+  std::size_t faster = 0;
+};
 
 // Compares the report `new_json` with `old_json` and prints the table on
-// `out`. The names are the files' names as messages print them (callers pass
-// display_name()), used in the table's header and in errors.
-// Returns 4 (kExitMismatch) when any verdict is "slower", else 0.
-// Throws BenchReportError (read_bench_report.h: `OLD.json:3:14: invalid JSON: ...`,
+// `out`. The names are the files' names as messages print them (escaped
+// by the caller), used in the table's header and in errors.
+// Throws BenchReportError (read_report.h: `OLD.json:3:14: invalid JSON: ...`,
 // `OLD.json: not a poker-bench/1 report: schema is "x"`), the old report
 // checked first, when either is not JSON or not a poker-bench/1 report;
 // nothing is printed then.
-int compare_bench_reports(std::string_view old_json, std::string_view old_name, std::string_view new_json,
-                          std::string_view new_name, std::ostream& out);
+CompareCounts compare_bench_reports(std::string_view old_json, std::string_view old_name, std::string_view new_json,
+                                    std::string_view new_name, std::ostream& out);
 
-}  // namespace poker::cli
+}  // namespace poker::bench
 
-#endif  // POKER_CLI_BENCH_BENCH_COMPARE_H_
+#endif  // POKER_BENCH_COMPARE_H_

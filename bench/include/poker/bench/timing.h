@@ -3,19 +3,20 @@
 // CPU time the whole process spent in it (every thread's, the pipe's writer
 // included); then the statistics of one run (median, min, max, spread).
 //
-// Thread safety: call from one thread at a time (the repetitions use the
-// process's CPU time, which another thread's work would add to).
-#ifndef POKER_CLI_BENCH_BENCH_TIMING_H_
-#define POKER_CLI_BENCH_BENCH_TIMING_H_
+// Thread safety: time_repetitions from one thread at a time (the
+// repetitions use the process's CPU time, which another thread's work would
+// add to); the other functions are pure.
+#ifndef POKER_BENCH_TIMING_H_
+#define POKER_BENCH_TIMING_H_
 
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <vector>
 
-#include "bench_report.h"
+#include "poker/bench/report.h"
 
-namespace poker::cli::bench {
+namespace poker::bench {
 
 struct Repetition {
   double wall_s = 0;
@@ -38,13 +39,13 @@ Run summarize(std::size_t threads, const std::vector<Repetition>& repetitions, s
 // REQUIRES: !values.empty().
 double median(std::vector<double> values);
 
-// The environment's POKER_BENCH_EXTRA_WORK, a factor of at least 1 (1 when
-// unset or not a number). A hook for the tests of --compare: each timed
-// repetition then takes about FACTOR times as long (the process spins for
-// the rest), a slowdown injected without another build. Deliberately not
-// in the user documentation.
-double extra_work_factor();
+// The factor that `setting` (the command's POKER_BENCH_EXTRA_WORK; null:
+// unset) asks for: a number above 1 and at most 100, else 1. A hook for the
+// tests of --compare: each timed repetition then takes about FACTOR times
+// as long (the process spins for the rest), a slowdown injected without
+// another build. Deliberately not in the user documentation.
+double extra_work_factor(const char* setting);
 
-}  // namespace poker::cli::bench
+}  // namespace poker::bench
 
-#endif  // POKER_CLI_BENCH_BENCH_TIMING_H_
+#endif  // POKER_BENCH_TIMING_H_

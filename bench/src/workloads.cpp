@@ -1,12 +1,14 @@
-#include "bench_workloads.h"
+#include "poker/bench/workloads.h"
 
 #include <cstdint>
 #include <stdexcept>
+#include <variant>
 #include <vector>
 
-#include "bench_report.h"
-#include "bench_run.h"
+#include "poker/bench/report.h"
+#include "poker/bench/run.h"
 #include "poker/draw_format.h"
+#include "poker/equity.h"
 #include "poker/equity_format.h"
 #include "poker/equity_query.h"
 #include "poker/euler_format.h"
@@ -14,18 +16,50 @@
 #include "poker/generate.h"
 #include "poker/holdem_format.h"
 #include "poker/io/framing.h"
-#include "poker/io/input.h"
-#include "poker/pipeline.h"
 
-namespace poker::cli::bench {
+namespace poker::bench {
 namespace {
 
+// The format `poker` builds for the workload's command line.
+using MakeFormat = std::unique_ptr<Format> (*)(const std::atomic<bool>* stop);
+
+std::unique_ptr<Format> holdem_2(const std::atomic<bool>*) { return make_holdem_format(HoldemOptions{2, false}); }
+std::unique_ptr<Format> holdem_8(const std::atomic<bool>*) { return make_holdem_format(HoldemOptions{8, false}); }
+std::unique_ptr<Format> explain(const std::atomic<bool>*) { return make_holdem_format(HoldemOptions{2, true}); }
+std::unique_ptr<Format> euler(const std::atomic<bool>*) { return make_euler_format(EulerOptions{}); }
+std::unique_ptr<Format> eval(const std::atomic<bool>*) { return make_eval_format(); }
+std::unique_ptr<Format> draw(const std::atomic<bool>*) { return make_draw_format(); }
+
+// `poker equity` reading its queries from the input, with `settings` as
+// the command line's: no board or dead cards, text answers. A query may
+// compute for long: it stops with the run.
+std::unique_ptr<Format> equity(EquitySettings settings, const std::atomic<bool>* stop) {
+  EquityRequest defaults = std::get<EquityRequest>(parse_equity_defaults({}, settings));
+  defaults.settings.stop = stop;
+  return make_equity_format(defaults, EquityOutput::kText);
+}
+
+std::unique_ptr<Format> exact(const std::atomic<bool>* stop) {
+  EquitySettings settings;
+  settings.method = EquityMethod::kExact;
+  return equity(settings, stop);
+}
+
+// Few deals per query, so that a repetition judges many queries: the cost
+// of each block of deals, not of one long query, is what is measured.
+std::unique_ptr<Format> monte_carlo(const std::atomic<bool>* stop) {
+  EquitySettings settings;
+  settings.method = EquityMethod::kMonteCarlo;
+  settings.samples = 4 * kSamplesPerBlock;
+  return equity(settings, stop);
+}
+
 // A workload's recipe: the generator's options, the instances, and the
-// command line it measures. Sized so that a repetition at -j 1 takes about
-// 0.12 s of one 2.4 GHz Zen core (--quick's a sixth of the instances):
-// long enough for the clock and the scheduler, short enough that the
-// default run of every workload at -j 1 and 2 ends within a minute and a
-// half on a busy 2-core machine, --quick within 15 seconds.
+// format of the command line it measures. Sized so that a repetition at
+// -j 1 takes about 0.12 s of one 2.4 GHz Zen core (--quick's a sixth of the
+// instances): long enough for the clock and the scheduler, short enough
+// that the default run of every workload at -j 1 and 2 ends within a minute
+// and a half on a busy 2-core machine, --quick within 15 seconds.
 struct Recipe {
   const char* name;
   const char* description;
@@ -33,46 +67,18 @@ struct Recipe {
   GenerateFormat format;
   int players;
   std::uint64_t instances;
-  // The format that judges it, as the command line's options make it.
-  std::unique_ptr<Format> (*make_format)(const std::atomic<bool>& stop);
+  MakeFormat make_format;  // null for the floor
 };
-
-template <int kPlayers, bool kExplain>
-std::unique_ptr<Format> holdem(const std::atomic<bool>&) {
-  return make_holdem_format(HoldemOptions{kPlayers, kExplain});
-}
-std::unique_ptr<Format> euler(const std::atomic<bool>&) { return make_euler_format(EulerOptions{false}); }
-std::unique_ptr<Format> eval(const std::atomic<bool>&) { return make_eval_format(); }
-std::unique_ptr<Format> draw(const std::atomic<bool>&) { return make_draw_format(); }
-// A query file's format, its defaults those of `settings`.
-std::unique_ptr<Format> equity(EquitySettings settings, const std::atomic<bool>& stop) {
-  EquityRequest defaults = std::get<EquityRequest>(parse_equity_defaults({}, settings));
-  defaults.settings.stop = &stop;
-  return make_equity_format(defaults, EquityOutput::kText);
-}
-std::unique_ptr<Format> exact(const std::atomic<bool>& stop) {
-  EquitySettings settings;
-  settings.method = EquityMethod::kExact;
-  return equity(settings, stop);
-}
-// Few deals per query, so that a repetition judges many queries: the cost
-// of each block of deals, not of one long query, is what is measured.
-std::unique_ptr<Format> monte_carlo(const std::atomic<bool>& stop) {
-  EquitySettings settings;
-  settings.method = EquityMethod::kMonteCarlo;
-  settings.samples = 4 * kSamplesPerBlock;
-  return equity(settings, stop);
-}
 
 constexpr std::uint64_t kQuickDivisor = 6;
 
 const Recipe kRecipes[] = {
     {"holdem-2", "Texas Hold'em judge, 2 players", WorkloadKind::kJudge, GenerateFormat::kHoldem, 2, 4'000'000,
-     holdem<2, false>},
+     holdem_2},
     {"holdem-8", "Texas Hold'em judge, 8 players", WorkloadKind::kJudge, GenerateFormat::kHoldem, 8, 1'600'000,
-     holdem<8, false>},
+     holdem_8},
     {"explain", "Texas Hold'em judge, 2 players, --explain", WorkloadKind::kJudge, GenerateFormat::kHoldem, 2, 750'000,
-     holdem<2, true>},
+     explain},
     {"euler", "Project Euler 54 hands", WorkloadKind::kJudge, GenerateFormat::kEuler, 2, 4'000'000, euler},
     {"eval", "two hands of 5 to 7 cards compared", WorkloadKind::kJudge, GenerateFormat::kEval, 2, 750'000, eval},
     {"draw", "the card-exchange puzzle", WorkloadKind::kJudge, GenerateFormat::kDraw, 2, 10'000, draw},
@@ -81,17 +87,19 @@ const Recipe kRecipes[] = {
     {"equity-monte-carlo", "equity queries, Monte Carlo (65536 deals each)", WorkloadKind::kJudge,
      GenerateFormat::kEquity, 2, 64, monte_carlo},
     {"verify", "poker verify, hold'em 2 players, the right answers", WorkloadKind::kVerify, GenerateFormat::kHoldem, 2,
-     4'000'000, holdem<2, false>},
+     4'000'000, holdem_2},
     {kFloorName, "newline count of holdem-2's bytes (what wc -l does): the floor", WorkloadKind::kFloor,
-     GenerateFormat::kHoldem, 2, 4'000'000, holdem<2, false>},
+     GenerateFormat::kHoldem, 2, 4'000'000, nullptr},
 };
 
 const Recipe& recipe(std::string_view name) {
   for (const Recipe& candidate : kRecipes) {
     if (candidate.name == name) return candidate;
   }
-  throw std::logic_error("no such workload");  // the command checks the names first
+  throw std::logic_error("no such workload");  // the caller checks the names first
 }
+
+bool stopped(const std::atomic<bool>* stop) { return stop != nullptr && stop->load(std::memory_order_relaxed); }
 
 // Instances generated between two looks at the stop flag: about a
 // millisecond's work, so that a stop is heard within the 100 ms every
@@ -100,7 +108,7 @@ constexpr std::uint64_t kInstancesPerPiece = 4096;
 
 // The text of instances 1 to `instances`; cut short (at a piece's end) once
 // `stop` is set.
-std::string generate_text(GenerateFormat format, int players, std::uint64_t instances, const std::atomic<bool>& stop) {
+std::string generate_text(GenerateFormat format, int players, std::uint64_t instances, const std::atomic<bool>* stop) {
   GenerateOptions options;
   options.format = format;
   options.players = players;
@@ -108,7 +116,7 @@ std::string generate_text(GenerateFormat format, int players, std::uint64_t inst
   std::string text;
   std::vector<char> one(Generator::kMaxInstanceBytes);
   for (std::uint64_t number = 1; number <= instances; ++number) {
-    if (number % kInstancesPerPiece == 1 && stop.load(std::memory_order_relaxed)) break;
+    if (number % kInstancesPerPiece == 1 && stopped(stop)) break;
     const char* end = generator.write(number, one.data());
     text.append(one.data(), static_cast<std::size_t>(end - one.data()));
   }
@@ -126,14 +134,14 @@ std::span<const std::string> workload_names() {
   return names;
 }
 
-Workload make_workload(std::string_view name, bool quick, const std::atomic<bool>& stop) {
+Workload make_workload(std::string_view name, bool quick, const std::atomic<bool>* stop) {
   const Recipe& made = recipe(name);
   Workload workload;
   workload.name = made.name;
   workload.description = made.description;
   workload.kind = made.kind;
   workload.input = generate_text(made.format, made.players, made.instances / (quick ? kQuickDivisor : 1), stop);
-  if (stop.load()) return workload;  // cut short: the caller, seeing the stop, measures nothing
+  if (stop != nullptr && stop->load()) return workload;  // cut short: the caller, seeing the stop, measures nothing
   if (made.kind == WorkloadKind::kFloor) {
     workload.lines = io::count_newlines(workload.input.data(), workload.input.size());
     return workload;
@@ -143,4 +151,4 @@ Workload make_workload(std::string_view name, bool quick, const std::atomic<bool
   return workload;
 }
 
-}  // namespace poker::cli::bench
+}  // namespace poker::bench

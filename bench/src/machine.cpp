@@ -1,4 +1,4 @@
-#include "bench_machine.h"
+#include "poker/bench/machine.h"
 
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -7,11 +7,9 @@
 #include <fstream>
 #include <string_view>
 
-#include "command_line/version_text.h"
 #include "poker/pipeline.h"
-#include "poker/simd_path.h"
 
-namespace poker::cli::bench {
+namespace poker::bench {
 namespace {
 
 // The first "model name" of /proc/cpuinfo (x86), else its "Model" or
@@ -49,11 +47,6 @@ MachineInfo machine_info() {
   return machine;
 }
 
-BuildInfo build_info() {
-  return BuildInfo{poker_version(), build_commit(), build_type(), compiler_name(),
-                   std::string(active_decode_path_name())};
-}
-
 std::string utc_now() {
   const std::time_t now = std::time(nullptr);
   std::tm utc{};
@@ -63,4 +56,4 @@ std::string utc_now() {
   return text;
 }
 
-}  // namespace poker::cli::bench
+}  // namespace poker::bench

@@ -1,11 +1,13 @@
 // One repetition of a workload, from one source, with a number of threads:
 // through run_pipeline (or run_verify) as the judge runs, its answers to a
 // sink that counts them; or the floor's newline count of the same bytes.
+// The file source reads the --on-disk file that a WorkloadFile wrote; the
+// pipe source starts a thread that writes the bytes into a pipe.
 //
 // Thread safety: one repetition at a time per process (the pipe's waits cap
-// oneTBB process-wide, as the judge's do).
-#ifndef POKER_CLI_BENCH_BENCH_RUN_H_
-#define POKER_CLI_BENCH_BENCH_RUN_H_
+// oneTBB process-wide, as the judge's do). A WorkloadFile is one owner's.
+#ifndef POKER_BENCH_RUN_H_
+#define POKER_BENCH_RUN_H_
 
 #include <sys/types.h>
 
@@ -13,15 +15,16 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 
-#include "bench_workloads.h"
+#include "poker/bench/workloads.h"
 #include "poker/format.h"
 #include "poker/io/io_error.h"
 
-namespace poker::cli::bench {
+namespace poker::bench {
 
 // Where a repetition reads the workload's bytes: memory; the file of
 // --on-disk, page-cached, read as the judge reads a file by default; or a
@@ -31,11 +34,19 @@ enum class Source { kMemory, kFile, kPipe };
 // "memory", "file", "pipe": the report's words.
 const char* source_name(Source source);
 
-// A repetition that failed: an I/O error (the --on-disk file, the pipe), or
-// a run that did not judge its instances cleanly, which is a bug in the
-// workload or the engine.
-struct RunFailure : std::runtime_error {
-  using std::runtime_error::runtime_error;
+// A repetition that failed: an I/O error (the --on-disk file, the pipe),
+// which io_error() holds for the caller to word; or a run that did not judge
+// its instances cleanly, a bug in the workload or the engine, which what()
+// says (`holdem-2: the generated instances did not judge cleanly`).
+class RunFailure : public std::runtime_error {
+ public:
+  explicit RunFailure(const std::string& what) : std::runtime_error(what) {}
+  explicit RunFailure(const io::IoError& error)
+      : std::runtime_error(error.path + ": " + io::read_error_text(error.error_number)), io_error_(error) {}
+  const std::optional<io::IoError>& io_error() const { return io_error_; }
+
+ private:
+  std::optional<io::IoError> io_error_;
 };
 
 // A workload's bytes written to a file of `directory` (--on-disk), which
@@ -53,10 +64,10 @@ class WorkloadFile {
   static std::string random_suffix();
 
   // Writes the file; on failure `error` says why and path() is empty. A
-  // stop (`stop`) ends the writing early, with a file cut short that the
-  // caller, which checks the stop, never reads.
+  // stop (`*stop` set; null: none) ends the writing early, with a file cut
+  // short that the caller, which checks the stop, never reads.
   WorkloadFile(const std::string& directory, std::string_view name, std::string_view bytes,
-               const std::atomic<bool>& stop, io::IoError& error, const NameSuffix& suffix = random_suffix);
+               const std::atomic<bool>* stop, io::IoError& error, const NameSuffix& suffix = random_suffix);
   ~WorkloadFile();
   WorkloadFile(WorkloadFile&& other) noexcept;
   WorkloadFile& operator=(WorkloadFile&&) = delete;
@@ -72,13 +83,15 @@ class WorkloadFile {
 
 // One repetition of `workload` from `source` (`file`: its --on-disk file,
 // for Source::kFile) with `threads` threads; returns the instances it
-// answered (the floor: the lines counted). Throws RunFailure.
+// answered (the floor: the lines counted). A stop (`*stop`; null: none)
+// ends the judging early, with a count of no meaning. Throws RunFailure.
+// REQUIRES: workload is whole (made without a stop).
 std::uint64_t run_once(const Workload& workload, Source source, const std::string& file, std::size_t threads,
-                       const std::atomic<bool>& stop);
+                       const std::atomic<bool>* stop);
 
 // The answers `format` gives to `input`: verify's candidate. Throws RunFailure.
-std::string answers_of(const Format& format, std::string_view input, const std::atomic<bool>& stop);
+std::string answers_of(const Format& format, std::string_view input, const std::atomic<bool>* stop);
 
-}  // namespace poker::cli::bench
+}  // namespace poker::bench
 
-#endif  // POKER_CLI_BENCH_BENCH_RUN_H_
+#endif  // POKER_BENCH_RUN_H_

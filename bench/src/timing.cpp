@@ -1,16 +1,15 @@
-#include "bench_timing.h"
+#include "poker/bench/timing.h"
 
 #include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <optional>
 #include <string_view>
 
 #include "poker/number_text.h"
 
-namespace poker::cli::bench {
+namespace poker::bench {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -81,11 +80,10 @@ Run summarize(std::size_t threads, const std::vector<Repetition>& repetitions, s
   return run;
 }
 
-double extra_work_factor() {
-  const char* text = std::getenv("POKER_BENCH_EXTRA_WORK");
-  if (text == nullptr) return 1;
-  const std::optional<double> factor = parse_decimal(text);
+double extra_work_factor(const char* setting) {
+  if (setting == nullptr) return 1;
+  const std::optional<double> factor = parse_decimal(setting);
   return factor && *factor > 1 && *factor <= 100 ? *factor : 1;
 }
 
-}  // namespace poker::cli::bench
+}  // namespace poker::bench

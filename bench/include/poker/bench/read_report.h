@@ -1,21 +1,21 @@
-// A poker-bench/1 report (`poker bench --json`) read back into the
-// bench::Report that `poker bench` measures and writes (bench_report.h), so
-// that `--compare` reads a saved report and the live one as the same thing.
+// A poker-bench/1 report (`poker bench --json`) read back into the Report
+// that the benchmark measures and writes (report.h), so that `--compare`
+// reads a saved report and the live one as the same thing.
 // Only the fields that `--compare` uses are read, each checked for its type
 // and range, so that a report that is not one becomes one line that says
 // where and what; the others keep their defaults. Unknown keys are ignored,
 // as the schema asks of its readers.
 //
 // Thread safety: read_bench_report is a pure function.
-#ifndef POKER_CLI_BENCH_READ_BENCH_REPORT_H_
-#define POKER_CLI_BENCH_READ_BENCH_REPORT_H_
+#ifndef POKER_BENCH_READ_REPORT_H_
+#define POKER_BENCH_READ_REPORT_H_
 
 #include <stdexcept>
 #include <string_view>
 
-#include "bench_report.h"
+#include "poker/bench/report.h"
 
-namespace poker::cli {
+namespace poker::bench {
 
 // A report that cannot be read. what() is one line of printable ASCII naming
 // the file, without the `poker: ` prefix:
@@ -41,7 +41,7 @@ inline constexpr double kReportRounding = 1e-6;
 // Filled and checked:
 //   started_at; build (version, commit: null reads as empty, BuildInfo's
 //   unknown; build_type from "build"; compiler, simd); machine (cpu, cores >= 1, memory_bytes, kernel);
-//   settings.tolerance from 0 to bench::kMaxTolerance;
+//   settings.tolerance from 0 to kMaxTolerance;
 //   workloads: name and source not empty, (name, source) distinct, instances
 //   >= 1 (counts up to 2^53, the whole numbers a double holds exactly), and
 //   runs: threads from 1 to 2^20, distinct within the workload; median_s
@@ -54,8 +54,8 @@ inline constexpr double kReportRounding = 1e-6;
 // Throws BenchReportError, whose message names the file, the place and the
 // value: `OLD.json: workloads[0].runs[3]: median_s is 1e-320, not a time in
 // seconds from 1e-09 to 86400`.
-bench::Report read_bench_report(std::string_view json, std::string_view name);
+Report read_bench_report(std::string_view json, std::string_view name);
 
-}  // namespace poker::cli
+}  // namespace poker::bench
 
-#endif  // POKER_CLI_BENCH_READ_BENCH_REPORT_H_
+#endif  // POKER_BENCH_READ_REPORT_H_
