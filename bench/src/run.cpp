@@ -51,13 +51,8 @@ class AnswerSink final : public io::OutputSink {
 // Writes all of `bytes` to `fd`, then closes it; stops at the first failure
 // (EPIPE: the reader has gone).
 void write_and_close(int fd, std::string_view bytes) {
-  while (!bytes.empty()) {
-    const ssize_t written = ::write(fd, bytes.data(), bytes.size());
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) break;
-    bytes.remove_prefix(static_cast<std::size_t>(written));
-  }
-  ::close(fd);
+  const std::unique_ptr<io::OutputSink> sink = io::make_fd_sink(fd, true);
+  if (sink->write(bytes).ok()) (void)sink->finish();
 }
 
 // A pipe whose write end a thread of this process fills with the bytes; the
@@ -152,21 +147,15 @@ std::uint64_t count_lines_in_file(const std::string& path, std::uint64_t size) {
 
 // The same from a pipe: in order, as `wc -l` reads one, whatever the threads.
 std::uint64_t count_lines_in_pipe(int fd) {
+  const std::unique_ptr<io::Reader> reader = io::make_fd_reader(fd, true);
   std::vector<char> buffer(kStreamBuffer);
   std::uint64_t lines = 0;
   for (;;) {
-    const ssize_t got = ::read(fd, buffer.data(), buffer.size());
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) {
-      const int error = errno;
-      ::close(fd);
-      throw RunFailure(io::IoError{io::IoError::Action::kRead, "<pipe>", error});
-    }
-    if (got == 0) break;
+    const ssize_t got = reader->read(buffer.data(), buffer.size());
+    if (got < 0) throw RunFailure(io::IoError{io::IoError::Action::kRead, "<pipe>", errno});
+    if (got == 0) return lines;
     lines += io::count_newlines(buffer.data(), static_cast<std::size_t>(got));
   }
-  ::close(fd);
-  return lines;
 }
 
 std::uint64_t run_source(const Workload& workload, Source source, const std::string& file,
