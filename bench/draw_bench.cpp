@@ -3,7 +3,8 @@
 //
 //   BM_DrawLeastRounds             one thread
 //   BM_DrawLeastRounds/threads:2   two threads on the same decks, wall-clock
-//                                  rate (the SPEC's 2-core machine)
+//                                  rate (the 2-core machine of
+//                                  docs/performance.md's figures)
 #include <benchmark/benchmark.h>
 
 #include <algorithm>

@@ -1,4 +1,5 @@
-// The exit statuses of SPEC section 3, and the one `poker verify` adds.
+// The exit statuses of the specification (docs/specification.md, section 3),
+// and the one `poker verify` adds.
 #ifndef POKER_CLI_EXIT_STATUS_H_
 #define POKER_CLI_EXIT_STATUS_H_
 

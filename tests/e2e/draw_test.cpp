@@ -1,4 +1,5 @@
-// `poker draw` (SPEC section 5): the card-exchange puzzle as a user runs it.
+// `poker draw` (the specification, docs/specification.md, section 5): the
+// card-exchange puzzle as a user runs it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +12,8 @@
 namespace poker::e2e {
 namespace {
 
-const std::string kSampleFile = kSourceDir + "/../shared/data/draw/sample.txt";
+// The puzzle's sample deck (the specification, section 5).
+const std::string kSampleFile = kSourceDir + "/examples/draw.txt";
 const std::string kSampleAnswer = "0 1 2 4 3 3 7 11\n";
 
 std::string example(const std::string& name) { return read_whole_file(kSourceDir + "/examples/" + name); }

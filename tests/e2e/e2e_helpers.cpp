@@ -56,9 +56,9 @@ int rank_of_card(Card card) { return card >> 2; }
 int suit_of_card(Card card) { return card & 3; }
 Card card_of(int rank, int suit) { return static_cast<Card>(4 * rank + suit); }
 
-// The five cards in the SPEC's explain order: larger groups first, then
-// higher ranks, higher suits first among equal ranks; straights from the top
-// card down, the wheel as 5 4 3 2 A.
+// The five cards in explain order (the specification, docs/specification.md,
+// section 3): larger groups first, then higher ranks, higher suits first among
+// equal ranks; straights from the top card down, the wheel as 5 4 3 2 A.
 std::array<Card, 5> explain_order(std::array<Card, 5> five, int category) {
   std::array<int, 13> count{};
   for (const Card card : five) ++count[rank_of_card(card)];

@@ -1,7 +1,7 @@
 // Shared pieces of the end-to-end tests: running the built `poker` binary,
-// temporary files, the SPEC's error line, and random hold'em instances whose
-// answers come from the reference evaluator (tests/support), never from the
-// engine.
+// temporary files, the error line of the specification (docs/specification.md,
+// section 3), and random hold'em instances whose answers come from the
+// reference evaluator (tests/support), never from the engine.
 //
 // Thread safety: none needed; GoogleTest runs the tests of one process in turn.
 #ifndef POKER_TESTS_E2E_E2E_HELPERS_H_
@@ -68,7 +68,8 @@ std::string without_instance_and_hint(const std::string& err);
 // "poker: SOURCE:LINE:COLUMN: MESSAGE\n", the one line of an input error.
 std::string error_line(std::string_view source, std::uint64_t line, std::uint64_t column, std::string_view message);
 
-// The SPEC's invalid-card message for the already quoted token.
+// The invalid-card message (docs/specification.md, section 3) for the
+// already quoted token.
 std::string invalid_card(std::string_view quoted);
 
 // For failure messages: the bytes with controls escaped, cut when long.
@@ -113,7 +114,8 @@ std::string read_whole_file(const std::string& path);
 
 // ---- Cards and instances ----------------------------------------------------
 
-// Written as the SPEC writes it: rank then suit, "Ah", "Td".
+// Written as the specification (section 2) writes it: rank then suit, "Ah",
+// "Td".
 std::string card_text(Card card);
 // Parses "Ah" etc. (tests' own parser); aborts the test on a bad literal.
 Card card_from(std::string_view text);
@@ -128,12 +130,14 @@ struct Instance {
 // The answer line ("Player K\n" or "Draw\n") by the reference evaluator.
 std::string reference_answer(const Instance& instance);
 
-// The explain lines and the answer line, as the SPEC's explain mode prints
-// them, computed from the reference evaluator: for each player the best five
-// cards (preferring higher suits among equal ranks), in explain order.
+// The explain lines and the answer line, as explain mode (the specification,
+// section 3) prints them, computed from the reference evaluator: for each
+// player the best five cards (preferring higher suits among equal ranks), in
+// explain order.
 std::string reference_explain(const Instance& instance);
 
-// The SPEC's name of a reference category (0 high card .. 8 straight flush).
+// The name, as the specification (section 2) writes it, of a reference
+// category (0 high card .. 8 straight flush).
 std::string_view category_name_of(int category);
 
 using testing::Blanks;  // support/instance_text.h

@@ -1,5 +1,6 @@
 // The built `poker` as a user runs it: the examples, the command line and its
-// exit statuses, and the input and output files (SPEC sections 3 and 4).
+// exit statuses, and the input and output files (the specification,
+// docs/specification.md, sections 3 and 4).
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>

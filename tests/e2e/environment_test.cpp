@@ -1,8 +1,8 @@
 // A hostile environment around the program, end to end: closed standard
-// descriptors, limits on threads, memory and file size, odd file names,
-// options given twice, an output that cannot take the help text. Each gives
-// the SPEC's one-line message and status, never a hang, a core dump or
-// answers silently lost.
+// descriptors, limits on threads, memory and file size, odd file names, options
+// given twice, an output that cannot take the help text. Each gives the
+// one-line message and status of the specification (docs/specification.md,
+// section 3), never a hang, a core dump or answers silently lost.
 #include <gtest/gtest.h>
 #include <sched.h>
 #include <unistd.h>

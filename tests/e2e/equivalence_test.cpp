@@ -1,8 +1,8 @@
 // "Its observable behaviour is exactly that of a careful serial program: same
 // bytes on stdout, same first error, whatever the thread count, chunk size or
-// input source" (SPEC section 1). Random instances, answered independently by
-// the reference evaluator, run through every path; and errors deep inside
-// large inputs.
+// input source" (the specification, docs/specification.md, section 1). Random
+// instances, answered independently by the reference evaluator, run through
+// every path; and errors deep inside large inputs.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -266,7 +266,8 @@ RunResult as_if_stdin(RunResult result, const std::string& path) {
   return result;
 }
 
-// SPEC section 1: one result whatever the input source and chunk size.
+// The specification, section 1: one result whatever the input source and
+// chunk size.
 void expect_same_from_every_source(const std::string& input) {
   const std::string path = write_temp_file("long.txt", input);
   const RunResult file = as_if_stdin(run_poker({"-i", path}), path);
@@ -288,8 +289,9 @@ void expect_same_from_every_source(const std::string& input) {
 }
 
 TEST(LongInputs, MegabytesOfTrailingBlanksAreAccepted) {
-  // SPEC: "If everything after the last complete instance is blanks and
-  // newlines only, that is also the end (no error)", from any source.
+  // The specification, section 3: "If everything after the last complete
+  // instance is blanks and newlines only, that is also the end (no error)",
+  // from any source.
   for (const std::string& tail : {std::string(kTwoMegabytes, ' '), std::string(kTwoMegabytes, ' ') + "\n",
                                   "\n" + std::string(kTwoMegabytes, '\t') + "\n\n"}) {
     const std::string input = kSample + tail;

@@ -1,4 +1,5 @@
-// `poker eval` (SPEC section 5): arbitrary-size hands compared, as a user runs it.
+// `poker eval` (the specification, docs/specification.md, section 5):
+// arbitrary-size hands compared, as a user runs it.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,6 +1,6 @@
-// SPEC section 3, "Explain mode": the exact lines, on hand-written instances
-// chosen for the ordering rules (groups first, the wheel, suit order among
-// equal ranks).
+// The specification (docs/specification.md), section 3, "Explain mode": the
+// exact lines, on hand-written instances chosen for the ordering rules (groups
+// first, the wheel, suit order among equal ranks).
 #include <gtest/gtest.h>
 
 #include <string>

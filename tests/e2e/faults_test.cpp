@@ -1,9 +1,9 @@
 // A hostile environment, end to end: output that cannot be written, inputs
-// without end, a file truncated under the map, signals in the middle of a
-// run (a file read with pread() and through a map alike). Each must give
-// the SPEC's one-line error and status (or docs/guide.md's
-// decision), with every answer already due on stdout and nothing else: no
-// crash, no out-of-memory, no half line.
+// without end, a file truncated under the map, signals in the middle of a run
+// (a file read with pread() and through a map alike). Each must give the
+// one-line error and status of the specification (docs/specification.md,
+// section 3), or docs/guide.md's decision, with every answer already due on
+// stdout and nothing else: no crash, no out-of-memory, no half line.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <unistd.h>

@@ -1,7 +1,7 @@
-// SPEC section 3, "Line grammar" and "Errors": every rule run through the
-// binary, each input through several paths (pipe, mapped file, stdin
-// redirected from a file; -j 1 and -j 2; tiny chunks), with one expected
-// stdout, stderr and exit status.
+// The specification (docs/specification.md), section 3, "Line grammar" and
+// "Errors": every rule run through the binary, each input through several paths
+// (pipe, mapped file, stdin redirected from a file; -j 1 and -j 2; tiny
+// chunks), with one expected stdout, stderr and exit status.
 #include <gtest/gtest.h>
 
 #include <algorithm>

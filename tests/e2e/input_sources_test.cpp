@@ -216,8 +216,9 @@ TEST(Io, MapFailingAtALaterWindowGoesOnWithReads) {
 // ---- stdin at an offset -----------------------------------------------------
 
 TEST(Io, StdinFromAFileIsJudgedFromItsOffset) {
-  // `read` leaves the offset just past the line it read, as the SPEC's
-  // `head -n 3` does; line numbers count from there.
+  // `read` leaves the offset just past the line it read, as `head -n 3` does in
+  // the specification's example (docs/specification.md, section 4); line
+  // numbers count from there.
   const RunResult result = run_shell("{ read -r a; read -r b; read -r c; exec \"$0\"; } < examples/sample.txt");
   EXPECT_EQ(result.out, "Player 2\nDraw\n");
   EXPECT_EQ(result.exit_status, 0) << result.err;

@@ -1,7 +1,8 @@
-// SPEC section 4, streaming: from a pipe, each answer is written as soon as
-// the instance's last line has arrived; and section 3: a broken pipe on
-// stdout ends the program quietly. Every wait has a deadline: a program that
-// holds an answer back fails the test instead of hanging it.
+// The specification (docs/specification.md), section 4, streaming: from a pipe,
+// each answer is written as soon as the instance's last line has arrived; and
+// section 3: a broken pipe on stdout ends the program quietly. Every wait has a
+// deadline: a program that holds an answer back fails the test instead of
+// hanging it.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -152,7 +153,8 @@ TEST(Streaming, AnswerWaitsForTheLastNewline) {
   ASSERT_TRUE(first.has_value());
   EXPECT_EQ(*first, "Player 1\n");
   // Without its newline the second instance may still turn out invalid
-  // (SPEC: a missing final newline is an error), so nothing of it is printed.
+  // (the specification, section 3: a missing final newline is an error), so
+  // nothing of it is printed.
   EXPECT_FALSE(poker.read_stdout_line(Milliseconds(300)).has_value());
   ASSERT_TRUE(poker.write_stdin("\n", kAnswerTimeout));
   const std::optional<std::string> second = poker.read_stdout_line(kAnswerTimeout);

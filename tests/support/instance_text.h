@@ -1,7 +1,8 @@
-// Test helpers that write card instances as text: one renderer of card
-// lines, canonical or with every kind of blank the SPEC allows, and random
-// instances of any layout built on it. Shared by the unit and end-to-end
-// suites, so that every suite feeds the formats the same kinds of text.
+// Test helpers that write card instances as text: one renderer of card lines,
+// canonical or with every kind of blank the specification allows
+// (docs/specification.md, section 3), and random instances of any layout built
+// on it. Shared by the unit and end-to-end suites, so that every suite feeds
+// the formats the same kinds of text.
 #ifndef POKER_TESTS_SUPPORT_INSTANCE_TEXT_H_
 #define POKER_TESTS_SUPPORT_INSTANCE_TEXT_H_
 

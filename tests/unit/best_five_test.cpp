@@ -1,4 +1,5 @@
-// best_five: the five cards of the hand in explain order (SPEC section 3).
+// best_five: the five cards of the hand in explain order (the specification,
+// docs/specification.md, section 3).
 #include <gtest/gtest.h>
 
 #include <algorithm>

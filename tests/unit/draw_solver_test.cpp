@@ -1,6 +1,6 @@
-// The draw puzzle's solver (poker/draw_solver.h): the SPEC's sample, the
-// rounds-to-hold formula against the real game played out by BFS, edge cases
-// of the "contains" rules, and a few decks against the brute force (the
+// The draw puzzle's solver (poker/draw_solver.h): the specification's sample,
+// the rounds-to-hold formula against the real game played out by BFS, edge
+// cases of the "contains" rules, and a few decks against the brute force (the
 // thousands are in draw_solver_exhaustive_test.cpp).
 #include "poker/draw_solver.h"
 
@@ -27,7 +27,8 @@ using testing::greedy_least_rounds;
 constexpr int kScale = poker::testing::kRandomCaseScale;
 constexpr std::uint8_t kR = 0, kS = 1, kH = 2, kK = 3;
 
-// SPEC section 5's sample deck (shared/data/draw/sample.txt).
+// The sample deck of the specification (docs/specification.md, section 5):
+// examples/draw.txt.
 constexpr const char* kSampleDeck =
     "R 1\nS 10\nH 10\nK 8\nR 3\nK 4\nS 3\nK 1\nR 6\nS 9\nH 3\nR 8\nS 5\nS 12\n"
     "R 10\nS 2\nK 9\nH 11\nH 4\nR 5\nH 6\nR 11\nK 12\nH 12\nS 7\nH 2\nK 10\n"

@@ -11,7 +11,8 @@
 //           c  d  h  s        (clubs < diamonds < hearts < spades)
 //
 // so a larger index is a higher rank, and among cards of one rank, the higher
-// suit in the order the SPEC uses to break explain-mode ties (s > h > d > c).
+// suit in the order the specification (docs/specification.md, section 3)
+// uses to break explain-mode ties (s > h > d > c).
 // A set of cards is a CardMask: bit `index` set for each card held.
 //
 // Written forms (Notation):

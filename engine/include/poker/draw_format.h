@@ -1,4 +1,5 @@
-// The card-exchange puzzle (SPEC section 5, `poker draw`).
+// The card-exchange puzzle (`poker draw`: the specification,
+// docs/specification.md, section 5).
 //
 // An instance is 52 lines, one card each, "S V": a suit letter R, S, H or K
 // and a value 1..13 (1 is the ace), every card exactly once; the first five

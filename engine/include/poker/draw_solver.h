@@ -1,6 +1,6 @@
-// The card-exchange ("draw") puzzle of `poker draw` (SPEC section 5): for one
-// ordered deck, the least number of rounds after which the player's hand can
-// contain each of eight hand types.
+// The card-exchange ("draw") puzzle of `poker draw` (the specification,
+// docs/specification.md, section 5): for one ordered deck, the least number of
+// rounds after which the player's hand can contain each of eight hand types.
 //
 // The game. Positions 0..4 of the deck are the starting hand, 5..51 the deck,
 // top first. Each round the player discards any number k (0..5) of the five

@@ -1,4 +1,5 @@
-// Project Euler problem 54 (SPEC section 5, `poker euler`).
+// Project Euler problem 54 (`poker euler`: the specification,
+// docs/specification.md, section 5).
 //
 // An instance is one line of ten cards in upper-case suits ("8C TS KC 9H 4S
 // 7D 2S 5D 3S AC"): player 1's five-card hand, then player 2's. The answer is

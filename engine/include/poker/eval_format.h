@@ -1,4 +1,5 @@
-// Hand comparison of arbitrary-size hands (SPEC section 5, `poker eval`).
+// Hand comparison of arbitrary-size hands (`poker eval`: the specification,
+// docs/specification.md, section 5).
 //
 // An instance is one line "HAND1 ; HAND2": each hand 5 to 52 cards, written
 // like hold'em cards but with ten as '0' ("0s"), the ';' a token of its own.

@@ -46,9 +46,9 @@ enum class Category : std::uint8_t {
   kStraightFlush,
 };
 
-// The category's name as the SPEC writes it: "Straight flush", "Four of a
-// kind", "Full house", "Flush", "Straight", "Three of a kind", "Two pair",
-// "Pair", "High card".
+// The category's name as the specification (docs/specification.md, section 2)
+// writes it: "Straight flush", "Four of a kind", "Full house", "Flush",
+// "Straight", "Three of a kind", "Two pair", "Pair", "High card".
 std::string_view category_name(Category category);
 
 // Strength of a best five-card hand. Encoded as (category << 12) | rank, where
@@ -214,13 +214,13 @@ inline int holdem_winner(const Card* board, const Card* holes, int players) {
 HandValue evaluate(CardMask cards);
 
 // The best five cards among `cards` (5..52 cards) and their strength, in the
-// order of the SPEC's explain mode: group cards before kickers, larger groups
-// and then higher groups first; straights from the top card down, the wheel as
-// 5 4 3 2 A. Among cards of equal rank the higher suit (s > h > d > c) comes
-// first and is the one chosen when only some of them are used; between two
-// equally strong flushes or straight flushes, the higher suit's is chosen.
-// value equals evaluate(cards). With fewer than 5 cards the result is
-// BestFive{} (meaningless).
+// order of explain mode (the specification, docs/specification.md, section 3):
+// group cards before kickers, larger groups and then higher groups first;
+// straights from the top card down, the wheel as 5 4 3 2 A. Among cards of
+// equal rank the higher suit (s > h > d > c) comes first and is the one chosen
+// when only some of them are used; between two equally strong flushes or
+// straight flushes, the higher suit's is chosen. value equals evaluate(cards).
+// With fewer than 5 cards the result is BestFive{} (meaningless).
 struct BestFive {
   HandValue value;
   std::array<Card, 5> cards;

@@ -1,4 +1,5 @@
-// The default format: the Texas Hold'em judge (SPEC section 3).
+// The default format: the Texas Hold'em judge (the specification,
+// docs/specification.md, section 3).
 //
 // An instance is one line of 2 cards per player, then one line of 5 board
 // cards. The answer is "Player K" for the single best hand, or "Draw"; with

@@ -1,8 +1,8 @@
-// Internal: reading the lines of cards that make an instance, with the
-// SPEC's grammar and error reporting, for every format: lines of a fixed
-// number of cards (hold'em, Euler 54), a line of two hands around a ';'
-// token (eval), and, token by token, lines whose cards are not one token
-// each (draw).
+// Internal: reading the lines of cards that make an instance, with the grammar
+// and error reporting of the specification (docs/specification.md, section 3),
+// for every format: lines of a fixed number of cards (hold'em, Euler 54), a
+// line of two hands around a ';' token (eval), and, token by token, lines whose
+// cards are not one token each (draw).
 //
 // Grammar of a line: optional blanks, the tokens separated by blanks,
 // optional blanks, '\n'. Blanks are space, \t, \v, \f, \r. A token is a

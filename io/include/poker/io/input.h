@@ -54,9 +54,10 @@ std::unique_ptr<Reader> make_fd_reader(int fd, bool owned, int wake_fd = -1);
 // benchmarks and library users). `bytes` must outlive the source.
 std::unique_ptr<ByteSource> make_memory_source(std::string_view bytes);
 
-// How a regular file is read (SPEC section 4: the default is the one
-// measured faster and leaner on many cores). Anything else (a pipe, a
-// terminal, a file whose size says nothing) is always read as a stream.
+// How a regular file is read (the specification, docs/specification.md, section
+// 4: the default is the one measured faster and leaner on many cores). Anything
+// else (a pipe, a terminal, a file whose size says nothing) is always read as a
+// stream.
 enum class FileReading {
   kReadAt,  // pread() of ranges, in parallel, into buffers reused (the default)
   kMap,     // memory maps of windows; where one cannot be made, kReadAt
