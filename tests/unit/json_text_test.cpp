@@ -1,6 +1,6 @@
 // The JSON text of the reports (poker/json_text.h): nlohmann's values
 // written compact, any bytes as ASCII, floats with the decimals the schemas
-// give them.
+// give them; and the equity answer's JSON, written with it.
 #include "poker/json_text.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +10,8 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
+
+#include "poker/equity_query.h"
 
 namespace poker {
 namespace {
@@ -110,6 +112,30 @@ TEST(JsonText, ExtremeFloatsAreWrittenWhole) {
   text.clear();
   append_json_number(text, -std::numeric_limits<double>::max(), 1000);
   EXPECT_EQ(text.size(), 1 + 309 + 1 + 340u);
+}
+
+// The equity answer's JSON: the schema's field order, shares with 8
+// decimals, and a player's text (the notation's spelling of what was
+// written) escaped whatever its bytes.
+TEST(EquityJson, IsTheSchemasFieldsWithEightDecimals) {
+  const std::string_view players[] = {"a\xff\x01k", "qq"};
+  EquityEcho echo;
+  echo.players = {players[0], players[1]};
+  echo.board = {parse_card("Ts", Notation::kHoldem).value(), parse_card("9s", Notation::kHoldem).value()};
+  EquityResult result;
+  result.players = {{0.25, 0.5, 0.5, 0.000123456789}, {0.25, 0.5, 0.5, 1e-12}};
+  result.boards = 1000;
+  result.exact = false;
+  std::string out = "before\n";
+  append_equity_json(out, echo, result);
+  EXPECT_EQ(out,
+            "before\n"
+            R"({"schema":"poker-equity/1","query":"A\u00ff\u0001K QQ --board Ts9s","board":"Ts9s","dead":"",)"
+            R"("players":[{"hand":"A\u00ff\u0001K","win":0.25000000,"tie":0.50000000,"equity":0.50000000,)"
+            R"("std_error":0.00012346,"pots_won":250,"pots_tied":500},)"
+            R"({"hand":"QQ","win":0.25000000,"tie":0.50000000,"equity":0.50000000,"std_error":0.00000000,)"
+            R"("pots_won":250,"pots_tied":500}],"deals":1000,"method":"monte-carlo"})"
+            "\n");
 }
 
 }  // namespace
