@@ -1,11 +1,12 @@
 // The cli's JSON writers, byte for byte: -v --json's statistics (schema
-// poker-stats/1), with any bytes in its strings and the digits its numbers
-// are documented with.
+// poker-stats/1) and Gradescope's results.json, with any bytes in their
+// strings and the digits their numbers are documented with.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "run/gradescope_results.h"
 #include "stats_json.h"
 
 namespace poker::cli {
@@ -42,6 +43,28 @@ TEST(StatsJson, EscapesAnyBytes) {
   EXPECT_NE(json.find(R"("format":"f\u00ff",)"), std::string::npos) << json;
   EXPECT_NE(json.find(R"("reader":"pread: mmap failed: \u0001\u00c3(\n"})"), std::string::npos) << json;
   EXPECT_TRUE(nlohmann::json::accept(json)) << json;
+}
+
+// A candidate that could not be read scores 0 in every test, the reason
+// (which names the file, whatever its bytes) in each; the points are exact
+// decimals (1 point over 3 instances in tests of 2: 0.6667 and 0.3333).
+TEST(GradescopeResults, UnreadableCandidateIsEscapedWithExactPoints) {
+  GradescopeSettings settings;
+  settings.tests_of = 2;
+  settings.max_score = 1;
+  const std::string results = render_gradescope_unreadable(3, settings, "answers\xff\x01.txt: cannot open");
+  const std::string said = R"("output":"no answers to grade: answers\u00ff\u0001.txt: cannot open\n")";
+  EXPECT_EQ(results,
+            R"({"score":0,)" + said +
+                R"(,"output_format":"text","test_output_format":"text","test_name_format":"text",)"
+                R"("extra_data":{"schema":"poker-gradescope/1","max_score":1,"instances":3,"right":0,"wrong":0,)"
+                R"("missing":0,"extra":0,"summary_differs":false,"unreadable":"answers\u00ff\u0001.txt: cannot open"},)"
+                R"("tests":[{"name":"instances 1 to 2","number":"1","score":0,"max_score":0.6667,"status":"failed",)" +
+                said + R"(,"output_format":"text","name_format":"text"},)"
+                       R"({"name":"instance 3","number":"2","score":0,"max_score":0.3333,"status":"failed",)" +
+                said + R"(,"output_format":"text","name_format":"text"}]})"
+                       "\n");
+  EXPECT_TRUE(nlohmann::json::accept(results)) << results;
 }
 
 }  // namespace
