@@ -11,7 +11,7 @@ packages=(
   cmake ninja-build g++ make pkg-config
   ccache                    # scripts/build.sh: the wheel build of `pip install .` reuses the release build's compilations
   libtbb-dev libcli11-dev libspdlog-dev
-  nlohmann-json3-dev        # the one JSON library: poker bench's reports (and the engine's, later)
+  nlohmann-json3-dev        # the one JSON library: every JSON reader and writer
   libgtest-dev libgmock-dev libbenchmark-dev libbenchmark-tools
   clang libclang-rt-14-dev  # the fuzz targets: clang's libFuzzer (scripts/build.sh fuzz)
   clang-format-14           # scripts/format.sh, and test.sh's check that the tree is formatted

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "exit_status.h"
@@ -13,15 +14,19 @@
 namespace poker::cli {
 namespace {
 
+using Json = nlohmann::ordered_json;
+
 constexpr std::uint64_t kUnits = GradescopeSettings::kScoreUnits;
 
-// Points in units of 1/kUnits as a JSON number: "12", "0.5", "33.3333".
-std::string points(std::uint64_t units) {
-  std::string out = std::to_string(units / kUnits);
-  std::string fraction = std::to_string(kUnits + units % kUnits).substr(1);
-  while (!fraction.empty() && fraction.back() == '0') fraction.pop_back();
-  if (!fraction.empty()) out += "." + fraction;
-  return out;
+// Points in units of 1/kUnits: the nearest double, which json_text() writes
+// in its fewest digits, those of the exact decimal ("12", "0.5", "33.3333"),
+// as the text does (points_text).
+double points(std::uint64_t units) { return static_cast<double>(units) / static_cast<double>(kUnits); }
+
+std::string points_text(std::uint64_t units) {
+  std::string text;
+  append_json_number(text, points(units), std::nullopt);
+  return text;
 }
 
 std::string count(std::uint64_t n, std::string_view one, std::string_view many) {
@@ -64,33 +69,50 @@ std::string test_name(const PlannedTest& test, std::uint64_t instances, std::siz
 }
 
 // One test's object.
-std::string test_json(const PlannedTest& test, std::size_t number, const std::string& name, std::uint64_t score,
-                      bool passed, std::string_view output) {
-  std::string out = "{\"name\":" + json_quote(name);
-  out += ",\"number\":" + json_quote(std::to_string(number));
-  out += ",\"score\":" + points(score);
-  out += ",\"max_score\":" + points(test.max_units);
-  out += std::string(",\"status\":\"") + (passed ? "passed" : "failed") + "\"";
-  out += ",\"output\":" + json_quote(output);
-  out += ",\"output_format\":\"text\",\"name_format\":\"text\"}";
-  return out;
+Json test_json(const PlannedTest& test, std::size_t number, const std::string& name, std::uint64_t score, bool passed,
+               std::string_view output) {
+  return {{"name", name},
+          {"number", std::to_string(number)},
+          {"score", points(score)},
+          {"max_score", points(test.max_units)},
+          {"status", passed ? "passed" : "failed"},
+          {"output", output},
+          {"output_format", "text"},
+          {"name_format", "text"}};
 }
 
-// The object around the tests: the score their sum.
-std::string results_json(std::uint64_t score, std::uint64_t max_units, std::string_view output,
-                         std::string_view extra_data, const std::vector<std::string>& tests) {
-  std::string out = "{\"score\":" + points(score);
-  out += ",\"output\":" + json_quote(output);
-  out += ",\"output_format\":\"text\",\"test_output_format\":\"text\",\"test_name_format\":\"text\"";
-  out += ",\"extra_data\":{\"schema\":\"poker-gradescope/1\",\"max_score\":" + points(max_units);
-  out += extra_data;
-  out += "},\"tests\":[";
-  for (std::size_t k = 0; k < tests.size(); ++k) {
-    if (k > 0) out += ",\n";
-    out += tests[k];
-  }
-  out += "]}\n";
-  return out;
+// The counts of extra_data (a candidate's whole tally) and why it was not
+// read, or null.
+struct Tally {
+  std::uint64_t instances = 0;
+  std::uint64_t right = 0;
+  std::uint64_t wrong = 0;
+  std::uint64_t missing = 0;
+  std::uint64_t extra = 0;
+  bool summary_differs = false;
+  Json unreadable;
+};
+
+// results.json: the object around the tests, the score their sum, one line.
+std::string results_json(std::uint64_t score, std::uint64_t max_units, std::string_view output, const Tally& tally,
+                         Json tests) {
+  const Json results = {{"score", points(score)},
+                        {"output", output},
+                        {"output_format", "text"},
+                        {"test_output_format", "text"},
+                        {"test_name_format", "text"},
+                        {"extra_data",
+                         {{"schema", "poker-gradescope/1"},
+                          {"max_score", points(max_units)},
+                          {"instances", tally.instances},
+                          {"right", tally.right},
+                          {"wrong", tally.wrong},
+                          {"missing", tally.missing},
+                          {"extra", tally.extra},
+                          {"summary_differs", tally.summary_differs},
+                          {"unreadable", tally.unreadable}}},
+                        {"tests", std::move(tests)}};
+  return json_text(results) + "\n";
 }
 
 // The report's tally of one test: its instances, as verify counts a whole
@@ -132,7 +154,7 @@ std::string render_gradescope_results(const VerifyOutcome& outcome, std::uint64_
   const std::vector<PlannedTest> planned = plan_tests(instances, settings);
   VerifyOptions shown;  // each test's own report: its first difference, without the counts
   shown.all = false;
-  std::vector<std::string> tests;
+  Json tests = Json::array();
   std::uint64_t score = 0, max_units = 0;
   for (std::size_t k = 0; k < planned.size(); ++k) {
     const PlannedTest& test = planned[k];
@@ -161,33 +183,34 @@ std::string render_gradescope_results(const VerifyOutcome& outcome, std::uint64_
     score += units;
     max_units += test.max_units;
   }
-  std::string output = "poker verify " + std::string(input_name) + ": score " + points(score) + " of " +
-                       points(max_units) + " (" + (settings.partial_credit ? "partial credit" : "all or nothing") +
+  std::string output = "poker verify " + std::string(input_name) + ": score " + points_text(score) + " of " +
+                       points_text(max_units) + " (" + (settings.partial_credit ? "partial credit" : "all or nothing") +
                        (planned.size() == 1 ? "" : " per test") + ")\n";
   output += render_verify_tail(report, gradescope_verify_options({}, settings));
-  const std::string extra_data =
-      ",\"instances\":" + std::to_string(instances) + ",\"right\":" + std::to_string(report.right) +
-      ",\"wrong\":" + std::to_string(report.wrong()) + ",\"missing\":" + std::to_string(report.missing) +
-      ",\"extra\":" + std::to_string(report.extra_inside + report.extra_lines) +
-      ",\"summary_differs\":" + (report.summary_differs ? "true" : "false") + ",\"unreadable\":null";
-  return results_json(score, max_units, output, extra_data, tests);
+  const Tally tally{.instances = instances,
+                    .right = report.right,
+                    .wrong = report.wrong(),
+                    .missing = report.missing,
+                    .extra = report.extra_inside + report.extra_lines,
+                    .summary_differs = report.summary_differs,
+                    .unreadable = nullptr};
+  return results_json(score, max_units, output, tally, std::move(tests));
 }
 
 std::string render_gradescope_unreadable(std::uint64_t instances, const GradescopeSettings& settings,
                                          std::string_view why) {
   const std::vector<PlannedTest> planned = plan_tests(instances, settings);
   const std::string said = "no answers to grade: " + std::string(why) + "\n";
-  std::vector<std::string> tests;
+  Json tests = Json::array();
   std::uint64_t max_units = 0;
   for (std::size_t k = 0; k < planned.size(); ++k) {
     tests.push_back(test_json(planned[k], k + 1, test_name(planned[k], instances, planned.size()), 0, false, said));
     max_units += planned[k].max_units;
   }
-  const std::string extra_data = ",\"instances\":" + std::to_string(instances) +
-                                 ",\"right\":0,\"wrong\":0,\"missing\":0,\"extra\":0,\"summary_differs\":false"
-                                 ",\"unreadable\":" +
-                                 json_quote(why);
-  return results_json(0, max_units, said, extra_data, tests);
+  Tally tally;  // nothing compared
+  tally.instances = instances;
+  tally.unreadable = why;
+  return results_json(0, max_units, said, tally, std::move(tests));
 }
 
 int write_gradescope_results(const GradescopeSettings& settings, std::string_view results, const StopSignals& signals) {

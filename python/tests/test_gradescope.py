@@ -204,6 +204,29 @@ def test_empty_binary_and_cut_candidates_score_zero_as_valid_json(poker_cli, ter
         assert all(c == "\n" or " " <= c <= "~" for c in test["output"]), test["output"]
 
 
+def test_file_names_of_any_bytes_are_escaped_in_ascii_json(poker_cli, term, tmp_path):
+    # Names that are no UTF-8, with control bytes: results.json is still one
+    # line of printable ASCII, and names the files as messages do (\xNN).
+    instances, answers = term
+    renamed = write(tmp_path / os.fsdecode(b"term\xff\x01\t.txt"), instances.read_bytes())
+    candidate = write(tmp_path / os.fsdecode(b"answers\x80.txt"), "".join(answers).encode())
+    missing = tmp_path / os.fsdecode(b"gone\xc3(\x7f.txt")
+
+    def graded(answers_file: Path) -> dict:
+        result, results = grade(poker_cli, renamed, answers_file, tmp_path / "out")
+        assert result.returncode == 0, result.stderr
+        raw = (tmp_path / "out" / "results.json").read_bytes()
+        assert raw.endswith(b"}\n") and all(0x20 <= byte <= 0x7E for byte in raw[:-1]), raw
+        validate(results, 100)
+        return results
+
+    read = graded(candidate)
+    assert read["score"] == 100
+    assert read["output"].startswith(f"poker verify {tmp_path}/term\\xff\\x01\\x09.txt: score 100 of 100")
+    unread = graded(missing)
+    assert unread["extra_data"]["unreadable"] == f"{tmp_path}/gone\\xc3(\\x7f.txt: cannot open: No such file or directory"
+
+
 def test_missing_candidate_scores_zero_and_says_why(poker_cli, term, tmp_path):
     instances, _ = term
     result, results = grade(poker_cli, instances, tmp_path / "answers.txt", tmp_path / "out", "--tests-of", "10")

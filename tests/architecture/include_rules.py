@@ -17,7 +17,9 @@ headers on purpose. The rules:
               internals, nor CLI11, spdlog or pybind11.
   eval        engine/src/eval/ (the poker::eval target), with every project
               header it includes in turn, includes no TBB and nothing of io.
-  public      engine/include/ includes only public headers ("poker/...").
+  public      engine/include/ includes only public headers ("poker/..."),
+              and no nlohmann/json: the engine writes JSON with it in its
+              .cpp files only, so that the package's users need nothing of it.
   python      python/src/ includes only the engine's and io's public headers
               ("poker/...", "poker/io/...") and its own.
   bench       bench/src/ and bench/include/ (the benchmark library that
@@ -38,6 +40,7 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 SOURCE_SUFFIXES = {".h", ".hpp", ".cpp", ".cc"}
 CHECKED_DIRS = ["io", "engine", "cli", "python/src", "bench", "scripts"]
 OTHER_LIBRARIES = ("CLI/", "spdlog/", "pybind11/")
+JSON_LIBRARY = "nlohmann/"
 
 
 def main() -> int:
@@ -93,7 +96,7 @@ def main() -> int:
             if under(path, "io"):
                 if quoted and (target is None or not (under(target, "io/include/poker/io") or under(target, "io/src"))):
                     check(path, number, line, "io", 'io/ includes only "poker/io/..." and its own headers')
-                if not quoted and name.startswith(OTHER_LIBRARIES + ("poker/",)):
+                if not quoted and name.startswith(OTHER_LIBRARIES + (JSON_LIBRARY, "poker/")):
                     check(path, number, line, "io", "io/ uses only the system's and TBB's libraries")
             if under(path, "engine"):
                 if target is not None and not (under(target, "engine") or under(target, "io/include")):
@@ -103,6 +106,9 @@ def main() -> int:
             if under(path, "engine/include") and quoted and (target is None or not under(target, "engine/include")
                                                               and not under(target, "io/include")):
                 check(path, number, line, "public", 'a public header includes only public headers ("poker/...")')
+            if under(path, "engine/include") and not quoted and name.startswith(JSON_LIBRARY):
+                check(path, number, line, "public", "a public header includes no nlohmann/json: the package's users "
+                      "would need it")
             if under(path, "python/src") and quoted and not (
                     target is not None and (under(target, "python/src") or any(
                         target.is_relative_to(d) for d in public_dirs))):

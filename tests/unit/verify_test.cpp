@@ -9,6 +9,7 @@
 
 #include <cerrno>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -405,6 +406,29 @@ TEST(RunVerify, InvalidInstanceAfterTheFirstMismatchIsStillFound) {
     const VerifyOutcome candidate_fails = verify(invalid, "Player 1\nPlayer 2\nDraw\n", {}, 2, chunk, 2);
     EXPECT_EQ(candidate_fails.run.status, RunOutcome::Status::kInvalidInput);
   }
+}
+
+// The JSON report names the files as given and quotes the candidate's
+// lines: whatever their bytes (no UTF-8, control bytes), it is one line of
+// printable ASCII, each byte escaped, in the schema's field order.
+TEST(RunVerify, JsonReportEscapesAnyBytesOfNamesAndLines) {
+  VerifyOptions all;
+  all.all = true;
+  const VerifyOutcome outcome = verify(kInstances, "Player 1\nPlayer \xff\x01\x7f\nDraw\nExtra\x80\n", all, 2, 20);
+  const std::string json = render_verify_json(outcome, all, "in\xc3(\t.txt", "c\x80\n.txt");
+  const std::string wrong =
+      R"({"kind":"wrong","instance":2,"input_line":4,"answer_line":2,"candidate_line":2,"expected":"Player 2",)"
+      R"("got":"Player \u00ff\u0001\u007f","column":8})";
+  EXPECT_EQ(json, R"({"schema":"poker-verify/1","verdict":"differ","instances_file":"in\u00c3(\t.txt",)"
+                  R"("candidate":"c\u0080\n.txt","complete":true,)"
+                  R"("counts":{"instances":3,"right":2,"wrong":1,"missing":0,"extra":1},"extra_uncounted":false,)"
+                  R"("summary_differs":false,"line_too_long":null,"input_error":null,"wrong_lines_forgiven_by":null,)"
+                  R"("first_mismatch":)" +
+                      wrong + R"(,"mismatches":[)" + wrong +
+                      R"(,{"kind":"trailing","instance":null,"input_line":null,"answer_line":4,"candidate_line":null,)"
+                      R"("expected":null,"got":"Extra\u0080","column":null}]})"
+                      "\n");
+  EXPECT_TRUE(nlohmann::json::accept(json)) << json;
 }
 
 // A CRLF candidate, or one with blanks after its answers, is wrong on every

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 #include "poker/equity_query.h"
 #include "poker/json_text.h"
@@ -74,11 +75,8 @@ std::string query_text(const EquityEcho& echo) {
   return text;
 }
 
-void append_json_share(std::string& out, const char* name, double share) {
-  char text[48];
-  std::snprintf(text, sizeof text, "\"%s\":%.8f", name, share);
-  out += text;
-}
+// The decimals of the JSON's shares (fractions in [0, 1]), whatever the method.
+constexpr int kShareDecimals = 8;
 
 // "1 board", "2 boards".
 std::string counted(std::uint64_t count, const char* singular) {
@@ -147,31 +145,27 @@ void append_equity_line(std::string& out, const EquityEcho& echo, const EquityRe
 
 void append_equity_json(std::string& out, const EquityEcho& echo, const EquityResult& result) {
   const std::vector<std::string> names = player_names(echo);
-  out += "{\"schema\":\"poker-equity/1\",\"query\":";
-  out += json_quote(query_text(echo));
-  out += ",\"board\":";
-  out += json_quote(card_run(echo.board));
-  out += ",\"dead\":";
-  out += json_quote(card_run(echo.dead));
-  out += ",\"players\":[";
+  nlohmann::ordered_json players = nlohmann::ordered_json::array();
   for (std::size_t p = 0; p < result.players.size(); ++p) {
     const PlayerEquity& player = result.players[p];
-    out += p == 0 ? "{\"hand\":" : ",{\"hand\":";
-    out += json_quote(p < names.size() ? names[p] : std::string_view{});
-    out += ',';
-    append_json_share(out, "win", player.win);
-    out += ',';
-    append_json_share(out, "tie", player.tie);
-    out += ',';
-    append_json_share(out, "equity", player.equity);
-    out += ',';
-    append_json_share(out, "std_error", player.equity_error);
-    out += ",\"pots_won\":" + std::to_string(pots(player.win, result));
-    out += ",\"pots_tied\":" + std::to_string(pots(player.tie, result));
-    out += '}';
+    players.push_back({{"hand", p < names.size() ? names[p] : std::string()},
+                       {"win", player.win},
+                       {"tie", player.tie},
+                       {"equity", player.equity},
+                       {"std_error", player.equity_error},
+                       {"pots_won", pots(player.win, result)},
+                       {"pots_tied", pots(player.tie, result)}});
   }
-  out += "],\"deals\":" + std::to_string(result.boards);
-  out += result.exact ? ",\"method\":\"exact\"}\n" : ",\"method\":\"monte-carlo\"}\n";
+  const nlohmann::ordered_json answer = {{"schema", "poker-equity/1"},
+                                         {"query", query_text(echo)},
+                                         {"board", card_run(echo.board)},
+                                         {"dead", card_run(echo.dead)},
+                                         {"players", std::move(players)},
+                                         {"deals", result.boards},
+                                         {"method", result.exact ? "exact" : "monte-carlo"}};
+  // The shares, the only fractions, with the 8 decimals the schema gives them.
+  append_json_text(out, answer, kShareDecimals);
+  out += '\n';
 }
 
 }  // namespace poker

@@ -1,5 +1,6 @@
 // The `poker verify --json` report: schema "poker-verify/1" (its fields are
 // documented in docs/grading.md). Fields are only ever added, never renamed.
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "poker/json_text.h"
@@ -7,6 +8,8 @@
 
 namespace poker {
 namespace {
+
+using Json = nlohmann::ordered_json;
 
 std::string_view kind_name(Mismatch::Kind kind) {
   switch (kind) {
@@ -20,30 +23,24 @@ std::string_view kind_name(Mismatch::Kind kind) {
   return "extra";
 }
 
-std::string number_or_null(std::uint64_t value) { return value == 0 ? "null" : std::to_string(value); }
+// A line number (from 1) or a column; 0, none, is null.
+Json number_or_null(std::uint64_t value) { return value == 0 ? Json() : Json(value); }
 
-std::string mismatch_json(const Mismatch& m) {
-  std::string out = "{\"kind\":\"";
-  out += kind_name(m.kind);
-  out += '"';
-  out += ",\"instance\":";
-  out += number_or_null(m.instance);
-  out += ",\"input_line\":";
-  out += number_or_null(m.input_line);
-  out += ",\"answer_line\":";
-  out += number_or_null(m.answer_line);
-  out += ",\"candidate_line\":";
-  out += number_or_null(m.candidate_line);
-  out += ",\"expected\":";
-  out += (m.expected.empty() ? std::string("null") : json_quote(m.expected.front()));
-  out += ",\"got\":";
-  out += (m.got.empty() ? std::string("null") : json_quote(m.got.front().head));
-  out += ",\"column\":";
-  // The column is that of the first line, `expected` and `got`: null when
-  // the instance's first line agrees and a later one differs.
-  out += number_or_null(m.kind == Mismatch::Kind::kDiffers && !m.got.empty() && m.first_wrong == 0 ? m.column : 0);
-  out += "}";
-  return out;
+// A string; empty, none, is null.
+Json text_or_null(std::string_view text) { return text.empty() ? Json() : Json(text); }
+
+Json mismatch_json(const Mismatch& m) {
+  return {{"kind", kind_name(m.kind)},
+          {"instance", number_or_null(m.instance)},
+          {"input_line", number_or_null(m.input_line)},
+          {"answer_line", number_or_null(m.answer_line)},
+          {"candidate_line", number_or_null(m.candidate_line)},
+          {"expected", m.expected.empty() ? Json() : Json(m.expected.front())},
+          {"got", m.got.empty() ? Json() : Json(m.got.front().head)},
+          // The column is that of the first line, `expected` and `got`: null
+          // when the instance's first line agrees and a later one differs.
+          {"column",
+           number_or_null(m.kind == Mismatch::Kind::kDiffers && !m.got.empty() && m.first_wrong == 0 ? m.column : 0)}};
 }
 
 }  // namespace
@@ -51,49 +48,31 @@ std::string mismatch_json(const Mismatch& m) {
 std::string render_verify_json(const VerifyOutcome& outcome, const VerifyOptions& options, std::string_view input_name,
                                std::string_view candidate_name) {
   const VerifyReport& report = outcome.report;
-  std::string out = "{\"schema\":\"poker-verify/1\"";
-  out += ",\"verdict\":\"";
-  out += std::string(report.passed() ? "match" : "differ");
-  out += "\"";
-  out += ",\"instances_file\":";
-  out += json_quote(input_name);
-  out += ",\"candidate\":";
-  out += json_quote(candidate_name);
-  // Without --all the comparison stops at the first difference: the counts cover
-  // the instances up to it.
-  out += ",\"complete\":";
-  out += std::string(options.all || report.passed() ? "true" : "false");
-  out += ",\"counts\":{\"instances\":";
-  out += std::to_string(report.compared);
-  out += ",\"right\":";
-  out += std::to_string(report.right);
-  out += ",\"wrong\":";
-  out += std::to_string(report.wrong());
-  out += ",\"missing\":";
-  out += std::to_string(report.missing);
-  out += ",\"extra\":";
-  out += std::to_string(report.extra_inside + report.extra_lines);
-  out += "}";
-  out += ",\"extra_uncounted\":";
-  out += std::string(report.extra_uncounted ? "true" : "false");
-  out += ",\"summary_differs\":";
-  out += std::string(report.summary_differs ? "true" : "false");
-  out += ",\"line_too_long\":";
-  out += number_or_null(report.too_long_line);
-  // Instances that do not judge cleanly give no verdict, so no JSON: the
-  // field stays, null, for the readers of the schema.
-  out += ",\"input_error\":null";
-  out += ",\"wrong_lines_forgiven_by\":";
-  out += report.forgiving_option().empty() ? std::string("null") : json_quote(report.forgiving_option());
-  out += ",\"first_mismatch\":";
-  out += (report.listed.empty() ? std::string("null") : mismatch_json(report.listed.front()));
-  out += ",\"mismatches\":[";
-  for (std::size_t i = 0; i < report.listed.size(); ++i) {
-    if (i > 0) out += ',';
-    out += mismatch_json(report.listed[i]);
-  }
-  out += "]}\n";
-  return out;
+  Json mismatches = Json::array();
+  for (const Mismatch& m : report.listed) mismatches.push_back(mismatch_json(m));
+  const Json verdict = {{"schema", "poker-verify/1"},
+                        {"verdict", report.passed() ? "match" : "differ"},
+                        {"instances_file", input_name},
+                        {"candidate", candidate_name},
+                        // Without --all the comparison stops at the first difference: the
+                        // counts cover the instances up to it.
+                        {"complete", options.all || report.passed()},
+                        {"counts",
+                         {{"instances", report.compared},
+                          {"right", report.right},
+                          {"wrong", report.wrong()},
+                          {"missing", report.missing},
+                          {"extra", report.extra_inside + report.extra_lines}}},
+                        {"extra_uncounted", report.extra_uncounted},
+                        {"summary_differs", report.summary_differs},
+                        {"line_too_long", number_or_null(report.too_long_line)},
+                        // Instances that do not judge cleanly give no verdict, so no JSON: the
+                        // field stays, null, for the readers of the schema.
+                        {"input_error", nullptr},
+                        {"wrong_lines_forgiven_by", text_or_null(report.forgiving_option())},
+                        {"first_mismatch", report.listed.empty() ? Json() : mismatches.front()},
+                        {"mismatches", std::move(mismatches)}};
+  return json_text(verdict) + "\n";
 }
 
 }  // namespace poker
