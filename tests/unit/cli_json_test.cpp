@@ -60,10 +60,12 @@ TEST(GradescopeResults, UnreadableCandidateIsEscapedWithExactPoints) {
                 R"("extra_data":{"schema":"poker-gradescope/1","max_score":1,"instances":3,"right":0,"wrong":0,)"
                 R"("missing":0,"extra":0,"summary_differs":false,"unreadable":"answers\u00ff\u0001.txt: cannot open"},)"
                 R"("tests":[{"name":"instances 1 to 2","number":"1","score":0,"max_score":0.6667,"status":"failed",)" +
-                said + R"(,"output_format":"text","name_format":"text"},)"
-                       R"({"name":"instance 3","number":"2","score":0,"max_score":0.3333,"status":"failed",)" +
-                said + R"(,"output_format":"text","name_format":"text"}]})"
-                       "\n");
+                said +
+                R"(,"output_format":"text","name_format":"text"},)"
+                R"({"name":"instance 3","number":"2","score":0,"max_score":0.3333,"status":"failed",)" +
+                said +
+                R"(,"output_format":"text","name_format":"text"}]})"
+                "\n");
   EXPECT_TRUE(nlohmann::json::accept(results)) << results;
 }
 

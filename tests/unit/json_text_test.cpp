@@ -67,7 +67,8 @@ TEST(JsonText, IsCompactInTheOrderBuilt) {
                       {"alpha", {true, false, nullptr, "x", -3, 18446744073709551615u}},
                       {"k\xff", Json::object()},
                       {"empty", Json::array()}};
-  EXPECT_EQ(json_text(value), R"({"zeta":1,"alpha":[true,false,null,"x",-3,18446744073709551615],"k\u00ff":{},"empty":[]})");
+  EXPECT_EQ(json_text(value),
+            R"({"zeta":1,"alpha":[true,false,null,"x",-3,18446744073709551615],"k\u00ff":{},"empty":[]})");
 }
 
 TEST(JsonText, FloatsKeepTheirDecimals) {
