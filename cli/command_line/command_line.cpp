@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "command_line/checker_words.h"
 #include "command_line/did_you_mean.h"
 #include "command_line/help_format.h"
 #include "command_line/operand_words.h"
@@ -368,7 +369,15 @@ ParsedCommandLine::~ParsedCommandLine() = default;
 
 RunPlan ParsedCommandLine::plan() const { return command_->plan(line_->shared()); }
 
-ParsedCommandLine parse_command_line(int argc, char** argv) {
+ParsedCommandLine parse_command_line(int given_argc, char** given_argv) {
+  // A judge system's words, in poker's terms: then one parse.
+  std::vector<std::string> words = checker_words_in_poker_terms(
+      std::vector<std::string>(given_argv + std::min(given_argc, 1), given_argv + given_argc));
+  std::vector<char*> arguments{given_argc > 0 ? given_argv[0] : nullptr};
+  for (std::string& word : words) arguments.push_back(word.data());
+  arguments.push_back(nullptr);
+  const int argc = static_cast<int>(arguments.size()) - 1;
+  char** argv = arguments.data();
   auto line = std::make_unique<CommandLine>();
   auto parsed = line->parse(argc, argv);
   if (Command** command = std::get_if<Command*>(&parsed)) return ParsedCommandLine(std::move(line), **command);

@@ -3,7 +3,9 @@
 #include <CLI/CLI.hpp>
 
 #include <cctype>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string_view>
 #include <utility>
 
@@ -68,6 +70,19 @@ ValueCheck fraction(double min, double max) {
     const std::optional<double> value = parse_decimal(text);
     if (!value || *value < min || *value > max) {
       return "expected a fraction from " + bound_text(min) + " to " + bound_text(max) + ", like 0.05" + found(text);
+    }
+    return std::nullopt;
+  };
+}
+
+ValueCheck tolerance() {
+  return [](std::string& text) -> std::optional<std::string> {
+    // As problemtools reads its flags' values: all of it a finite number (a
+    // negative one compares nothing as numbers).
+    char* end = nullptr;
+    const double value = text.empty() ? 0 : std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value)) {
+      return "expected a tolerance, a number like 1e-6 or 0.001" + found(text);
     }
     return std::nullopt;
   };

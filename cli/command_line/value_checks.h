@@ -56,6 +56,10 @@ ValueCheck whole_number();
 // sign, exponent, "inf" or "nan"). REQUIRES: 0 <= min <= max, both finite.
 ValueCheck fraction(double min, double max);
 
+// A tolerance of numbers compared: a finite number in any of C's
+// notations ("1e-6", "0.001").
+ValueCheck tolerance();
+
 // A size in bytes from `min` to `max`: a whole number, then optionally K,
 // M, G or T (powers of 1024; also KB, KiB and the like, in any case).
 ValueCheck byte_size(std::uint64_t min, std::uint64_t max);

@@ -12,11 +12,22 @@
 #include <vector>
 
 #include "commands/command.h"
+#include "poker/token_verify.h"
 #include "poker/verify.h"
 #include "run/checker_reporter.h"
 #include "run/gradescope_results.h"
 
 namespace poker::cli {
+
+// The options of --kattis and --testlib, as given.
+struct CheckerOptions {
+  std::vector<std::string> kattis;   // INPUT JUDGE_ANSWER FEEDBACK_DIR
+  std::vector<std::string> testlib;  // INPUT OUTPUT ANSWER [REPORT]
+  bool ejudge = false, appes = false, strict = false;
+  std::string testset, group;                                     // testlib's, not used
+  TokenRule rule;                                                 // its case_sensitive and space_change_sensitive
+  std::string absolute_tolerance, relative_tolerance, tolerance;  // as given (checked)
+};
 
 class VerifyCommand final : public Command {
  public:
@@ -33,6 +44,10 @@ class VerifyCommand final : public Command {
   // The files --kattis or --testlib names, as the rest reads them: the
   // usage error of the options that do not go with it, or nothing.
   std::optional<std::string> settle_checker(SharedOptions& shared);
+  // The usage error of a protocol's option given without its protocol.
+  std::optional<std::string> stray_checker_option() const;
+  // The comparison --kattis or --testlib asks for; nothing with --strict.
+  std::optional<TokenRule> token_rule() const;
   // The comparison's options (--gradescope's counting every instance).
   VerifyOptions compare() const;
 
@@ -40,7 +55,7 @@ class VerifyCommand final : public Command {
   std::string answers_;    // the candidate's answers ("-": standard input)
   VerifyOptions compare_;  // --all, --strip-trailing-cr, --ignore-trailing-space
   GradescopeSettings gradescope_;
-  std::vector<std::string> kattis_, testlib_;  // as given: INPUT JUDGE_ANSWER FEEDBACK_DIR; INPUT OUTPUT ANSWER
+  CheckerOptions checker_options_;
   bool reveal_expected_ = false;
   std::optional<CheckerPlan> checker_;  // settled from --kattis or --testlib
   bool quiet_ = false, json_ = false;   // the shared -q and --json, as checked

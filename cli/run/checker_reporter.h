@@ -21,6 +21,7 @@
 #include <string>
 
 #include "poker/io/output_sink.h"
+#include "poker/token_verify.h"
 #include "poker/verify.h"
 #include "run/reporter.h"
 
@@ -31,6 +32,10 @@ inline constexpr int kKattisWrongAnswer = 43;
 inline constexpr int kTestlibWrongAnswer = 1;
 inline constexpr int kTestlibPresentationError = 2;
 inline constexpr int kTestlibFail = 3;
+// ejudge runs testlib checkers built for it, with statuses of its own.
+inline constexpr int kEjudgeWrongAnswer = 5;
+inline constexpr int kEjudgePresentationError = 4;
+inline constexpr int kEjudgeFail = 6;
 
 // The checker protocol of a judge system that runs `poker verify`.
 enum class CheckerProtocol { kKattis, kTestlib };
@@ -39,8 +44,14 @@ struct CheckerPlan {
   CheckerProtocol protocol = CheckerProtocol::kKattis;
   std::string judge_answer;      // the judge system's answer file: opened, never read
   std::string feedback_dir;      // Kattis: where judgemessage.txt and teammessage.txt go
+  std::string report_file;       // testlib: where the verdict goes too (empty: nowhere)
+  bool appes = false;            // testlib: report_file as testlib's XML
+  bool ejudge = false;           // testlib: ejudge's statuses
   bool reveal_expected = false;  // what a contestant sees quotes the expected answer
-  VerifyOptions compare;         // as the comparison ran
+  // The verdict's comparison: the judge system's default checker's; none
+  // (--strict): the lines', byte for byte.
+  std::optional<TokenRule> rule;
+  VerifyOptions compare;  // the lines' comparison, as it ran (the feedback's, with a rule)
 };
 
 // Neither copyable nor movable: report() lines are routed to a member.
@@ -63,12 +74,28 @@ class CheckerReporter final : public Reporter {
   int finish(int status, const StopSignals& signals) override;
 
  private:
-  int verdict(const VerifyOutcome& outcome, const StopSignals& signals);
+  // A verdict, as every protocol tells it.
+  struct Verdict {
+    enum Kind { kAccepted, kWrongAnswer, kPresentationError };  // indexes the protocols' words
+    Kind kind = kAccepted;
+    std::string judge_report;  // for the judge: Kattis's judgemessage.txt
+    std::string message;       // one line, for whoever reads the verdict
+  };
+  // testlib's presentation error of an output it cannot read, or nothing.
+  std::optional<Verdict> unreadable_output(const JudgedRun& run) const;
+  Verdict token_verdict(const JudgedRun& run) const;
+  Verdict line_verdict(const VerifyOutcome& outcome) const;
+  int tell(const Verdict& verdict, const StopSignals& signals);
+  int tell_testlib(const Verdict& verdict, const StopSignals& signals);
+  // testlib's REPORT file: `message`, or with -appes testlib's XML of it.
+  int write_report_file(const char* outcome, std::string_view message, const StopSignals& signals);
   int judge_error(int status, const StopSignals& signals);
 
   const CheckerPlan plan_;
-  std::unique_ptr<io::OutputSink> judge_message_, team_message_;  // Kattis's, once opened
-  std::string reported_;                                          // this run's report() lines
+  // Kattis's judgemessage.txt and teammessage.txt, or testlib's REPORT
+  // (judge_message_), once opened.
+  std::unique_ptr<io::OutputSink> judge_message_, team_message_;
+  std::string reported_;  // this run's report() lines
   bool gave_verdict_ = false;
 };
 

@@ -15,6 +15,7 @@
 #include "poker/io/head_keeping_source.h"
 #include "poker/io/output_sink.h"
 #include "poker/pipeline.h"
+#include "poker/token_verify.h"
 #include "poker/verify.h"
 
 namespace poker::cli {
@@ -27,9 +28,10 @@ struct JudgedRun {
   const SharedOptions& shared;
   const Format& format;
   RunOutcome outcome;
-  std::optional<VerifyOutcome> verified;  // `poker verify`'s comparison
-  io::HeadKeepingSource& input;           // its head for the hints
-  std::string input_name;                 // as messages name it
+  std::optional<VerifyOutcome> verified;     // `poker verify`'s comparison by lines
+  std::optional<TokenVerifyOutcome> tokens;  // and by a judge system's rule (CandidatePlan::tokens)
+  io::HeadKeepingSource& input;              // its head for the hints
+  std::string input_name;                    // as messages name it
   io::OutputSink& output;
   std::string answers;       // the candidate's answers file as given; empty: none
   std::string answers_name;  // as messages name it

@@ -2,6 +2,7 @@
 
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
+#include <sys/stat.h>
 #include <tbb/global_control.h>
 #include <unistd.h>
 
@@ -17,6 +18,7 @@
 #include "output_file.h"
 #include "poker/io/input.h"
 #include "poker/pipeline.h"
+#include "poker/token_verify.h"
 #include "progress.h"
 #include "stats_json.h"
 #include "status_line.h"
@@ -129,12 +131,39 @@ void log_statistics(const RunPlan& plan, const Format& format, const RunStats& s
               static_cast<double>(stats.instances) / seconds, noun.many, reader);
 }
 
+// The comparison by lines of answers a judge system's rule rejected, for
+// the feedback: the input and the answers read again, where they are
+// regular files (a pipe's bytes are gone; a FIFO's open would wait).
+std::optional<VerifyOutcome> compare_lines_again(const RunPlan& plan, const Format& format,
+                                                 const StopSignals& signals) {
+  const std::string& answers = plan.candidate->answers;
+  const auto regular = [](const std::string& path) {
+    struct stat info {};
+    const bool known = is_standard(path) ? ::fstat(STDIN_FILENO, &info) == 0 : ::stat(path.c_str(), &info) == 0;
+    return known && S_ISREG(info.st_mode);
+  };
+  if (!regular(plan.shared->input) || !regular(answers)) return std::nullopt;
+  io::InputOptions input_options;
+  input_options.wake_fd = signals.wake_fd();
+  io::OpenedInput input = io::open_input(plan.shared->input, input_options);
+  // A new description of the standard input's file: read from its start,
+  // leaving the one given alone.
+  io::OpenedInput candidate = io::open_input(is_standard(answers) ? "/dev/stdin" : answers, input_options);
+  if (!input.source || !candidate.source) return std::nullopt;
+  PipelineOptions options;
+  options.chunk_size = plan.shared->chunk_size;
+  options.stop = &signals.stop_flag();
+  VerifyOutcome outcome = run_verify(format, *input.source, *candidate.source, options, plan.candidate->compare);
+  if (outcome.run.status != RunOutcome::Status::kOk || outcome.report.candidate_error != 0) return std::nullopt;
+  return outcome;
+}
+
 // Runs the pipeline over the input: the answers to the output, or to the
 // comparison with the candidate's.
 JudgedRun judge(const RunPlan& plan, const Format& format, Streams& streams, const StopSignals& signals,
                 spdlog::logger& logger) {
   const SharedOptions& shared = *plan.shared;
-  JudgedRun judged{shared, format, {}, {}, *streams.input, streams.input_name, *streams.output, {}, {}, {}};
+  JudgedRun judged{shared, format, {}, {}, {}, *streams.input, streams.input_name, *streams.output, {}, {}, {}};
   if (plan.candidate) {
     judged.answers = plan.candidate->answers;
     judged.answers_name = streams.answers_name;
@@ -151,7 +180,10 @@ JudgedRun judge(const RunPlan& plan, const Format& format, Streams& streams, con
     options.on_progress = [&progress](const RunStats& stats) { progress.update(stats); };
     options.stop = &signals.stop_flag();
     options.wait_hook = &release_threads_while_waiting();  // see open_streams()
-    if (streams.candidate) {
+    if (streams.candidate && plan.candidate->tokens) {
+      judged.tokens = run_token_verify(format, *streams.input, *streams.candidate, options, *plan.candidate->tokens);
+      judged.outcome = judged.tokens->run;
+    } else if (streams.candidate) {
       judged.verified = run_verify(format, *streams.input, *streams.candidate, options, plan.candidate->compare);
       judged.outcome = judged.verified->run;
     } else {
@@ -160,6 +192,9 @@ JudgedRun judge(const RunPlan& plan, const Format& format, Streams& streams, con
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   log_statistics(plan, format, judged.outcome.stats, seconds, streams.input->strategy(), logger);
+  if (judged.tokens && judged.outcome.status == RunOutcome::Status::kOk && !judged.tokens->verdict.accepted()) {
+    judged.verified = compare_lines_again(plan, format, signals);
+  }
   return judged;
 }
 

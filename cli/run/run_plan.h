@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 
+#include "poker/token_verify.h"
 #include "poker/verify.h"
 #include "run/reporter.h"
 
@@ -29,6 +30,10 @@ struct CandidatePlan {
   // A candidate that cannot be opened is compared as empty, and the
   // reporter says why (--gradescope: it scores 0), rather than failing.
   bool unopened_is_empty = false;
+  // A judge system's default checker gives the verdict: the answers are
+  // compared by its rule, then, where it rejects them and the answers can
+  // be read again, by lines (`compare`) for the feedback.
+  std::optional<TokenRule> tokens;
 };
 
 struct RunPlan {

@@ -44,6 +44,13 @@ class TextCursor {
   // Whether the input has no byte left (false after a read error).
   bool at_end();
 
+  // The bytes from the cursor on, as many as the source has at hand: at
+  // least one, or none at the end of the input. False after a read error.
+  // `bytes` stays valid until the cursor looks again.
+  bool peek(std::string_view& bytes) { return look(1, bytes); }
+  // Moves past `count` of the bytes peek() showed.
+  void skip(std::size_t count) { offset_ += count; }
+
   std::uint64_t offset() const { return offset_; }
   // The errno of a failed read, or 0; after one, the cursor reads no more.
   int error() const { return error_; }

@@ -1,0 +1,223 @@
+#include "verify/token_comparison.h"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace poker::verify {
+namespace {
+
+// testlib's limit on a token, over which the output is badly formatted.
+constexpr std::uint64_t kWcmpMaxToken = std::uint64_t{32} << 20;
+// An output token compared as a number is kept to this many bytes: no
+// number an answer could be close to is longer.
+constexpr std::size_t kMaxNumberBytes = std::size_t{1} << 20;
+
+// Whether `text` reads wholly as a finite number, as problemtools' test
+// (sscanf's %lf, then nothing) reads it, in the C locale: into `value`.
+bool read_float(const std::string& text, double& value) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  value = std::strtod(text.c_str(), &end);
+  return end == text.c_str() + text.size() && std::isfinite(value);
+}
+
+char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool same_ignoring_case(const std::string& a, const std::string& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+  }
+  return true;
+}
+
+std::string shown(const std::string& text) { return text.substr(0, TokenVerdict::kShownBytes); }
+
+}  // namespace
+
+bool OutputBytes::skip_if_next(std::string_view text) {
+  cursor_.skip(at_);
+  at_ = 0;
+  bytes_ = {};
+  return cursor_.skip_equal(text);
+}
+
+bool OutputBytes::refill() {
+  cursor_.skip(at_);
+  at_ = 0;
+  bytes_ = {};
+  return cursor_.peek(bytes_) && !bytes_.empty();
+}
+
+TokenComparison::TokenComparison(io::TextCursor& output, const TokenRule& rule, TokenVerifyOutcome& outcome)
+    : output_(output), rule_(rule), verdict_(outcome.verdict), tokens_(outcome.tokens) {}
+
+bool TokenComparison::take(const io::Chunk& /*chunk*/, const ChunkResult& result, RunOutcome& /*outcome*/) {
+  feed(result.answers.view());
+  return true;
+}
+
+void TokenComparison::finish(std::string_view summary, RunOutcome& /*outcome*/) {
+  feed(summary);
+  end_of_answers();
+}
+
+bool TokenComparison::is_space(int byte) const {
+  if (rule_.checker == TokenRule::Checker::kTestlibWcmp) {
+    return byte == ' ' || byte == '\t' || byte == '\n' || byte == '\r';
+  }
+  return byte == ' ' || (byte >= '\t' && byte <= '\r');
+}
+
+void TokenComparison::feed(std::string_view answers) {
+  for (const char byte : answers) {
+    if (is_space(static_cast<unsigned char>(byte))) {
+      if (in_token_ && !done()) compare_token();
+      in_token_ = false;
+      if (rule_.space_change_sensitive && !done()) answers_space(byte);
+      if (byte == '\n') ++answers_line_;
+      continue;
+    }
+    if (!in_token_) {
+      in_token_ = true;
+      token_.clear();
+      token_line_ = answers_line_;
+      ++tokens_;
+      if (!done()) skip_output_space();
+    }
+    if (!done()) token_ += byte;
+  }
+}
+
+void TokenComparison::answers_space(char byte) {
+  const int got = output_.peek();
+  if (got == static_cast<unsigned char>(byte)) {
+    output_.next();
+    return;
+  }
+  verdict_.token = tokens_;
+  verdict_.expected_line = answers_line_;
+  differ(TokenVerdict::Kind::kSpaceDiffers, std::string(1, byte), got < 0 ? "" : std::string(1, static_cast<char>(got)),
+         output_.line());
+}
+
+void TokenComparison::skip_output_space() {
+  if (!bom_checked_) {
+    bom_checked_ = true;
+    // testlib skips a UTF-8 byte order mark (an editor's) opening the output.
+    if (rule_.checker == TokenRule::Checker::kTestlibWcmp) output_.skip_if_next("\xEF\xBB\xBF");
+  }
+  for (int byte; is_space(byte = output_.peek()); output_.next()) {
+    if (rule_.space_change_sensitive) {
+      verdict_.token = tokens_;
+      verdict_.expected_line = answers_line_;
+      differ(TokenVerdict::Kind::kSpaceDiffers, "", std::string(1, static_cast<char>(byte)), output_.line());
+      return;
+    }
+  }
+}
+
+void TokenComparison::compare_token() {
+  verdict_.token = tokens_;
+  verdict_.expected_line = token_line_;
+  if (output_.peek() < 0) {
+    differ(TokenVerdict::Kind::kOutputEnded, shown(token_), "", output_.line());
+    return;
+  }
+  if (rule_.checker == TokenRule::Checker::kTestlibWcmp) {
+    compare_wcmp_token();
+  } else {
+    compare_problemtools_token();
+  }
+}
+
+void TokenComparison::compare_problemtools_token() {
+  // C strings: what follows a NUL byte is not compared.
+  const std::string expected = token_.substr(0, token_.find('\0'));
+  const bool floats = rule_.float_absolute_tolerance || rule_.float_relative_tolerance;
+  double expected_value = 0;
+  const bool as_number = floats && read_float(expected, expected_value);
+  const std::size_t keep = as_number ? kMaxNumberBytes : expected.size() + 1;
+  const std::uint64_t line = output_.line();
+  std::string found, text;
+  bool after_nul = false;
+  for (int byte; (byte = output_.peek()) >= 0 && !is_space(byte); output_.next()) {
+    if (found.size() < TokenVerdict::kShownBytes) found += static_cast<char>(byte);
+    after_nul = after_nul || byte == 0;
+    if (!after_nul && text.size() < keep) text += static_cast<char>(byte);
+    // Longer than the answers' token: it differs, whatever follows.
+    if (!as_number && text.size() > expected.size()) break;
+  }
+  if (output_.error() != 0) {
+    differ(TokenVerdict::Kind::kOutputUnreadable, "", "", line);
+    return;
+  }
+  double value = 0;
+  if (as_number) {
+    if (text.size() >= keep || !read_float(text, value)) {
+      differ(TokenVerdict::Kind::kNotANumber, shown(token_), found, line);
+      return;
+    }
+    const double difference = std::fabs(expected_value - value);
+    const bool close = difference <= rule_.float_absolute_tolerance.value_or(-1) ||
+                       difference <= rule_.float_relative_tolerance.value_or(-1) * std::fabs(expected_value);
+    if (!close) differ(TokenVerdict::Kind::kTokenDiffers, shown(token_), found, line);
+    return;
+  }
+  const bool same = rule_.case_sensitive ? text == expected : same_ignoring_case(text, expected);
+  if (!same) differ(TokenVerdict::Kind::kTokenDiffers, shown(token_), found, line);
+}
+
+void TokenComparison::compare_wcmp_token() {
+  const std::uint64_t line = output_.line();
+  std::string found;
+  std::uint64_t length = 0;
+  bool same = true;
+  // testlib reads the whole token before it compares: one too long is
+  // badly formatted even where its first byte already differs.
+  for (int byte; (byte = output_.peek()) >= 0 && !is_space(byte); output_.next()) {
+    if (found.size() < TokenVerdict::kShownBytes) found += static_cast<char>(byte);
+    same = same && length < token_.size() && static_cast<char>(byte) == token_[length];
+    if (++length > kWcmpMaxToken) {
+      differ(TokenVerdict::Kind::kTokenTooLong, shown(token_), found, line);
+      return;
+    }
+  }
+  if (output_.error() != 0) {
+    differ(TokenVerdict::Kind::kOutputUnreadable, "", "", line);
+    return;
+  }
+  if (!same || length != token_.size()) differ(TokenVerdict::Kind::kTokenDiffers, shown(token_), found, line);
+}
+
+void TokenComparison::end_of_answers() {
+  if (in_token_ && !done()) compare_token();
+  in_token_ = false;
+  if (!done()) skip_output_space();
+  if (!done() && output_.peek() >= 0) {
+    verdict_.token = tokens_ + 1;
+    verdict_.expected_line = answers_line_;
+    const std::uint64_t line = output_.line();
+    std::string found;
+    for (int byte; (byte = output_.peek()) >= 0 && !is_space(byte) && found.size() < TokenVerdict::kShownBytes;
+         output_.next()) {
+      found += static_cast<char>(byte);
+    }
+    differ(TokenVerdict::Kind::kOutputGoesOn, "", found, line);
+  }
+  if (!done() && output_.error() != 0) differ(TokenVerdict::Kind::kOutputUnreadable, "", "", output_.line());
+}
+
+void TokenComparison::differ(TokenVerdict::Kind kind, std::string expected, std::string found,
+                             std::uint64_t output_line) {
+  if (output_.error() != 0) {
+    kind = TokenVerdict::Kind::kOutputUnreadable;
+    verdict_.read_error = output_.error();
+  }
+  verdict_.kind = kind;
+  verdict_.expected = std::move(expected);
+  verdict_.found = std::move(found);
+  verdict_.output_line = output_line;
+}
+
+}  // namespace poker::verify
