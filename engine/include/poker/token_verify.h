@@ -54,12 +54,12 @@ struct TokenRule {
 struct TokenVerdict {
   enum class Kind {
     kAccepted,
-    kTokenDiffers,    // a token is not the answers' (or, floats compared, not close enough)
-    kNotANumber,      // floats compared: the answers' token is a number, the output's is not
-    kOutputEnded,     // the output ends while the answers have tokens left
-    kOutputGoesOn,    // the output has tokens after the answers' last
-    kSpaceDiffers,    // space_change_sensitive: a whitespace byte is not the answers'
-    kTokenTooLong,    // testlib: a token of over 32 MiB (a presentation error there)
+    kTokenDiffers,      // a token is not the answers' (or, floats compared, not close enough)
+    kNotANumber,        // floats compared: the answers' token is a number, the output's is not
+    kOutputEnded,       // the output ends while the answers have tokens left
+    kOutputGoesOn,      // the output has tokens after the answers' last
+    kSpaceDiffers,      // space_change_sensitive: a whitespace byte is not the answers'
+    kTokenTooLong,      // testlib: a token of over 32 MiB (a presentation error there)
     kOutputUnreadable,  // reading the output failed (read_error): no verdict
   };
   Kind kind = Kind::kAccepted;

@@ -77,7 +77,7 @@ class TokenComparison final : public AnswerDestination {
   std::uint64_t& tokens_;
   bool bom_checked_ = false;
   bool in_token_ = false;
-  std::string token_;              // the answers' token being read
+  std::string token_;               // the answers' token being read
   std::uint64_t answers_line_ = 1;  // of the answers' next byte
   std::uint64_t token_line_ = 0;    // of token_
 };

@@ -35,8 +35,7 @@ std::string describe_token_difference(const TokenVerdict& verdict, bool show_exp
   using Kind = TokenVerdict::Kind;
   const std::string expected = show_expected ? quoted(verdict.expected) : std::string();
   switch (verdict.kind) {
-    case Kind::kAccepted:
-      return "no difference";
+    case Kind::kAccepted: return "no difference";
     case Kind::kTokenDiffers:
       return show_expected ? "expected " + expected + ", found " + quoted(verdict.found) : "the token differs";
     case Kind::kNotANumber:
@@ -44,14 +43,12 @@ std::string describe_token_difference(const TokenVerdict& verdict, bool show_exp
                            : "expected a number, found " + quoted(verdict.found);
     case Kind::kOutputEnded:
       return show_expected ? "the output ends where the answers go on with " + expected : "the output ends";
-    case Kind::kOutputGoesOn:
-      return "the output goes on after the last answer with " + quoted(verdict.found);
+    case Kind::kOutputGoesOn: return "the output goes on after the last answer with " + quoted(verdict.found);
     case Kind::kSpaceDiffers:
       if (verdict.expected.empty()) return "whitespace " + quoted(verdict.found) + " where the answers have none";
       return "whitespace: expected " + quoted(verdict.expected) + ", found " +
              (verdict.found.empty() ? std::string("the end of the output") : quoted(verdict.found));
-    case Kind::kTokenTooLong:
-      return "a token over 32 MiB long";
+    case Kind::kTokenTooLong: return "a token over 32 MiB long";
     case Kind::kOutputUnreadable:
       return std::string("the output could not be read: ") + std::strerror(verdict.read_error);
   }
