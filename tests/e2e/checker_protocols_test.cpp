@@ -349,6 +349,20 @@ TEST(KattisValidator, HugeOutputOnAPipeIsAWrongAnswerInBoundedMemory) {
                 "\"\n");
 }
 
+// An endless output of NUL bytes is a wrong answer, decided at once, for
+// Kattis; testlib reads a token to 32 MiB, then calls it badly formatted.
+TEST(CheckerProtocols, OutputOfNulBytesEndsInAVerdict) {
+  const std::string dir = feedback_dir();
+  const std::string answer = write_temp_file("judge.ans", kSampleAnswers);
+  const RunResult kattis = run_poker_stdin_file({"verify", "--kattis", kSample, answer, dir}, "/dev/zero");
+  EXPECT_EQ(kattis.exit_status, 43) << kattis.err;
+  EXPECT_EQ(read_whole_file(dir + "/teammessage.txt"),
+            "wrong answer on instance 1 (output line 1): the token differs\n");
+  const RunResult testlib = run_poker({"verify", "--testlib", kSample, "/dev/zero", answer});
+  EXPECT_EQ(testlib.exit_status, 2) << testlib.err;
+  EXPECT_EQ(testlib.err, "wrong output format on instance 1 (output line 1): a token over 32 MiB long\n");
+}
+
 // ---- testlib ----------------------------------------------------------------
 
 TEST(TestlibChecker, RightOutputIsOkForEveryFormat) {

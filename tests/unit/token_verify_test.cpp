@@ -16,101 +16,22 @@
 #include <vector>
 
 #include "poker/holdem_format.h"
+#include "support/checker_reference.h"
 #include "support/fake_io.h"
 
 namespace poker {
 namespace {
 
 using poker::testing::fake_stream;
+using poker::testing::problemtools_accepts;
+using poker::testing::Wcmp;
+using poker::testing::wcmp;
 
 const std::string kInstances =
     "Ah Kh\n2c 3d\nQh Jh Th 5c 6d\n"
     "Ks Qd\n8c 8h\n2s 8d Ad 4c Jh\n"
     "2c 3c\n4d 5d\nAs Ks Qs Js Ts\n";
 const std::string kAnswers = "Player 1\nPlayer 2\nDraw\n";
-
-// ---- The references: whole strings, as the rules read ----
-
-bool c_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
-bool wcmp_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-// The tokens of `text` between bytes for which `space` holds.
-template <typename Space>
-std::vector<std::string> tokens_of(const std::string& text, Space space) {
-  std::vector<std::string> tokens;
-  std::string token;
-  for (const char c : text) {
-    if (!space(c)) {
-      token += c;
-    } else if (!token.empty()) {
-      tokens.push_back(token);
-      token.clear();
-    }
-  }
-  if (!token.empty()) tokens.push_back(token);
-  return tokens;
-}
-
-std::string as_c_string(const std::string& token) { return token.substr(0, token.find('\0')); }
-
-bool is_number(const std::string& token, double& value) {
-  const std::string text = as_c_string(token);
-  if (text.empty()) return false;
-  char* end = nullptr;
-  value = std::strtod(text.c_str(), &end);
-  return *end == '\0' && std::isfinite(value);
-}
-
-bool same_tokens(const std::string& judge, const std::string& team, const TokenRule& rule) {
-  double j = 0, t = 0;
-  const bool floats = rule.float_absolute_tolerance || rule.float_relative_tolerance;
-  if (floats && is_number(judge, j)) {
-    if (!is_number(team, t)) return false;
-    return std::fabs(j - t) <= rule.float_absolute_tolerance.value_or(-1) ||
-           std::fabs(j - t) <= rule.float_relative_tolerance.value_or(-1) * std::fabs(j);
-  }
-  std::string a = as_c_string(judge), b = as_c_string(team);
-  if (!rule.case_sensitive) {
-    for (char& c : a) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
-    for (char& c : b) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
-  }
-  return a == b;
-}
-
-// problemtools: with space_change_sensitive the whitespace between tokens
-// (and before the first, and after the last) must be the same bytes.
-bool problemtools_accepts(const std::string& judge, const std::string& team, const TokenRule& rule) {
-  const std::vector<std::string> j = tokens_of(judge, c_space), t = tokens_of(team, c_space);
-  if (j.size() != t.size()) return false;
-  for (std::size_t i = 0; i < j.size(); ++i) {
-    if (!same_tokens(j[i], t[i], rule)) return false;
-  }
-  if (!rule.space_change_sensitive) return true;
-  // The runs of whitespace, the one before the first token included, must
-  // be the same bytes.
-  const auto runs = [](const std::string& text) {
-    std::vector<std::string> out{""};
-    bool in_space = true;
-    for (const char c : text) {
-      if (c_space(c) && !in_space) out.emplace_back();
-      if (c_space(c)) out.back() += c;
-      in_space = c_space(c);
-    }
-    return out;
-  };
-  return runs(judge) == runs(team);
-}
-
-enum class Wcmp { kOk, kWrongAnswer, kPresentationError };
-
-Wcmp wcmp(const std::string& judge, std::string team) {
-  if (team.rfind("\xEF\xBB\xBF", 0) == 0) team.erase(0, 3);
-  const std::vector<std::string> j = tokens_of(judge, wcmp_blank), t = tokens_of(team, wcmp_blank);
-  for (std::size_t i = 0; i < j.size() && i < t.size(); ++i) {
-    if (j[i] != t[i]) return Wcmp::kWrongAnswer;
-  }
-  return j.size() == t.size() ? Wcmp::kOk : Wcmp::kWrongAnswer;
-}
 
 // ---- The product ----
 
@@ -137,9 +58,7 @@ std::string mutated(std::mt19937& rng) {
     const std::size_t at = std::uniform_int_distribution<std::size_t>(0, text.size())(rng);
     const char byte = kBytes[std::uniform_int_distribution<std::size_t>(0, kBytes.size() - 1)(rng)];
     switch (std::uniform_int_distribution<int>(0, 2)(rng)) {
-      case 0:
-        text.insert(at, 1, byte);
-        break;
+      case 0: text.insert(at, 1, byte); break;
       case 1:
         if (at < text.size()) text[at] = byte;
         break;
@@ -246,12 +165,12 @@ TEST(TokenVerify, VerdictsNameWhereAndWhat) {
 
 // problemtools compares C strings: a NUL ends a token's compared part.
 TEST(TokenVerify, ProblemtoolsComparesTokensUpToANulByte) {
-  EXPECT_TRUE(token_verify(std::string("Player\0junk 1\nPlayer 2\nDraw\n", 27), TokenRule{}, 1, 16, 3)
-                  .verdict.accepted());
+  EXPECT_TRUE(
+      token_verify(std::string("Player\0junk 1\nPlayer 2\nDraw\n", 27), TokenRule{}, 1, 16, 3).verdict.accepted());
   TokenRule wcmp_rule;
   wcmp_rule.checker = TokenRule::Checker::kTestlibWcmp;
-  EXPECT_FALSE(token_verify(std::string("Player\0junk 1\nPlayer 2\nDraw\n", 27), wcmp_rule, 1, 16, 3)
-                   .verdict.accepted());
+  EXPECT_FALSE(
+      token_verify(std::string("Player\0junk 1\nPlayer 2\nDraw\n", 27), wcmp_rule, 1, 16, 3).verdict.accepted());
 }
 
 // testlib reads a whole token before it compares it: one of over 32 MiB

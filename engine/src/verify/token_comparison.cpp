@@ -6,7 +6,9 @@
 namespace poker::verify {
 namespace {
 
-// testlib's limit on a token, over which the output is badly formatted.
+// testlib's limit on a token, over which the output is badly formatted;
+// problemtools reads any token whole, but one of this length is no answer
+// (and an endless one must end somewhere).
 constexpr std::uint64_t kWcmpMaxToken = std::uint64_t{32} << 20;
 // An output token compared as a number is kept to this many bytes: no
 // number an answer could be close to is longer.
@@ -139,14 +141,35 @@ void TokenComparison::compare_problemtools_token() {
   const bool as_number = floats && read_float(expected, expected_value);
   const std::size_t keep = as_number ? kMaxNumberBytes : expected.size() + 1;
   const std::uint64_t line = output_.line();
+  const auto same_text = [&](const std::string& text) {
+    return rule_.case_sensitive ? text == expected : same_ignoring_case(text, expected);
+  };
   std::string found, text;
   bool after_nul = false;
+  std::uint64_t length = 0;
   for (int byte; (byte = output_.peek()) >= 0 && !is_space(byte); output_.next()) {
     if (found.size() < TokenVerdict::kShownBytes) found += static_cast<char>(byte);
     after_nul = after_nul || byte == 0;
     if (!after_nul && text.size() < keep) text += static_cast<char>(byte);
-    // Longer than the answers' token: it differs, whatever follows.
-    if (!as_number && text.size() > expected.size()) break;
+    // Decided, whatever follows: longer than the answers' token, too long
+    // for a number, or all that is compared read (a NUL) and different.
+    const bool decided =
+        as_number ? text.size() >= keep : text.size() > expected.size() || (after_nul && !same_text(text));
+    if (decided) {
+      output_.next();
+      break;
+    }
+    // Only the rest of a token that matched so far is left: an endless one
+    // (an output of NUL bytes) must not hold the comparison for ever.
+    if (++length > kWcmpMaxToken) {
+      differ(TokenVerdict::Kind::kTokenTooLong, shown(token_), found, line);
+      return;
+    }
+  }
+  // Decided before the token's end: the rest of what is shown, read on.
+  for (int byte; found.size() < TokenVerdict::kShownBytes && (byte = output_.peek()) >= 0 && !is_space(byte);
+       output_.next()) {
+    found += static_cast<char>(byte);
   }
   if (output_.error() != 0) {
     differ(TokenVerdict::Kind::kOutputUnreadable, "", "", line);
@@ -164,8 +187,7 @@ void TokenComparison::compare_problemtools_token() {
     if (!close) differ(TokenVerdict::Kind::kTokenDiffers, shown(token_), found, line);
     return;
   }
-  const bool same = rule_.case_sensitive ? text == expected : same_ignoring_case(text, expected);
-  if (!same) differ(TokenVerdict::Kind::kTokenDiffers, shown(token_), found, line);
+  if (!same_text(text)) differ(TokenVerdict::Kind::kTokenDiffers, shown(token_), found, line);
 }
 
 void TokenComparison::compare_wcmp_token() {
