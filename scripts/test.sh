@@ -78,7 +78,7 @@ stage "tsan: build" "$root/scripts/build.sh" tsan --target poker --target poker_
 # its ranges and results between threads inside libtbb, where TSan cannot see
 # the ordering (EquityCommand stays out of this set for the same reason).
 stage "tsan: test" ctest --test-dir "$root/build/tsan" --output-on-failure -j "$jobs" \
-  -R '^(Chunker|Framing|Pipeline|Streaming|BrokenPipe|Signals|Interrupt|Faults|Io|OpenInput|StreamSource|MappedSource|OutputSink|ClosedDescriptors|Outputs|Examples|Verify|TextCursor|RunVerify|WaitHook|ReadAhead|ReleaseThreadsWhileWaiting)\.' \
+  -R '^(Chunker|Framing|Pipeline|Streaming|BrokenPipe|Signals|Interrupt|Faults|Io|OpenInput|StreamSource|MappedSource|OutputSink|ClosedDescriptors|Outputs|Examples|Verify|TextCursor|RunVerify|TokenVerify|WaitHook|ReadAhead|ReleaseThreadsWhileWaiting)\.' \
   -E '^(Io\.LastOfMmapAndNoMmapWinsBeforeOrAfterTheSubcommand|Streaming\.EveryFormatAnswersEachInstanceAtSmallChunkSizes)$'
 
 # The fuzz targets alone: not the `poker` command, which no fuzz test runs
