@@ -275,6 +275,20 @@ def test_kattis_input_validator_accepts_the_data_and_rejects_a_bad_card(env, tmp
     result = run([run_script], env, stdin=bad, cwd=run_script.parent)
     assert result.returncode != 42
     assert b"Kx" in result.stderr
+    assert run([run_script], env, stdin=b"", cwd=run_script.parent).returncode != 42
+
+
+def test_kattis_package_passes_verifyproblem(env, tmp_path):
+    # problemtools itself, where it is installed: the package's config, data,
+    # validators and accepted submission (the statement needs LaTeX).
+    verifyproblem = shutil.which("verifyproblem", path=env["PATH"])
+    if verifyproblem is None:
+        pytest.skip("problemtools' verifyproblem is not installed")
+    package = tmp_path / "showdown"
+    shutil.copytree(KATTIS, package)
+    result = run([verifyproblem, "-p", "config", "data", "validators", "submissions", package], env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert b" 0 errors" in result.stdout + result.stderr
 
 
 def test_kattis_accepted_submission_prints_the_answers(env, tmp_path):
