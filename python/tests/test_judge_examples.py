@@ -286,7 +286,7 @@ def test_kattis_package_passes_verifyproblem(env, tmp_path):
         pytest.skip("problemtools' verifyproblem is not installed")
     package = tmp_path / "showdown"
     shutil.copytree(KATTIS, package)
-    result = run([verifyproblem, "-p", "config", "data", "validators", "submissions", package], env)
+    result = run([verifyproblem, package, "-p", "config", "data", "validators", "submissions"], env)
     assert result.returncode == 0, result.stdout + result.stderr
     assert b" 0 errors" in result.stdout + result.stderr
 
@@ -342,6 +342,9 @@ def test_testlib_checker_verdicts_and_exit_codes(checker, codes, env, tmp_path):
 
 
 def test_testlib_checker_writes_the_report_file_testlib_writes(env, tmp_path):
+    # testlib writes the verdict's message to REPORT, the verdict's line
+    # ("ok ...", "wrong answer ...") to stderr, and with -appes the XML
+    # report ejudge and Polygon's invokers read.
     checker = POLYGON / "checker.sh"
     instances, answer = POLYGON / "tests" / "01", POLYGON / "tests" / "01.a"
     answers = answer.read_bytes()
@@ -349,19 +352,24 @@ def test_testlib_checker_writes_the_report_file_testlib_writes(env, tmp_path):
     output.write_bytes(answers)
     result = run([checker, instances, output, answer, report], env)
     assert result.returncode == 0, result.stderr
-    assert report.read_text().startswith("ok")
+    assert result.stderr.startswith(b"ok ")
+    assert "12 instances" in report.read_text()
     output.write_bytes(wrong_at(answers, 0))
     result = run([checker, instances, output, answer, report], env)
     assert result.returncode == 1
-    assert report.read_text().startswith("wrong answer")
+    assert result.stderr.startswith(b"wrong answer")
+    assert "instance 1" in report.read_text()
     result = run([checker, instances, output, answer, report, "-appes"], env)
     assert result.returncode == 1
     xml = report.read_text()
     assert xml.startswith('<?xml version="1.0" encoding="windows-1251"?>')
-    assert re.search(r'<result outcome="wrong-answer">.*instance 1.*</result>', xml, re.DOTALL), xml
+    assert re.search(r'<result outcome\s*=\s*"wrong-answer">.*instance 1.*</result>', xml, re.DOTALL), xml
     output.write_bytes(answers)
     run([checker, instances, output, answer, report, "-appes"], env)
-    assert '<result outcome="accepted">' in report.read_text()
+    assert re.search(r'<result outcome\s*=\s*"accepted">', report.read_text())
+    result = run([checker, instances, tmp_path / "missing", answer, report, "-appes"], env)
+    assert result.returncode == 2
+    assert re.search(r'<result outcome\s*=\s*"presentation-error">', report.read_text())
 
 
 # ----------------------------------------------------------------------- CMS
