@@ -388,6 +388,7 @@ def test_cms_task_layout():
     assert sorted(p.name for p in (CMS / "input").iterdir()) == [f"input{i}.txt" for i in range(task["n_input"])]
     assert sorted(p.name for p in (CMS / "output").iterdir()) == [f"output{i}.txt" for i in range(task["n_input"])]
     assert os.access(CMS / "check" / "checker", os.X_OK)
+    assert (CMS / "statement" / "statement.pdf").read_bytes().startswith(b"%PDF-")
 
 
 def test_cms_checker_scores_as_white_diff(env, tmp_path):
