@@ -246,7 +246,7 @@ def test_validator_flags_that_problem_yaml_suggests_work(poker_cli, env, tmp_pat
     euler = REPO / "examples" / "euler.txt"
     for flags in examples:
         words = flags.split()
-        format_words = [w for w in words if w.isdigit() or w in ("euler", "eval", "draw", "holdem")]
+        format_words = [w for w in words if w.isdigit() or w in ("euler", "eval", "draw", "equity")]
         by_format = {"3": three, "euler": euler}
         instances = by_format.get(format_words[0] if format_words else "", KATTIS / "data" / "secret" / "1.in")
         answers = answers_of(poker_cli, instances, *format_words)
