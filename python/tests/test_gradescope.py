@@ -336,7 +336,7 @@ JUDGE_SCRIPTS = [
     "examples/judges/gradescope/run_autograder",
     "examples/judges/kattis/output_validators/poker_validator/build",
     "examples/judges/kattis/output_validators/poker_validator/run",
-    "examples/judges/testlib/checker.sh",
+    "examples/judges/polygon/checker.sh",
 ]
 
 
