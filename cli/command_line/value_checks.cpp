@@ -11,6 +11,7 @@
 
 #include "poker/escape.h"
 #include "poker/number_text.h"
+#include "poker/token_verify.h"
 
 namespace poker::cli {
 namespace {
@@ -77,13 +78,10 @@ ValueCheck fraction(double min, double max) {
 
 ValueCheck tolerance() {
   return [](std::string& text) -> std::optional<std::string> {
-    // As problemtools reads its flags' values: all of it a finite number (a
-    // negative one compares nothing as numbers).
-    char* end = nullptr;
-    const double value = text.empty() ? 0 : std::strtod(text.c_str(), &end);
-    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value)) {
-      return "expected a tolerance, a number like 1e-6 or 0.001" + found(text);
-    }
+    // As problemtools reads its flags' values (a negative one compares
+    // nothing as numbers).
+    double value = 0;
+    if (!read_checker_number(text, value)) return "expected a tolerance, a number like 1e-6 or 0.001" + found(text);
     return std::nullopt;
   };
 }

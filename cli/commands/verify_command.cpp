@@ -149,7 +149,8 @@ std::optional<TokenRule> VerifyCommand::token_rule() const {
   // numbers; float_tolerance sets both.
   const auto set = [](std::optional<double>& tolerance, const std::string& text) {
     if (text.empty()) return;
-    const double value = std::strtod(text.c_str(), nullptr);
+    double value = -1;
+    read_checker_number(text, value);  // checked already
     tolerance = value >= 0 ? std::optional<double>(value) : std::nullopt;
   };
   set(rule.float_absolute_tolerance, given.absolute_tolerance);

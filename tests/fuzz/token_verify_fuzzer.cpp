@@ -44,23 +44,15 @@ const std::string kAnswers = "Player 1\nPlayer 2\nDraw\n";
 poker::TokenRule decode(std::uint8_t byte) {
   poker::TokenRule rule;
   switch (byte & 0x07) {
-    case 0:
-      break;
-    case 1:
-      rule.case_sensitive = true;
-      break;
-    case 2:
-      rule.space_change_sensitive = true;
-      break;
-    case 3:
-      rule.case_sensitive = rule.space_change_sensitive = true;
-      break;
+    case 0: break;
+    case 1: rule.case_sensitive = true; break;
+    case 2: rule.space_change_sensitive = true; break;
+    case 3: rule.case_sensitive = rule.space_change_sensitive = true; break;
     case 4:
       rule.float_absolute_tolerance = 0.5;
       rule.float_relative_tolerance = 1e-9;
       break;
-    default:
-      rule.checker = poker::TokenRule::Checker::kTestlibWcmp;
+    default: rule.checker = poker::TokenRule::Checker::kTestlibWcmp;
   }
   return rule;
 }

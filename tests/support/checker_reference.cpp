@@ -1,7 +1,7 @@
 #include "support/checker_reference.h"
 
 #include <cmath>
-#include <cstdlib>
+#include <cstdio>
 #include <vector>
 
 namespace poker::testing {
@@ -32,10 +32,9 @@ std::string as_c_string(const std::string& token) { return token.substr(0, token
 
 bool is_number(const std::string& token, double& value) {
   const std::string text = as_c_string(token);
-  if (text.empty()) return false;
-  char* end = nullptr;
-  value = std::strtod(text.c_str(), &end);
-  return *end == '\0' && std::isfinite(value);
+  // The rule is the C library's: problemtools asks scanf.
+  char rest[11];
+  return std::sscanf(text.c_str(), "%lf%10s", &value, rest) == 1 && std::isfinite(value);
 }
 
 std::string lower(std::string text) {

@@ -86,6 +86,11 @@ struct TokenVerifyOutcome {
   std::uint64_t tokens = 0;  // the answers' tokens (with run kOk)
 };
 
+// Whether `text` reads as a number as problemtools reads one (C's scanf
+// `%lf`, in the C locale, with nothing after it: `2e` is 2), and a finite
+// one: into `value`. The float flags' values are read so too.
+bool read_checker_number(const std::string& text, double& value);
+
 // Judges `input` with `format` and compares its answers with `output` under
 // `rule`.
 TokenVerifyOutcome run_token_verify(const Format& format, io::ByteSource& input, io::ByteSource& output,

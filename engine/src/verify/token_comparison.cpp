@@ -10,18 +10,6 @@ namespace {
 // problemtools reads any token whole, but one of this length is no answer
 // (and an endless one must end somewhere).
 constexpr std::uint64_t kWcmpMaxToken = std::uint64_t{32} << 20;
-// An output token compared as a number is kept to this many bytes: no
-// number an answer could be close to is longer.
-constexpr std::size_t kMaxNumberBytes = std::size_t{1} << 20;
-
-// Whether `text` reads wholly as a finite number, as problemtools' test
-// (sscanf's %lf, then nothing) reads it, in the C locale: into `value`.
-bool read_float(const std::string& text, double& value) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  value = std::strtod(text.c_str(), &end);
-  return end == text.c_str() + text.size() && std::isfinite(value);
-}
 
 char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
@@ -138,8 +126,8 @@ void TokenComparison::compare_problemtools_token() {
   const std::string expected = token_.substr(0, token_.find('\0'));
   const bool floats = rule_.float_absolute_tolerance || rule_.float_relative_tolerance;
   double expected_value = 0;
-  const bool as_number = floats && read_float(expected, expected_value);
-  const std::size_t keep = as_number ? kMaxNumberBytes : expected.size() + 1;
+  const bool as_number = floats && read_checker_number(expected, expected_value);
+  const std::size_t keep = as_number ? kWcmpMaxToken : expected.size() + 1;
   const std::uint64_t line = output_.line();
   const auto same_text = [&](const std::string& text) {
     return rule_.case_sensitive ? text == expected : same_ignoring_case(text, expected);
@@ -177,7 +165,7 @@ void TokenComparison::compare_problemtools_token() {
   }
   double value = 0;
   if (as_number) {
-    if (text.size() >= keep || !read_float(text, value)) {
+    if (text.size() >= keep || !read_checker_number(text, value)) {
       differ(TokenVerdict::Kind::kNotANumber, shown(token_), found, line);
       return;
     }

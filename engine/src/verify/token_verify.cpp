@@ -2,6 +2,8 @@
 // destination; and its verdict in words.
 #include "poker/token_verify.h"
 
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <string>
 
@@ -20,6 +22,12 @@ std::string quoted(const std::string& text) {
 }
 
 }  // namespace
+
+bool read_checker_number(const std::string& text, double& value) {
+  // problemtools' test, on this C library: a number, then nothing.
+  char rest[2];
+  return std::sscanf(text.c_str(), "%lf%1s", &value, rest) == 1 && std::isfinite(value);
+}
 
 TokenVerifyOutcome run_token_verify(const Format& format, io::ByteSource& input, io::ByteSource& output,
                                     const PipelineOptions& pipeline_options, const TokenRule& rule) {
