@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import Iterator
 
 # C's isspace() in the "C" locale: what problemtools skips between tokens,
 # and the whitespace CMS's white-diff collapses.
@@ -23,8 +24,9 @@ C_SPACE = b" \t\n\v\f\r"
 # testlib's blanks: \v and \f are ordinary token bytes to testlib.
 TESTLIB_BLANKS = b" \t\n\r"
 
-_C_SPACE_RUN = re.compile(rb"([ \t\n\v\f\r]+)")
-_TESTLIB_BLANK_RUN = re.compile(rb"[ \t\n\r]+")
+# A run of separators, then a token (both possibly empty); matched at a position, these scan fast.
+_C_GAP_TOKEN = re.compile(rb"([ \t\n\v\f\r]*)([^ \t\n\v\f\r]*)")
+_TESTLIB_GAP_TOKEN = re.compile(rb"([ \t\n\r]*)([^ \t\n\r]*)")
 
 # What glibc's scanf("%lf") consumes when it succeeds: a decimal number whose
 # exponent may stop after the 'e' or its sign ("1e", "1e+" read as 1), or a
@@ -104,21 +106,23 @@ def problemtools_flags(flags: list[str]) -> ProblemtoolsFlags:
     return ProblemtoolsFlags(**options)
 
 
+def _gaps_and_tokens(data: bytes, pattern: re.Pattern) -> Iterator[tuple[bytes, bytes]]:
+    """(separators, token) pairs in order, lazily; the last has an empty
+    token and the separators after the last token."""
+    position = 0
+    while True:
+        match = pattern.match(data, position)
+        yield match.group(1), match.group(2)
+        if not match.group(2):
+            return
+        position = match.end()
+
+
 def _tokens_and_gaps(data: bytes) -> tuple[list[bytes], list[bytes]]:
     """The C-whitespace-separated tokens of `data`, and the n+1 runs of
     whitespace around them (before the first, between, after the last)."""
-    tokens, gaps, gap = [], [], b""
-    for part in _C_SPACE_RUN.split(data):
-        if not part:
-            continue
-        if part[0] in C_SPACE:
-            gap = part
-        else:
-            gaps.append(gap)
-            tokens.append(part)
-            gap = b""
-    gaps.append(gap)
-    return tokens, gaps
+    pairs = list(_gaps_and_tokens(data, _C_GAP_TOKEN))
+    return [token for _, token in pairs[:-1]], [gap for gap, _ in pairs]
 
 
 def _problemtools_tokens_equal(judge: bytes, team: bytes, options: ProblemtoolsFlags) -> bool:
@@ -182,14 +186,16 @@ def testlib_wcmp(judge: bytes, team: bytes | None) -> str:
         return "pe"
     if team.startswith(b"\xef\xbb\xbf"):
         team = team[3:]
-    judge_tokens = [token for token in _TESTLIB_BLANK_RUN.split(judge) if token]
-    team_tokens = [token for token in _TESTLIB_BLANK_RUN.split(team) if token]
-    for expected, found in zip(judge_tokens, team_tokens):
+    team_tokens = (token for _, token in _gaps_and_tokens(team, _TESTLIB_GAP_TOKEN))
+    for _, expected in _gaps_and_tokens(judge, _TESTLIB_GAP_TOKEN):
+        found = next(team_tokens)  # b"" at the end of the output, as at the end of the answer
+        if not expected or not found:
+            return "ok" if expected == found else "wa"
         if len(found) > TESTLIB_MAX_TOKEN:
             return "pe"
         if found != expected:
             return "wa"
-    return "ok" if len(judge_tokens) == len(team_tokens) else "wa"
+    raise AssertionError("the answer's tokens end with an empty one")
 
 
 def _lines(data: bytes) -> list[bytes]:

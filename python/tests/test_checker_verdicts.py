@@ -167,6 +167,11 @@ def case(request, tmp_path_factory, poker_cli) -> Case:
     return make_case(poker_cli, tmp_path_factory.mktemp(request.param), request.param)
 
 
+@pytest.fixture(scope="module")
+def holdem2(tmp_path_factory, poker_cli) -> Case:
+    return make_case(poker_cli, tmp_path_factory.mktemp("holdem2"), "holdem2")
+
+
 def run_all(commands: list[tuple[list[str], Path | None]]) -> list[subprocess.CompletedProcess]:
     """Run (command, standard input file) pairs, a few at a time."""
     def run(command: list[str], stdin: Path | None) -> subprocess.CompletedProcess:
@@ -265,8 +270,9 @@ def test_cms_verdicts_are_white_diffs(poker_cli, case):
     assert not failures, report(failures, len(MUTATIONS))
 
 
-def test_testlib_output_missing_too_large_or_with_a_too_long_token_is_a_presentation_error(poker_cli, tmp_path):
-    case = make_case(poker_cli, tmp_path, "holdem2")
+def test_testlib_output_missing_too_large_or_with_a_too_long_token_is_a_presentation_error(poker_cli, holdem2,
+                                                                                           tmp_path):
+    case = holdem2
     outputs = {"missing": tmp_path / "missing.txt"}
     for name, size in (("128 MiB", TESTLIB_MAX_FILE), ("over 128 MiB", TESTLIB_MAX_FILE + 1)):
         outputs[name] = tmp_path / f"{name}.txt"
@@ -276,23 +282,23 @@ def test_testlib_output_missing_too_large_or_with_a_too_long_token_is_a_presenta
         outputs[name] = tmp_path / f"{name}.txt"
         last = lines(case.expected)[-1].split(b" ")[-1]  # the last token, lengthened: reached after all others
         outputs[name].write_bytes(case.expected[:-1] + b"9" * (length - len(last)) + b"\n")
-    commands = [([poker_cli, "verify", *words, "--testlib", str(case.input), str(output), str(case.answers)], None)
-                for words in (case.words, [*case.words, "--ejudge"]) for output in outputs.values()]
-    failures = []
-    for (command, _), result in zip(commands, run_all(commands)):
-        output = Path(command[-2])
-        verdict = testlib_wcmp(case.expected, output.read_bytes() if output.exists() else None)
-        exits = EJUDGE_EXIT if "--ejudge" in command else TESTLIB_EXIT
-        if result.returncode != exits[verdict]:
-            failures.append(f"{output.name}{' --ejudge' if '--ejudge' in command else ''}: wcmp says {verdict} "
-                            f"(exit {exits[verdict]}), poker exits {result.returncode} {message(result)!r}")
-    assert not failures, report(failures, len(commands))
+    verdicts = {name: testlib_wcmp(case.expected, output.read_bytes() if output.exists() else None)
+                for name, output in outputs.items()}
+    runs = [(name, system, exits) for system, exits in (("testlib", TESTLIB_EXIT), ("ejudge", EJUDGE_EXIT))
+            for name in outputs]
+    results = run_all([([poker_cli, "verify", *case.words, *(["--ejudge"] if system == "ejudge" else []), "--testlib",
+                         str(case.input), str(outputs[name]), str(case.answers)], None) for name, system, _ in runs])
+    failures = [f"{name}, {system}: wcmp says {verdicts[name]} (exit {exits[verdicts[name]]}), poker exits "
+                f"{result.returncode} {message(result)!r}"
+                for (name, system, exits), result in zip(runs, results) if result.returncode != exits[verdicts[name]]]
+    assert not failures, report(failures, len(runs))
 
 
-@pytest.mark.parametrize("flags", [["case_sensitive", "no_such_flag"], ["euler", "3"], ["float_tolerance"],
-                                   ["float_absolute_tolerance", "x"]])
-def test_kattis_validator_flags_neither_poker_nor_problemtools_know_are_a_judge_error(poker_cli, tmp_path, flags):
-    case = make_case(poker_cli, tmp_path, "holdem2")
+@pytest.mark.parametrize("flags", [["case_sensitive", "no_such_flag"], ["no_such_flag", "2"], ["float_tolerance"],
+                                   ["float_relative_tolerance", "inf"]])
+def test_kattis_validator_flags_neither_poker_nor_problemtools_know_are_a_judge_error(poker_cli, holdem2, tmp_path,
+                                                                                     flags):
+    case = holdem2
     feedback = tmp_path / "feedback"
     feedback.mkdir()
     with open(case.outputs["exact"], "rb") as team:
