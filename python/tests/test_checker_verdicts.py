@@ -71,9 +71,11 @@ def swapped(answers: bytes) -> bytes:
     return text(answer_lines)
 
 
-def numbers(change: Callable[[bytes], bytes]) -> Callable[[bytes], bytes]:
-    """A mutation that writes every integer token of the answers (`Player 1`'s 1, draw's counts) otherwise."""
-    return lambda answers: re.sub(rb"(?<![^ \n])[0-9]+(?![^ \n])", lambda match: change(match.group()), answers)
+def numbers(change: Callable[[bytes], bytes], count: int = 0) -> Callable[[bytes], bytes]:
+    """A mutation that writes the integer tokens of the answers (`Player 1`'s 1, draw's counts) otherwise:
+    every one, or the first `count`."""
+    return lambda answers: re.sub(rb"(?<![^ \n])[0-9]+(?![^ \n])", lambda match: change(match.group()), answers,
+                                  count=count)
 
 
 def binary(_: bytes) -> bytes:
@@ -133,6 +135,7 @@ MUTATIONS: dict[str, Callable[[bytes], bytes]] = {
     "N as N.0000000001": numbers(lambda n: n + b".0000000001"),
     "N as N+1": numbers(lambda n: b"%d" % (int(n) + 1)),
     "N as N,0": numbers(lambda n: n + b",0"),
+    "N as N.000... (2 MiB of zeros), the first": numbers(lambda n: n + b"." + b"0" * (2 << 20), count=1),
 }
 
 
