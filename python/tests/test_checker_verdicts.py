@@ -120,6 +120,8 @@ MUTATIONS: dict[str, Callable[[bytes], bytes]] = {
     "a very long line appended": lambda a: a + b"x" * LONG + b"\n",
     "a very long blank line appended": lambda a: a + b" " * LONG + b"\n",
     "a very long line first": lambda a: b"y" * LONG + b"\n" + a,
+    "a very long run of spaces between two tokens": lambda a: a.replace(b" ", b" " * LONG, 1),
+    "very long trailing blanks on the first line": lambda a: a.replace(b"\n", b" \t" * (LONG // 2) + b"\n", 1),
     "UTF-8 BOM": lambda a: b"\xef\xbb\xbf" + a,
     "UTF-8 BOM and CRLF": lambda a: b"\xef\xbb\xbf" + a.replace(b"\n", b"\r\n"),
     "half a BOM": lambda a: b"\xef\xbb" + a,
