@@ -313,3 +313,38 @@ def test_kattis_validator_flags_neither_poker_nor_problemtools_know_are_a_judge_
     if "no_such_flag" in flags:
         said = result.stderr + b"".join(path.read_bytes() for path in feedback.iterdir())
         assert b"no_such_flag" in said, said
+
+
+def test_verdicts_on_an_instance_file_without_instances(poker_cli, tmp_path):
+    # No answers: only what no token is accepted, and (space_change_sensitive) not even whitespace.
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    outputs = {name: tmp_path / f"team{number}.txt"
+               for number, name in enumerate([b"", b"\n", b" \r\n\t", b"\xef\xbb\xbf", b"Draw\n", b"\0"])}
+    for team, path in outputs.items():
+        path.write_bytes(team)
+    runs = [(team, system, flags) for team in outputs
+            for system, flags in (("kattis", []), ("kattis", ["space_change_sensitive"]), ("testlib", []), ("cms", []))]
+    commands = []
+    for team, system, flags in runs:
+        if system == "kattis":
+            commands.append(([poker_cli, "verify", "--kattis", str(empty), str(empty), tempfile.mkdtemp(dir=tmp_path),
+                              *flags], outputs[team]))
+        elif system == "testlib":
+            commands.append(([poker_cli, "verify", "--testlib", str(empty), str(outputs[team]), str(empty)], None))
+        else:
+            commands.append(([poker_cli, "verify", "--cms", str(empty), str(empty), str(outputs[team])], None))
+    failures = []
+    for (team, system, flags), result in zip(runs, run_all(commands)):
+        if system == "kattis":
+            expected = KATTIS_EXIT[problemtools_default(b"", team, flags)]
+            got = result.returncode
+        elif system == "testlib":
+            expected, got = TESTLIB_EXIT[testlib_wcmp(b"", team)], result.returncode
+        else:
+            expected = (0, b"1.0" if cms_white_diff(b"", team) else b"0.0")
+            got = (result.returncode, result.stdout.strip())
+        if got != expected:
+            failures.append(f"no instances, team output {team!r}, {system} {flags}: expected {expected}, poker gives "
+                            f"{got} {message(result)!r}")
+    assert not failures, report(failures, len(runs))
