@@ -348,3 +348,37 @@ def test_verdicts_on_an_instance_file_without_instances(poker_cli, tmp_path):
             failures.append(f"no instances, team output {team!r}, {system} {flags}: expected {expected}, poker gives "
                             f"{got} {message(result)!r}")
     assert not failures, report(failures, len(runs))
+
+
+def test_strict_checkers_want_the_answers_byte_for_byte(poker_cli, holdem2, tmp_path):
+    # --strict, before the protocol's option or (Kattis) among the validator flags: exact bytes only.
+    case = holdem2
+    mutations = ["exact", "no final newline", "CRLF", "a trailing blank line", "lower case", "two answers swapped"]
+    runs, commands = [], []
+    for mutation in mutations:
+        team = str(case.outputs[mutation])
+        for system, command, stdin in (
+                ("kattis", ["--strict", "--kattis", str(case.input), str(case.answers), "FEEDBACK"], case.outputs[mutation]),
+                ("kattis", ["--kattis", str(case.input), str(case.answers), "FEEDBACK", "--strict"], case.outputs[mutation]),
+                ("kattis", ["--kattis", str(case.input), str(case.answers), "FEEDBACK", "2", "--strict"],
+                 case.outputs[mutation]),
+                ("testlib", ["--strict", "--testlib", str(case.input), team, str(case.answers)], None),
+                ("cms", ["--strict", "--cms", str(case.input), str(case.answers), team], None)):
+            command = [tempfile.mkdtemp(dir=tmp_path) if word == "FEEDBACK" else word for word in command]
+            runs.append((mutation, system, command))
+            commands.append(([poker_cli, "verify", *command], stdin))
+    failures = []
+    for (mutation, system, command), result in zip(runs, run_all(commands)):
+        same = case.outputs[mutation].read_bytes() == case.expected
+        if system == "kattis":
+            expected, got = KATTIS_EXIT[same], result.returncode
+        elif system == "testlib":
+            # Whether a byte that differs is a wrong answer or a presentation error is poker's to say.
+            expected, got = TESTLIB_EXIT["ok"] if same else "1 or 2", result.returncode
+            got = "1 or 2" if got in (1, 2) and not same else got
+        else:
+            expected, got = (0, b"1.0" if same else b"0.0"), (result.returncode, result.stdout.strip())
+        if got != expected:
+            failures.append(f"{mutation!r}, `poker verify {' '.join(command)}`: expected {expected}, poker gives {got} "
+                            f"{message(result)!r}")
+    assert not failures, report(failures, len(runs))
