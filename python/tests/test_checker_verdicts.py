@@ -212,7 +212,8 @@ def kattis_verdicts(poker_cli: str, case: Case, tmp_path: Path, runs: list[Katti
     for run, result in zip(runs, run_all(commands)):
         accepted = problemtools_default(case.expected, case.outputs[run.mutation].read_bytes(), run.flags)
         if result.returncode != KATTIS_EXIT[accepted]:
-            failures.append(f"{case.name}, {run.mutation!r}, `{' '.join(run.before)} --kattis ... {' '.join(run.after)}`: "
+            failures.append(f"{case.name}, {run.mutation!r}, "
+                            f"`{' '.join(run.before)} --kattis ... {' '.join(run.after)}`: "
                             f"problemtools' default validator exits {KATTIS_EXIT[accepted]}, poker "
                             f"{result.returncode} {message(result)!r}")
     return failures
@@ -355,13 +356,13 @@ def test_strict_checkers_want_the_answers_byte_for_byte(poker_cli, holdem2, tmp_
     case = holdem2
     mutations = ["exact", "no final newline", "CRLF", "a trailing blank line", "lower case", "two answers swapped"]
     runs, commands = [], []
+    kattis = ["--kattis", str(case.input), str(case.answers), "FEEDBACK"]
     for mutation in mutations:
         team = str(case.outputs[mutation])
         for system, command, stdin in (
-                ("kattis", ["--strict", "--kattis", str(case.input), str(case.answers), "FEEDBACK"], case.outputs[mutation]),
-                ("kattis", ["--kattis", str(case.input), str(case.answers), "FEEDBACK", "--strict"], case.outputs[mutation]),
-                ("kattis", ["--kattis", str(case.input), str(case.answers), "FEEDBACK", "2", "--strict"],
-                 case.outputs[mutation]),
+                ("kattis", ["--strict", *kattis], case.outputs[mutation]),
+                ("kattis", [*kattis, "--strict"], case.outputs[mutation]),
+                ("kattis", [*kattis, "2", "--strict"], case.outputs[mutation]),
                 ("testlib", ["--strict", "--testlib", str(case.input), team, str(case.answers)], None),
                 ("cms", ["--strict", "--cms", str(case.input), str(case.answers), team], None)):
             command = [tempfile.mkdtemp(dir=tmp_path) if word == "FEEDBACK" else word for word in command]
