@@ -383,3 +383,27 @@ def test_strict_checkers_want_the_answers_byte_for_byte(poker_cli, holdem2, tmp_
             failures.append(f"{mutation!r}, `poker verify {' '.join(command)}`: expected {expected}, poker gives {got} "
                             f"{message(result)!r}")
     assert not failures, report(failures, len(runs))
+
+
+def test_verdicts_on_the_answers_and_65_mib_of_blank_lines(poker_cli, holdem2, tmp_path):
+    # The default checkers read to the end of the output: blank lines after the answers are forgiven however many.
+    case = holdem2
+    team = case.expected + b"\n" * (65 << 20)
+    output = tmp_path / "blank_tail.txt"
+    output.write_bytes(team)
+    runs = [("kattis", KATTIS_EXIT[problemtools_default(case.expected, team, [])]),
+            ("testlib", TESTLIB_EXIT[testlib_wcmp(case.expected, team)]),
+            ("cms", (0, b"1.0" if cms_white_diff(case.expected, team) else b"0.0"))]
+    del team
+    results = run_all([
+        ([poker_cli, "verify", *case.words, "--kattis", str(case.input), str(case.answers),
+          tempfile.mkdtemp(dir=tmp_path)], output),
+        ([poker_cli, "verify", *case.words, "--testlib", str(case.input), str(output), str(case.answers)], None),
+        ([poker_cli, "verify", *case.words, "--cms", str(case.input), str(case.answers), str(output)], None)])
+    failures = []
+    for (system, expected), result in zip(runs, results):
+        got = (result.returncode, result.stdout.strip()) if system == "cms" else result.returncode
+        if got != expected:
+            failures.append(f"the answers and 65 MiB of newlines, {system}: expected {expected}, poker gives {got} "
+                            f"{message(result)!r}")
+    assert not failures, report(failures, len(runs))
