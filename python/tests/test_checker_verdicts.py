@@ -237,8 +237,6 @@ def test_kattis_validator_flags_may_name_the_format(poker_cli, case, tmp_path):
     for mutation in ("exact", "CRLF", "lower case", "N as N.0"):
         runs += [KattisRun(mutation, [], case.words + flags if i % 2 else flags + case.words, flags)
                  for i, flags in enumerate(flag_sets)]
-        if case.name.startswith("holdem"):
-            runs.append(KattisRun(mutation, [], ["holdem", case.words[0]], []))
         if case.name == "holdem2":  # no format word at all: the default
             runs += [KattisRun(mutation, [], flags, flags) for flags in flag_sets]
     failures = kattis_verdicts(poker_cli, case, tmp_path, runs)
