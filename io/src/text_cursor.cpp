@@ -4,6 +4,30 @@
 #include <cstring>
 
 namespace poker::io {
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r'; }
+
+// `piece` of a line onto `line` squeezed: each run of blanks one space, none
+// at the start; `blank` says whether a run is pending (dropped if the line
+// ends there).
+void append_squeezed(TextCursor::Line& line, std::string_view piece, std::size_t keep, bool& blank) {
+  for (const char c : piece) {
+    if (is_blank(c)) {
+      blank = true;
+      continue;
+    }
+    if (blank && line.length > 0) {
+      if (line.head.size() < keep) line.head += ' ';
+      ++line.length;
+    }
+    blank = false;
+    if (line.head.size() < keep) line.head += c;
+    ++line.length;
+  }
+}
+
+}  // namespace
 
 bool TextCursor::look(std::size_t min_size, std::string_view& bytes) {
   if (error_ != 0) return false;
@@ -36,9 +60,11 @@ bool TextCursor::skip_equal(std::string_view text) {
   return true;
 }
 
-bool TextCursor::next_line(Line& line, std::size_t keep, std::uint64_t limit) {
+bool TextCursor::next_line(Line& line, std::size_t keep, std::uint64_t limit, bool squeeze) {
   line = Line{};
   bool started = false;
+  std::uint64_t read = 0;  // the line's bytes so far
+  bool blank = false;      // squeeze: a run of blanks is pending
   for (;;) {
     std::string_view bytes;
     if (!look(1, bytes)) return false;
@@ -48,13 +74,18 @@ bool TextCursor::next_line(Line& line, std::size_t keep, std::uint64_t limit) {
     std::size_t length = newline != nullptr ? static_cast<std::size_t>(newline - bytes.data()) : bytes.size();
     // Cut at the same byte whatever the windows: the verdict on a long line
     // must not depend on buffer sizes.
-    if (length > limit - line.length) {
-      length = static_cast<std::size_t>(limit - line.length) + 1;
+    if (length > limit - read) {
+      length = static_cast<std::size_t>(limit - read) + 1;
       newline = nullptr;
       line.too_long = true;
     }
-    if (line.head.size() < keep) line.head.append(bytes.data(), std::min(length, keep - line.head.size()));
-    line.length += length;
+    read += length;
+    if (squeeze) {
+      append_squeezed(line, bytes.substr(0, length), keep, blank);
+    } else {
+      if (line.head.size() < keep) line.head.append(bytes.data(), std::min(length, keep - line.head.size()));
+      line.length += length;
+    }
     if (newline != nullptr) {
       offset_ += length + 1;
       line.has_newline = true;

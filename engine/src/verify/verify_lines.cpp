@@ -1,15 +1,9 @@
 #include "verify/verify_lines.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace poker::verify {
-namespace {
-
-// The blanks --ignore-trailing-space does not compare at a line's end.
-constexpr const char* kBlanks = " \t\r\v\f";
-
-}  // namespace
-
 std::size_t skip_lines(std::string_view text, std::size_t from, std::uint64_t count) {
   for (std::uint64_t i = 0; i < count && from < text.size(); ++i) {
     const std::size_t newline = text.find('\n', from);
@@ -31,8 +25,23 @@ std::vector<std::string> lines_of(std::string_view text, std::size_t keep) {
 }
 
 std::string_view without_trailing_blanks(std::string_view line) {
-  while (!line.empty() && std::strchr(kBlanks, line.back()) != nullptr) line.remove_suffix(1);
+  while (!line.empty() && std::strchr(kLineBlanks, line.back()) != nullptr) line.remove_suffix(1);
   return line;
+}
+
+}  // namespace poker::verify
+
+namespace poker::verify {
+
+std::string squeezed(std::string_view line) {
+  std::string out;
+  for (std::size_t from = line.find_first_not_of(kLineBlanks); from != std::string_view::npos;) {
+    const std::size_t end = std::min(line.find_first_of(kLineBlanks, from), line.size());
+    if (!out.empty()) out += ' ';
+    out.append(line.substr(from, end - from));
+    from = line.find_first_not_of(kLineBlanks, end);
+  }
+  return out;
 }
 
 }  // namespace poker::verify

@@ -39,7 +39,10 @@ class TextCursor {
   // or after a read error. A line longer than `limit` bytes is read only
   // that far, plus one byte (an endless line must not hold the reader
   // forever): then line.too_long, and the cursor stays inside the line.
-  bool next_line(Line& line, std::size_t keep, std::uint64_t limit = UINT64_MAX);
+  // With `squeeze`, `head` and `length` are those of the line as CMS's
+  // white-diff sees it: each run of blanks (space, \t, \v, \f, \r) one
+  // space, and none at either end; `limit` still counts the line's bytes.
+  bool next_line(Line& line, std::size_t keep, std::uint64_t limit = UINT64_MAX, bool squeeze = false);
 
   // Whether the input has no byte left (false after a read error).
   bool at_end();
