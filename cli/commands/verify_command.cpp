@@ -7,7 +7,9 @@
 #include "command_line/value_checks.h"
 #include "commands/shared_options.h"
 #include "exit_status.h"
+#include "run/cms_reporter.h"
 #include "run/gradescope_reporter.h"
+#include "run/prairielearn_reporter.h"
 #include "run/run_plan.h"
 #include "run/verdict_reporter.h"
 
@@ -68,14 +70,15 @@ void VerifyCommand::add_options(CLI::App& app, Binding binding) {
                "Do not compare blanks at the end of the candidate's lines, nor a missing final newline");
   add_gradescope_options(app, binding.checks, gradescope_);
   add_checker_options(app, kattis_, testlib_, reveal_expected_);
+  add_grader_options(app, binding.checks, graders_, gradescope_);
 }
 
 std::optional<std::string> VerifyCommand::settle_checker(SharedOptions& shared) {
   const bool kattis = !kattis_.empty();
   if (kattis && !testlib_.empty()) return "--kattis and --testlib do not go together";
   if (!kattis && testlib_.empty()) {
-    if (reveal_expected_ && gradescope_.dir.empty()) {
-      return "--reveal-expected applies to --kattis, --testlib and --gradescope";
+    if (reveal_expected_ && gradescope_.dir.empty() && graders_.prairielearn.empty()) {
+      return "--reveal-expected applies to --kattis, --testlib, --gradescope and --prairielearn";
     }
     return std::nullopt;
   }
@@ -125,9 +128,14 @@ std::optional<Mistake> VerifyCommand::check(CheckContext& context) {
   if (std::optional<Mistake> mistake = format_->check(context)) return mistake;
   SharedOptions& shared = context.shared;
   if (const std::optional<std::string> problem = settle_checker(shared)) return Mistake{*problem, context.name};
-  if (gradescope_.dir.empty() &&
+  if (const std::optional<std::string> problem =
+          settle_graders(graders_, GraderContext{shared, answers_, checker_.has_value(), gradescope_}, cms_)) {
+    return Mistake{*problem, context.name};
+  }
+  if (gradescope_.dir.empty() && graders_.prairielearn.empty() &&
       (gradescope_.tests_of != 0 || gradescope_.partial_credit || gradescope_.max_score != 100)) {
-    return Mistake{"--tests-of, --partial-credit and --max-score go with --gradescope DIR", context.name};
+    return Mistake{"--tests-of, --partial-credit and --max-score go with --gradescope DIR or --prairielearn DIR",
+                   context.name};
   }
   if (answers_.empty()) return Mistake{"'poker verify' needs the candidate's answers: --answers FILE", ""};
   if (answers_ == "-" && (shared.input.empty() || shared.input == "-")) {
@@ -139,17 +147,27 @@ std::optional<Mistake> VerifyCommand::check(CheckContext& context) {
 }
 
 VerifyOptions VerifyCommand::compare() const {
-  return gradescope_.dir.empty() ? compare_ : gradescope_verify_options(compare_, gradescope_);
+  const bool results = !gradescope_.dir.empty() || !graders_.prairielearn.empty();
+  VerifyOptions options = compare_;
+  if (!graders_.strict && (results || cms_)) options = lenient_compare(options);
+  if (cms_ && cms_->partial) options.all = true;  // every instance counted for the score
+  return results ? gradescope_verify_options(options, gradescope_) : options;
 }
 
 RunPlan VerifyCommand::plan(const SharedOptions& shared) const {
   RunPlan plan;
   plan.shared = &shared;
   plan.format = format_;
-  plan.candidate = CandidatePlan{answers_, compare(), !gradescope_.dir.empty()};
+  plan.candidate = CandidatePlan{answers_, compare(), !gradescope_.dir.empty() || !graders_.prairielearn.empty()};
   const VerdictStyle style{compare(), json_, quiet_};
   if (checker_) {
     plan.reporter = std::make_unique<CheckerReporter>(*checker_);
+  } else if (cms_) {
+    plan.reporter = std::make_unique<CmsReporter>(*cms_);
+  } else if (!graders_.prairielearn.empty()) {
+    GradescopeSettings settings = gradescope_;
+    settings.dir = graders_.prairielearn;
+    plan.reporter = std::make_unique<PrairieLearnReporter>(std::move(settings), reveal_expected_, style);
   } else if (!gradescope_.dir.empty()) {
     plan.reporter = std::make_unique<GradescopeReporter>(gradescope_, reveal_expected_, style);
   } else {

@@ -1,7 +1,7 @@
 // `poker verify [FORMAT]`: judges the instances and compares the answers
 // with a candidate's instead of printing them; its verdict as a report, or
-// as a judge system's checker tells it (--kattis, --testlib) or a Gradescope
-// autograder's results (--gradescope). The formats it takes are the
+// as a judge system's checker tells it (--kattis, --testlib, --cms) or an
+// autograder's results (--gradescope, --prairielearn). The formats it takes are the
 // verifiable rows of the command table, as subcommands of `verify` (the
 // hold'em judge's operands on `verify` itself); its options stand on
 // `verify` and on each of them.
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "commands/command.h"
+#include "commands/verify_graders.h"
 #include "poker/verify.h"
 #include "run/checker_reporter.h"
 #include "run/gradescope_results.h"
@@ -44,6 +45,9 @@ class VerifyCommand final : public Command {
   bool reveal_expected_ = false;
   std::optional<CheckerPlan> checker_;  // settled from --kattis or --testlib
   bool quiet_ = false, json_ = false;   // the shared -q and --json, as checked
+  // --cms, --prairielearn, --visibility, --strict (commands/verify_graders.h).
+  GraderOptions graders_;
+  std::optional<CmsPlan> cms_;  // settled from --cms
 };
 
 // The status of a usage error: 2, but testlib's checker failure (3) when

@@ -6,6 +6,11 @@
 
 namespace poker::cli {
 
+std::optional<int> GradescopeReporter::open(const StopSignals& signals) {
+  if (const int made = make_results_dir(settings_.dir, signals); made != kExitOk) return made;
+  return std::nullopt;
+}
+
 int GradescopeReporter::report(JudgedRun& run, const StopSignals& signals) {
   if (!run.verified || run.outcome.status != RunOutcome::Status::kOk) return report_outcome(run, signals);
   const VerifyOutcome& verified = *run.verified;

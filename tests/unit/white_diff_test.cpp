@@ -99,15 +99,13 @@ VerifyOutcome verify(const std::string& instances, const std::string& candidate,
 
 // One random change of the kind a contestant's output has.
 void mutate(std::string& text, Random& random) {
-  static const std::string kBytes[] = {" ", "\t", "\v", "\f", "\r", "\n", "\r\n", "  ", "1", "2", "D", "x", "P",
-                                       "player", std::string(1, '\0'), "\xff"};
+  static const std::string kBytes[] = {
+      " ", "\t", "\v", "\f", "\r", "\n", "\r\n", "  ", "1", "2", "D", "x", "P", "player", std::string(1, '\0'), "\xff"};
   const auto at = [&] { return text.empty() ? 0 : random.below(static_cast<std::uint32_t>(text.size() + 1)); };
   const std::vector<std::string> lines = readlines(text);
   switch (random.below(11)) {
     case 0:  // a whitespace byte, a newline or a token byte somewhere
-    case 1:
-      text.insert(at(), kBytes[random.below(std::size(kBytes))]);
-      break;
+    case 1: text.insert(at(), kBytes[random.below(std::size(kBytes))]); break;
     case 2:  // a byte gone
       if (!text.empty()) text.erase(random.below(static_cast<std::uint32_t>(text.size())), 1);
       break;
@@ -178,8 +176,7 @@ TEST(WhiteDiff, VerdictEqualsCmsWhiteDiffOnMutatedAnswers) {
       ASSERT_EQ(outcome.run.status, RunOutcome::Status::kOk);
       ASSERT_EQ(outcome.report.candidate_error, 0);
       ASSERT_EQ(outcome.report.passed(), reference)
-          << "candidate \"" << candidate << "\", expected \"" << expected << "\", --all " << all << ", chunk "
-          << chunk;
+          << "candidate \"" << candidate << "\", expected \"" << expected << "\", --all " << all << ", chunk " << chunk;
     }
     (reference ? passed : failed) += 1;
   }
