@@ -61,8 +61,8 @@ void add_grader_options(CLI::App& app, ValueChecks& checks, GraderOptions& grade
                  "and --max-score as for --gradescope)")
       ->type_name("DIR");
   checks.add(*app.add_option("--visibility", gradescope.visibility,
-                             "--gradescope: who sees the tests' results when: visible, hidden, after_due_date or "
-                             "after_published (default: Gradescope's)")
+                             "--gradescope: who sees the tests' results when, one of: visible, hidden, "
+                             "after_due_date, after_published (default: Gradescope's)")
                   ->type_name("WHEN"),
              visibility());
   app.add_flag("--strict", graders.strict,
@@ -85,8 +85,10 @@ std::optional<std::string> settle_graders(const GraderOptions& graders, GraderCo
     return "--visibility goes with --gradescope DIR";
   }
   if (!graders.prairielearn.empty()) {
-    if (context.checker) return "--prairielearn does not go with --kattis or --testlib: each is a judge system's verdict";
-    if (!context.gradescope.dir.empty()) return "--prairielearn does not go with --gradescope: each writes results.json";
+    if (context.checker)
+      return "--prairielearn does not go with --kattis or --testlib: each is a judge system's verdict";
+    if (!context.gradescope.dir.empty())
+      return "--prairielearn does not go with --gradescope: each writes results.json";
   }
   if (graders.cms.empty()) return std::nullopt;
   return settle_cms(graders, context, cms);

@@ -25,8 +25,7 @@ std::string render_prairielearn_results(const GradedRun& run) {
                      {"message", first_line(test.output)},
                      {"output", test.output}});
   }
-  const double score =
-      run.max_units == 0 ? 0.0 : static_cast<double>(run.units) / static_cast<double>(run.max_units);
+  const double score = run.max_units == 0 ? 0.0 : static_cast<double>(run.units) / static_cast<double>(run.max_units);
   const Json results = {{"gradable", true},
                         {"score", score},
                         {"message", first_line(run.output)},
@@ -48,9 +47,8 @@ int PrairieLearnReporter::report(JudgedRun& run, const StopSignals& signals) {
   if (!unreadable && verified.report.candidate_error != 0) {
     unreadable = io::IoError{io::IoError::Action::kRead, run.answers, verified.report.candidate_error};
   }
-  const GradedRun graded =
-      unreadable ? grade_unreadable(instances, settings_, io_error_line(*unreadable))
-                 : grade_tests(verified, instances, settings_, reveal_expected_, run.input_name);
+  const GradedRun graded = unreadable ? grade_unreadable(instances, settings_, io_error_line(*unreadable))
+                                      : grade_tests(verified, instances, settings_, reveal_expected_, run.input_name);
   if (const int written = write_gradescope_results(settings_, render_prairielearn_results(graded), signals);
       written != kExitOk) {
     return written;

@@ -97,13 +97,13 @@ TEST(CmsComparator, WrongOutputScoresZeroForEveryFormat) {
 // lines split or joined, blank lines between answers.
 TEST(CmsComparator, ForgivesWhatWhiteDiffForgivesAndNothingElse) {
   for (const std::string right : {"Player 1\r\nPlayer 2\r\nDraw\r\n", "Player 1 \nPlayer 2\t\nDraw",
-                                   "  Player   1\nPlayer\t\v2\nDraw\n\n", "Player 1\nPlayer 2\nDraw\n \n\t\r\n\n"}) {
+                                  "  Player   1\nPlayer\t\v2\nDraw\n\n", "Player 1\nPlayer 2\nDraw\n \n\t\r\n\n"}) {
     SCOPED_TRACE(printable(right));
     expect_score(cms({}, kSample, right), "1.0", "success");
   }
-  for (const std::string wrong : {"player 1\nPlayer 2\nDraw\n", "Player 1 Player 2 Draw\n",
-                                  "Player 1\n\nPlayer 2\nDraw\n", "Player1\nPlayer 2\nDraw\n",
-                                  "Player 1\nPlayer 2\nDraw\nDraw\n", "Player 1\nPlayer 2\n", ""}) {
+  for (const std::string wrong :
+       {"player 1\nPlayer 2\nDraw\n", "Player 1 Player 2 Draw\n", "Player 1\n\nPlayer 2\nDraw\n",
+        "Player1\nPlayer 2\nDraw\n", "Player 1\nPlayer 2\nDraw\nDraw\n", "Player 1\nPlayer 2\n", ""}) {
     SCOPED_TRACE(printable(wrong));
     expect_score(cms({}, kSample, wrong), "0.0", "wrong");
   }
