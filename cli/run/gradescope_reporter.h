@@ -7,11 +7,26 @@
 #ifndef POKER_CLI_RUN_GRADESCOPE_REPORTER_H_
 #define POKER_CLI_RUN_GRADESCOPE_REPORTER_H_
 
+#include <optional>
+#include <string>
+
 #include "run/gradescope_results.h"
 #include "run/reporter.h"
 #include "run/verdict_reporter.h"
 
 namespace poker::cli {
+
+// How an autograder's results file words a grading (Gradescope's,
+// PrairieLearn's).
+using RenderResults = std::string (*)(const GradedRun& run, const GradescopeSettings& settings);
+
+// An autograder's end: the grading of `run` (or, when its answers cannot
+// be read, a 0 that says why) rendered into settings.dir/results.json,
+// then the report as `style` says; status 0 once written, whatever the
+// score. A run that did not judge cleanly writes no results: its failure's
+// status.
+int report_results(JudgedRun& run, const GradescopeSettings& settings, bool reveal_expected, const VerdictStyle& style,
+                   RenderResults render, const StopSignals& signals);
 
 class GradescopeReporter final : public Reporter {
  public:

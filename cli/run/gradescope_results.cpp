@@ -210,6 +210,10 @@ std::string render_gradescope_results(const VerifyOutcome& outcome, std::uint64_
   return results_json(grade_tests(outcome, instances, settings, reveal_expected, input_name), settings);
 }
 
+std::string render_gradescope_results(const GradedRun& run, const GradescopeSettings& settings) {
+  return results_json(run, settings);
+}
+
 std::string render_gradescope_unreadable(std::uint64_t instances, const GradescopeSettings& settings,
                                          std::string_view why) {
   return results_json(grade_unreadable(instances, settings, why), settings);

@@ -83,6 +83,9 @@ std::string render_gradescope_results(const VerifyOutcome& outcome, std::uint64_
                                       const GradescopeSettings& settings, bool reveal_expected,
                                       std::string_view input_name);
 
+// Gradescope's results.json of a grading.
+std::string render_gradescope_results(const GradedRun& run, const GradescopeSettings& settings);
+
 // results.json for a candidate that could not be read (missing, a folder,
 // a read error: the submission's fault, so it scores 0 with `why`), the
 // instances having judged cleanly.

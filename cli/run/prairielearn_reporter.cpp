@@ -5,7 +5,7 @@
 #include "exit_status.h"
 #include "messages.h"
 #include "poker/json_text.h"
-#include "run/outcome_reporter.h"
+#include "run/gradescope_reporter.h"
 
 namespace poker::cli {
 namespace {
@@ -16,7 +16,7 @@ std::string first_line(const std::string& text) { return text.substr(0, text.fin
 
 }  // namespace
 
-std::string render_prairielearn_results(const GradedRun& run) {
+std::string render_prairielearn_results(const GradedRun& run, const GradescopeSettings& /*settings*/) {
   Json tests = Json::array();
   for (const GradedTest& test : run.tests) {
     tests.push_back({{"name", test.name},
@@ -40,22 +40,7 @@ std::optional<int> PrairieLearnReporter::open(const StopSignals& signals) {
 }
 
 int PrairieLearnReporter::report(JudgedRun& run, const StopSignals& signals) {
-  if (!run.verified || run.outcome.status != RunOutcome::Status::kOk) return report_outcome(run, signals);
-  const VerifyOutcome& verified = *run.verified;
-  const std::uint64_t instances = run.outcome.stats.instances;
-  std::optional<io::IoError> unreadable = run.answers_unopened;
-  if (!unreadable && verified.report.candidate_error != 0) {
-    unreadable = io::IoError{io::IoError::Action::kRead, run.answers, verified.report.candidate_error};
-  }
-  const GradedRun graded = unreadable ? grade_unreadable(instances, settings_, io_error_line(*unreadable))
-                                      : grade_tests(verified, instances, settings_, reveal_expected_, run.input_name);
-  if (const int written = write_gradescope_results(settings_, render_prairielearn_results(graded), signals);
-      written != kExitOk) {
-    return written;
-  }
-  if (unreadable) return kExitOk;
-  const int reported = report_verdict(run, style_, signals);
-  return reported == kExitMismatch ? kExitOk : reported;
+  return report_results(run, settings_, reveal_expected_, style_, render_prairielearn_results, signals);
 }
 
 }  // namespace poker::cli

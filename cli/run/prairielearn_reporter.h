@@ -20,7 +20,7 @@
 namespace poker::cli {
 
 // results.json of a PrairieLearn external grader for `run`.
-std::string render_prairielearn_results(const GradedRun& run);
+std::string render_prairielearn_results(const GradedRun& run, const GradescopeSettings& settings);
 
 class PrairieLearnReporter final : public Reporter {
  public:

@@ -92,7 +92,10 @@ bool TextCursor::next_line(Line& line, std::size_t keep, std::uint64_t limit, bo
       return true;
     }
     offset_ += length;
-    if (line.too_long) return true;
+    if (line.too_long) {
+      line.length = read;  // squeezed too: a line too long is told by its bytes
+      return true;
+    }
     // A long line: on to the next window, leaving this one behind.
   }
 }

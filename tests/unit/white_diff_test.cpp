@@ -240,5 +240,17 @@ TEST(TextCursor, SqueezedLineIsItsTokensJoinedByOneSpaceWhateverTheWindows) {
   }
 }
 
+TEST(TextCursor, SqueezedLineLongerThanTheLimitCountsItsBytes) {
+  for (const std::size_t step : {std::size_t{1}, std::size_t{4}, std::size_t{4096}}) {
+    auto source = fake_stream("  a \t b   c\n", step, 8);
+    io::TextCursor cursor(*source);
+    io::TextCursor::Line line;
+    ASSERT_TRUE(cursor.next_line(line, 100, 7, true));
+    EXPECT_TRUE(line.too_long);
+    EXPECT_EQ(line.length, 8u);  // limit + 1, as without squeezing
+    EXPECT_EQ(line.head, "a b");
+  }
+}
+
 }  // namespace
 }  // namespace poker

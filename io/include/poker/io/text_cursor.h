@@ -41,7 +41,8 @@ class TextCursor {
   // forever): then line.too_long, and the cursor stays inside the line.
   // With `squeeze`, `head` and `length` are those of the line as CMS's
   // white-diff sees it: each run of blanks (space, \t, \v, \f, \r) one
-  // space, and none at either end; `limit` still counts the line's bytes.
+  // space, and none at either end; `limit` still counts the line's bytes,
+  // and a line too long has `length` limit + 1 all the same.
   bool next_line(Line& line, std::size_t keep, std::uint64_t limit = UINT64_MAX, bool squeeze = false);
 
   // Whether the input has no byte left (false after a read error).
