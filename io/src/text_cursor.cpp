@@ -1,6 +1,7 @@
 #include "poker/io/text_cursor.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 namespace poker::io {
@@ -98,6 +99,45 @@ bool TextCursor::next_line(Line& line, std::size_t keep, std::uint64_t limit, bo
     }
     // A long line: on to the next window, leaving this one behind.
   }
+}
+
+bool TextCursor::skip_whitespace(std::uint64_t limit, std::uint64_t& newlines) {
+  for (std::uint64_t skipped = 0; skipped < limit;) {
+    std::string_view bytes;
+    if (!look(1, bytes)) return false;
+    if (bytes.empty()) return true;
+    const std::size_t most = static_cast<std::size_t>(std::min<std::uint64_t>(bytes.size(), limit - skipped));
+    // 0: no whitespace; 1: a blank; 2: a newline.
+    static constexpr auto kKind = [] {
+      std::array<std::uint8_t, 256> kind{};
+      for (const unsigned char c : {' ', '\t', '\v', '\f', '\r'}) kind[c] = 1;
+      kind['\n'] = 2;
+      return kind;
+    }();
+    std::size_t i = 0;
+    // Blocks of 64 bytes without a branch per byte (a loop the compiler
+    // vectorizes), while they are all whitespace; then byte by byte.
+    for (constexpr std::size_t kBlock = 64; i + kBlock <= most; i += kBlock) {
+      unsigned all = 1;
+      unsigned lines = 0;
+      for (std::size_t k = 0; k < kBlock; ++k) {
+        const auto c = static_cast<unsigned char>(bytes[i + k]);
+        all &= static_cast<unsigned>(c == ' ') | static_cast<unsigned>(static_cast<unsigned char>(c - '\t') <= 4);
+        lines += static_cast<unsigned>(c == '\n');
+      }
+      if (all == 0) break;
+      newlines += lines;
+    }
+    for (; i < most; ++i) {
+      const std::uint8_t kind = kKind[static_cast<unsigned char>(bytes[i])];
+      if (kind == 0) break;
+      newlines += kind >> 1;
+    }
+    offset_ += i;
+    skipped += i;
+    if (i < most) return true;  // a byte that is no whitespace
+  }
+  return true;
 }
 
 bool TextCursor::at_end() {

@@ -240,6 +240,30 @@ TEST(TextCursor, SqueezedLineIsItsTokensJoinedByOneSpaceWhateverTheWindows) {
   }
 }
 
+TEST(TextCursor, SkipWhitespaceCountsNewlinesAndStopsAtTheFirstOtherByteOrTheLimit) {
+  const std::string blanks = std::string(300, '\n') + " \t\v\f\r" + std::string(200, ' ') + "\n";
+  for (const std::size_t step : {std::size_t{1}, std::size_t{7}, std::size_t{4096}}) {
+    auto source = fake_stream(blanks + "x\n" + blanks, step, 16);
+    io::TextCursor cursor(*source);
+    std::uint64_t newlines = 0;
+    ASSERT_TRUE(cursor.skip_whitespace(UINT64_MAX, newlines));
+    EXPECT_EQ(newlines, 301u);
+    EXPECT_EQ(cursor.offset(), blanks.size());
+    ASSERT_TRUE(cursor.skip_whitespace(UINT64_MAX, newlines));  // at the 'x': nothing to skip
+    EXPECT_EQ(cursor.offset(), blanks.size());
+    io::TextCursor::Line line;
+    ASSERT_TRUE(cursor.next_line(line, 10));
+    EXPECT_EQ(line.head, "x");
+    newlines = 0;
+    ASSERT_TRUE(cursor.skip_whitespace(100, newlines));
+    EXPECT_EQ(newlines, 100u);
+    EXPECT_EQ(cursor.offset(), blanks.size() + 2 + 100);
+    ASSERT_TRUE(cursor.skip_whitespace(UINT64_MAX, newlines));
+    EXPECT_EQ(newlines, 301u);
+    EXPECT_TRUE(cursor.at_end());
+  }
+}
+
 TEST(TextCursor, SqueezedLineLongerThanTheLimitCountsItsBytes) {
   for (const std::size_t step : {std::size_t{1}, std::size_t{4}, std::size_t{4096}}) {
     auto source = fake_stream("  a \t b   c\n", step, 8);

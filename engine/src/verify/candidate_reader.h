@@ -42,8 +42,11 @@ class CandidateReader {
   // false when it cannot (the end, a read error, or a line too long).
   bool read_ahead(std::size_t count);
 
-  // Drops the lines of only blanks ahead, reading on through
-  // max_extra_bytes of them; whether the candidate ended with them.
+  // Drops the lines of only blanks ahead, then skips the whitespace that
+  // follows, through max_extra_bytes of it; whether the candidate ended
+  // there. Past it, the next line read starts at the first byte that is no
+  // whitespace (its blanks before it not shown), numbered as the line it
+  // is in.
   bool skip_blank_lines();
 
   // Counts the candidate's lines on to its end, or through max_extra_bytes

@@ -48,6 +48,11 @@ class TextCursor {
   // Whether the input has no byte left (false after a read error).
   bool at_end();
 
+  // Moves past the bytes of CMS's white-diff's whitespace (space, \t, \n,
+  // \v, \f, \r) that come next, at most `limit` of them; adds the newlines
+  // among them to `newlines`. False after a read error.
+  bool skip_whitespace(std::uint64_t limit, std::uint64_t& newlines);
+
   std::uint64_t offset() const { return offset_; }
   // The errno of a failed read, or 0; after one, the cursor reads no more.
   int error() const { return error_; }
