@@ -66,9 +66,10 @@ void add_grader_options(CLI::App& app, ValueChecks& checks, GraderOptions& grade
                   ->type_name("WHEN"),
              visibility());
   app.add_flag("--strict", graders.strict,
-               "With --cms, --gradescope or --prairielearn: compare byte for byte (default: CRLF, blanks in and "
-               "after lines, trailing blank lines and a missing final newline are forgiven, as CMS's white-diff "
-               "forgives them)");
+               "With --cms, --gradescope or --prairielearn: compare byte for byte, as without them (but for "
+               "--strip-trailing-cr and --ignore-trailing-space when given); by default CRLF, blanks in and after "
+               "lines, trailing blank lines and a missing final newline are forgiven, as CMS's white-diff forgives "
+               "them");
 }
 
 VerifyOptions lenient_compare(VerifyOptions options) {
