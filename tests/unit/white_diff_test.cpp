@@ -221,6 +221,18 @@ TEST(WhiteDiff, BlankLinesBetweenAnswersStillMisalign) {
   EXPECT_FALSE(verify(instances, "player 1\nPlayer 2\n", white_diff_options(false), 40, 3).report.passed());
 }
 
+// strchr() finds the terminating NUL of its set: a NUL at a line's end
+// was taken for a blank, and "Player 1\0" passed as "Player 1".
+TEST(RunVerify, IgnoreTrailingSpaceKeepsANulAtTheEndOfALine) {
+  const std::string instances = kKinds[0] + kKinds[1];
+  const std::string nul_ended = std::string("Player 1\0\nPlayer 2\n", 18);
+  VerifyOptions trailing;
+  trailing.ignore_trailing_space = true;
+  EXPECT_FALSE(verify(instances, nul_ended, trailing, 40, 3).report.passed());
+  EXPECT_TRUE(verify(instances, "Player 1 \t\r\v\f\nPlayer 2", trailing, 40, 3).report.passed());
+  EXPECT_FALSE(verify(instances, nul_ended, white_diff_options(false), 40, 3).report.passed());
+}
+
 TEST(TextCursor, SqueezedLineIsItsTokensJoinedByOneSpaceWhateverTheWindows) {
   for (const std::size_t step : {std::size_t{1}, std::size_t{3}, std::size_t{4096}}) {
     auto source = fake_stream(" \tPlayer \v\f 1\r\r\n \t \n" + std::string(5000, ' ') + "ab  c" + "\n", step, 8);

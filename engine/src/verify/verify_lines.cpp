@@ -1,7 +1,6 @@
 #include "verify/verify_lines.h"
 
 #include <algorithm>
-#include <cstring>
 
 namespace poker::verify {
 std::size_t skip_lines(std::string_view text, std::size_t from, std::uint64_t count) {
@@ -25,7 +24,9 @@ std::vector<std::string> lines_of(std::string_view text, std::size_t keep) {
 }
 
 std::string_view without_trailing_blanks(std::string_view line) {
-  while (!line.empty() && std::strchr(kLineBlanks, line.back()) != nullptr) line.remove_suffix(1);
+  // Not strchr(): it finds a NUL too, the end of its set.
+  const std::size_t end = line.find_last_not_of(kLineBlanks);
+  line.remove_suffix(end == std::string_view::npos ? line.size() : line.size() - end - 1);
   return line;
 }
 
