@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "poker/eval_format.h"
 #include "poker/holdem_format.h"
 #include "poker/io/text_cursor.h"
 #include "poker/verify.h"
@@ -85,8 +86,8 @@ VerifyOptions white_diff_options(bool all) {
 }
 
 VerifyOutcome verify(const std::string& instances, const std::string& candidate, const VerifyOptions& options,
-                     std::size_t chunk_size, std::size_t read_step) {
-  const auto holdem = make_holdem_format(HoldemOptions{2, false});
+                     std::size_t chunk_size, std::size_t read_step, bool eval = false) {
+  const auto holdem = eval ? make_eval_format() : make_holdem_format(HoldemOptions{2, false});
   auto input = fake_stream(instances, 7, 4 * chunk_size);
   auto answers = fake_stream(candidate, read_step, 2 * read_step + 3);
   PipelineOptions pipeline_options;
@@ -183,6 +184,38 @@ TEST(WhiteDiff, VerdictEqualsCmsWhiteDiffOnMutatedAnswers) {
   // Both verdicts are well represented, or the test says little.
   EXPECT_GT(passed, 300);
   EXPECT_GT(failed, 300);
+}
+
+// eval's instances: one line in, three out (two hands named, the verdict).
+const std::string kEvalInstances[] = {"Ah Kh Qh 9h 2h As Ks Qs Js 3s ; Ad Ac Kd Kc Qd Jc 0s\n",
+                                      "Ah 2c 3d 4s 5h 9c 9d ; As 2d 3c 4h 5s Kd\n",
+                                      "2c 3d 4h 5s 7c ; 2d 3h 4s 5c 8d\n"};
+const std::string kEvalAnswers[] = {
+    "Hand 1: Flush [As Ks Qs Js 3s]\nHand 2: Straight [Ad Kd Qd Jc 0s]\nHand 1 wins\n",
+    "Hand 1: Straight [5h 4s 3d 2c Ah]\nHand 2: Straight [5s 4h 3c 2d As]\nTie\n",
+    "Hand 1: High card [7c 5s 4h 3d 2c]\nHand 2: High card [8d 5c 4s 3h 2d]\nHand 2 wins\n"};
+
+TEST(WhiteDiff, VerdictEqualsCmsWhiteDiffOnMutatedEvalAnswers) {
+  Random random{2026};
+  int passed = 0, failed = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    std::string instances, expected;
+    for (std::uint32_t n = 1 + random.below(5); n > 0; --n) {
+      const std::uint32_t kind = random.below(3);
+      instances += kEvalInstances[kind];
+      expected += kEvalAnswers[kind];
+    }
+    std::string candidate = expected;
+    for (std::uint32_t m = random.below(4); m > 0; --m) mutate(candidate, random);
+    const bool reference = white_diff(candidate, expected);
+    const std::size_t chunk = trial % 2 == 0 ? 1 : 1 << 16;
+    const VerifyOutcome outcome = verify(instances, candidate, white_diff_options(trial % 3 == 0), chunk, 5, true);
+    ASSERT_EQ(outcome.run.status, RunOutcome::Status::kOk);
+    ASSERT_EQ(outcome.report.passed(), reference) << "candidate \"" << candidate << "\"";
+    (reference ? passed : failed) += 1;
+  }
+  EXPECT_GT(passed, 50);
+  EXPECT_GT(failed, 50);
 }
 
 TEST(WhiteDiff, BlanksAroundAnswersPastTheKeptHeadStillCompare) {
