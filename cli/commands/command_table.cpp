@@ -107,7 +107,9 @@ const CommandRow kRows[] = {
       "instances or the answers cannot be read), 4 they differ (or some are missing, or it has extra "
       "lines), " POKER_STOPPED_STATUSES
       " With --kattis: 42 accepted, 43 wrong answer, any other status a judge error; with --testlib: 0 ok, 1 "
-      "wrong answer, 2 presentation error, 3 checker failure."},
+      "wrong answer, 2 presentation error, 3 checker failure."
+      " With --cms: 0 once the score is written, any other status a judge error; with --gradescope or "
+      "--prairielearn: 0 once results.json is written."},
      RowKind::kVerify,
      make<VerifyCommand>},
 };

@@ -8,7 +8,9 @@
 #include "command_line/value_checks.h"
 #include "commands/shared_options.h"
 #include "exit_status.h"
+#include "run/cms_reporter.h"
 #include "run/gradescope_reporter.h"
+#include "run/prairielearn_reporter.h"
 #include "run/run_plan.h"
 #include "run/verdict_reporter.h"
 
@@ -63,8 +65,6 @@ void add_checker_options(CLI::App& app, ValueChecks& checks, CheckerOptions& che
   app.add_option("--testset", checker.testset, "--testlib: the testset testlib's judges name (not used)")
       ->type_name("NAME");
   app.add_option("--group", checker.group, "--testlib: the group testlib's judges name (not used)")->type_name("NAME");
-  app.add_flag("--strict", checker.strict,
-               "--kattis, --testlib: compare the output byte for byte with poker's answers, not token by token");
   app.add_flag("--case-sensitive", checker.rule.case_sensitive,
                "--kattis: tokens differing in case differ (problemtools' case_sensitive)");
   app.add_flag("--space-change-sensitive", checker.rule.space_change_sensitive,
@@ -113,32 +113,32 @@ void VerifyCommand::add_options(CLI::App& app, Binding binding) {
                "Do not compare blanks at the end of the candidate's lines, nor a missing final newline");
   add_gradescope_options(app, binding.checks, gradescope_);
   add_checker_options(app, binding.checks, checker_options_, reveal_expected_);
+  add_grader_options(app, binding.checks, graders_, gradescope_);
 }
 
 std::optional<std::string> VerifyCommand::stray_checker_option() const {
   const CheckerOptions& given = checker_options_;
   const bool kattis = !given.kattis.empty(), testlib = !given.testlib.empty();
-  if (given.strict && !kattis && !testlib) return "--strict goes with --kattis or --testlib";
   const bool kattis_flags = given.rule.case_sensitive || given.rule.space_change_sensitive ||
                             !given.absolute_tolerance.empty() || !given.relative_tolerance.empty() ||
                             !given.tolerance.empty();
   if (kattis_flags && !kattis) {
     return "--case-sensitive, --space-change-sensitive and the --float-...-tolerance options go with --kattis";
   }
-  if (kattis_flags && given.strict) return "--strict compares bytes: no validator flags go with it";
+  if (kattis_flags && graders_.strict) return "--strict compares bytes: no validator flags go with it";
   if ((given.ejudge || given.appes || !given.testset.empty() || !given.group.empty()) && !testlib) {
     return "--ejudge, --appes, --testset and --group go with --testlib";
   }
   if (given.appes && given.testlib.size() < 4) return "--testlib: -appes needs a REPORT file before it";
-  if (reveal_expected_ && !kattis && !testlib && gradescope_.dir.empty()) {
-    return "--reveal-expected applies to --kattis, --testlib and --gradescope";
+  if (reveal_expected_ && !kattis && !testlib && gradescope_.dir.empty() && graders_.prairielearn.empty()) {
+    return "--reveal-expected applies to --kattis, --testlib, --gradescope and --prairielearn";
   }
   return std::nullopt;
 }
 
 std::optional<TokenRule> VerifyCommand::token_rule() const {
   const CheckerOptions& given = checker_options_;
-  if (given.strict) return std::nullopt;
+  if (graders_.strict) return std::nullopt;
   TokenRule rule = given.rule;
   if (!given.testlib.empty()) {
     TokenRule wcmp;
@@ -213,9 +213,14 @@ std::optional<Mistake> VerifyCommand::check(CheckContext& context) {
   if (std::optional<Mistake> mistake = format_->check(context)) return mistake;
   SharedOptions& shared = context.shared;
   if (const std::optional<std::string> problem = settle_checker(shared)) return Mistake{*problem, context.name};
-  if (gradescope_.dir.empty() &&
+  if (const std::optional<std::string> problem =
+          settle_graders(graders_, GraderContext{shared, answers_, checker_.has_value(), gradescope_}, cms_)) {
+    return Mistake{*problem, context.name};
+  }
+  if (gradescope_.dir.empty() && graders_.prairielearn.empty() &&
       (gradescope_.tests_of != 0 || gradescope_.partial_credit || gradescope_.max_score != 100)) {
-    return Mistake{"--tests-of, --partial-credit and --max-score go with --gradescope DIR", context.name};
+    return Mistake{"--tests-of, --partial-credit and --max-score go with --gradescope DIR or --prairielearn DIR",
+                   context.name};
   }
   if (answers_.empty()) return Mistake{"'poker verify' needs the candidate's answers: --answers FILE", ""};
   if (answers_ == "-" && (shared.input.empty() || shared.input == "-")) {
@@ -227,7 +232,11 @@ std::optional<Mistake> VerifyCommand::check(CheckContext& context) {
 }
 
 VerifyOptions VerifyCommand::compare() const {
-  return gradescope_.dir.empty() ? compare_ : gradescope_verify_options(compare_, gradescope_);
+  const bool results = !gradescope_.dir.empty() || !graders_.prairielearn.empty();
+  VerifyOptions options = compare_;
+  if (!graders_.strict && (results || cms_)) options = lenient_compare(options);
+  if (cms_ && cms_->partial) options.all = true;  // every instance counted for the score
+  return results ? gradescope_verify_options(options, gradescope_) : options;
 }
 
 RunPlan VerifyCommand::plan(const SharedOptions& shared) const {
@@ -237,14 +246,20 @@ RunPlan VerifyCommand::plan(const SharedOptions& shared) const {
   CandidatePlan& candidate = plan.candidate.emplace();
   candidate.answers = answers_;
   candidate.compare = compare();
-  // Gradescope scores an unopened answers file 0; testlib calls an
-  // unopened output a presentation error.
-  candidate.unopened_is_empty =
-      !gradescope_.dir.empty() || (checker_ && checker_->protocol == CheckerProtocol::kTestlib);
+  // Gradescope and PrairieLearn score an unopened answers file 0; testlib
+  // calls an unopened output a presentation error.
+  candidate.unopened_is_empty = !gradescope_.dir.empty() || !graders_.prairielearn.empty() ||
+                                (checker_ && checker_->protocol == CheckerProtocol::kTestlib);
   if (checker_) candidate.tokens = checker_->rule;
   const VerdictStyle style{compare(), json_, quiet_};
   if (checker_) {
     plan.reporter = std::make_unique<CheckerReporter>(*checker_);
+  } else if (cms_) {
+    plan.reporter = std::make_unique<CmsReporter>(*cms_);
+  } else if (!graders_.prairielearn.empty()) {
+    GradescopeSettings settings = gradescope_;
+    settings.dir = graders_.prairielearn;
+    plan.reporter = std::make_unique<PrairieLearnReporter>(std::move(settings), reveal_expected_, style);
   } else if (!gradescope_.dir.empty()) {
     plan.reporter = std::make_unique<GradescopeReporter>(gradescope_, reveal_expected_, style);
   } else {

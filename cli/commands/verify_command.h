@@ -1,7 +1,7 @@
 // `poker verify [FORMAT]`: judges the instances and compares the answers
 // with a candidate's instead of printing them; its verdict as a report, or
-// as a judge system's checker tells it (--kattis, --testlib) or a Gradescope
-// autograder's results (--gradescope). The formats it takes are the
+// as a judge system's checker tells it (--kattis, --testlib, --cms) or an
+// autograder's results (--gradescope, --prairielearn). The formats it takes are the
 // verifiable rows of the command table, as subcommands of `verify` (the
 // hold'em judge's operands on `verify` itself); its options stand on
 // `verify` and on each of them.
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "commands/command.h"
+#include "commands/verify_graders.h"
 #include "poker/token_verify.h"
 #include "poker/verify.h"
 #include "run/checker_reporter.h"
@@ -23,7 +24,7 @@ namespace poker::cli {
 struct CheckerOptions {
   std::vector<std::string> kattis;   // INPUT JUDGE_ANSWER FEEDBACK_DIR
   std::vector<std::string> testlib;  // INPUT OUTPUT ANSWER [REPORT]
-  bool ejudge = false, appes = false, strict = false;
+  bool ejudge = false, appes = false;
   std::string testset, group;                                     // testlib's, not used
   TokenRule rule;                                                 // its case_sensitive and space_change_sensitive
   std::string absolute_tolerance, relative_tolerance, tolerance;  // as given (checked)
@@ -59,6 +60,9 @@ class VerifyCommand final : public Command {
   bool reveal_expected_ = false;
   std::optional<CheckerPlan> checker_;  // settled from --kattis or --testlib
   bool quiet_ = false, json_ = false;   // the shared -q and --json, as checked
+  // --cms, --prairielearn, --visibility, --strict (commands/verify_graders.h).
+  GraderOptions graders_;
+  std::optional<CmsPlan> cms_;  // settled from --cms
 };
 
 // The status of a usage error: 2, but testlib's checker failure (3) when

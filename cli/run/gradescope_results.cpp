@@ -2,12 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <filesystem>
 #include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <system_error>
 #include <vector>
 
 #include "exit_status.h"
+#include "messages.h"
 #include "output_file.h"
 #include "poker/json_text.h"
 
@@ -21,11 +25,9 @@ constexpr std::uint64_t kUnits = GradescopeSettings::kScoreUnits;
 // Points in units of 1/kUnits: the nearest double, which json_text() writes
 // in its fewest digits, those of the exact decimal ("12", "0.5", "33.3333"),
 // as the text does (points_text).
-double points(std::uint64_t units) { return static_cast<double>(units) / static_cast<double>(kUnits); }
-
 std::string points_text(std::uint64_t units) {
   std::string text;
-  append_json_number(text, points(units), std::nullopt);
+  append_json_number(text, points_of(units), std::nullopt);
   return text;
 }
 
@@ -69,49 +71,40 @@ std::string test_name(const PlannedTest& test, std::uint64_t instances, std::siz
 }
 
 // One test's object.
-Json test_json(const PlannedTest& test, std::size_t number, const std::string& name, std::uint64_t score, bool passed,
-               std::string_view output) {
-  return {{"name", name},
-          {"number", std::to_string(number)},
-          {"score", points(score)},
-          {"max_score", points(test.max_units)},
-          {"status", passed ? "passed" : "failed"},
-          {"output", output},
-          {"output_format", "text"},
-          {"name_format", "text"}};
+Json test_json(const GradedTest& test, std::size_t number, const GradescopeSettings& settings) {
+  Json json = {{"name", test.name},
+               {"number", std::to_string(number)},
+               {"score", points_of(test.units)},
+               {"max_score", points_of(test.max_units)},
+               {"status", test.passed ? "passed" : "failed"},
+               {"output", test.output},
+               {"output_format", "text"},
+               {"name_format", "text"}};
+  if (!settings.visibility.empty()) json["visibility"] = settings.visibility;
+  return json;
 }
 
-// The counts of extra_data (a candidate's whole tally) and why it was not
-// read, or null.
-struct Tally {
-  std::uint64_t instances = 0;
-  std::uint64_t right = 0;
-  std::uint64_t wrong = 0;
-  std::uint64_t missing = 0;
-  std::uint64_t extra = 0;
-  bool summary_differs = false;
-  Json unreadable;
-};
-
 // results.json: the object around the tests, the score their sum, one line.
-std::string results_json(std::uint64_t score, std::uint64_t max_units, std::string_view output, const Tally& tally,
-                         Json tests) {
-  const Json results = {{"score", points(score)},
-                        {"output", output},
-                        {"output_format", "text"},
-                        {"test_output_format", "text"},
-                        {"test_name_format", "text"},
-                        {"extra_data",
-                         {{"schema", "poker-gradescope/1"},
-                          {"max_score", points(max_units)},
-                          {"instances", tally.instances},
-                          {"right", tally.right},
-                          {"wrong", tally.wrong},
-                          {"missing", tally.missing},
-                          {"extra", tally.extra},
-                          {"summary_differs", tally.summary_differs},
-                          {"unreadable", tally.unreadable}}},
-                        {"tests", std::move(tests)}};
+std::string results_json(const GradedRun& run, const GradescopeSettings& settings) {
+  Json tests = Json::array();
+  for (std::size_t k = 0; k < run.tests.size(); ++k) tests.push_back(test_json(run.tests[k], k + 1, settings));
+  Json results = {{"score", points_of(run.units)},
+                  {"output", run.output},
+                  {"output_format", "text"},
+                  {"test_output_format", "text"},
+                  {"test_name_format", "text"}};
+  // The tests' default too, so that a test Gradescope adds itself agrees.
+  if (!settings.visibility.empty()) results["visibility"] = settings.visibility;
+  results["extra_data"] = {{"schema", "poker-gradescope/1"},
+                           {"max_score", points_of(run.max_units)},
+                           {"instances", run.instances},
+                           {"right", run.right},
+                           {"wrong", run.wrong},
+                           {"missing", run.missing},
+                           {"extra", run.extra},
+                           {"summary_differs", run.summary_differs},
+                           {"unreadable", run.unreadable.empty() ? Json(nullptr) : Json(run.unreadable)}};
+  results["tests"] = std::move(tests);
   return json_text(results) + "\n";
 }
 
@@ -147,15 +140,15 @@ VerifyOptions gradescope_verify_options(VerifyOptions options, const GradescopeS
   return options;
 }
 
-std::string render_gradescope_results(const VerifyOutcome& outcome, std::uint64_t instances,
-                                      const GradescopeSettings& settings, bool reveal_expected,
-                                      std::string_view input_name) {
+double points_of(std::uint64_t units) { return static_cast<double>(units) / static_cast<double>(kUnits); }
+
+GradedRun grade_tests(const VerifyOutcome& outcome, std::uint64_t instances, const GradescopeSettings& settings,
+                      bool reveal_expected, std::string_view input_name) {
   const VerifyReport& report = outcome.report;
   const std::vector<PlannedTest> planned = plan_tests(instances, settings);
   VerifyOptions shown;  // each test's own report: its first difference, without the counts
   shown.all = false;
-  Json tests = Json::array();
-  std::uint64_t score = 0, max_units = 0;
+  GradedRun run;
   for (std::size_t k = 0; k < planned.size(); ++k) {
     const PlannedTest& test = planned[k];
     VerifyOutcome part{outcome.run, test_report(report, test, k, k + 1 == planned.size(), !reveal_expected)};
@@ -163,54 +156,77 @@ std::string render_gradescope_results(const VerifyOutcome& outcome, std::uint64_
     // Each extra line and a differing summary count as one more wrong
     // answer: printing every possible answer scores no better than guessing.
     const std::uint64_t items = test.count + tally.extra_inside + tally.extra_lines + (tally.summary_differs ? 1 : 0);
-    const bool passed = tally.passed();
-    std::uint64_t units = passed ? test.max_units : 0;
-    if (!passed && settings.partial_credit && items > 0 && test.max_units > 0) {
+    GradedTest& graded = run.tests.emplace_back();
+    graded.name = test_name(test, instances, planned.size());
+    graded.max_units = test.max_units;
+    graded.passed = tally.passed();
+    graded.units = graded.passed ? test.max_units : 0;
+    if (!graded.passed && settings.partial_credit && items > 0 && test.max_units > 0) {
       const auto share = static_cast<std::uint64_t>(static_cast<long double>(test.max_units) * tally.right /
                                                     static_cast<long double>(items));
-      units = std::min(share, test.max_units - 1);  // full marks only when it passes
+      graded.units = std::min(share, test.max_units - 1);  // full marks only when it passes
     }
-    std::string output = render_verify_report(part, shown);
-    if (!passed) {
-      output += std::to_string(tally.right) + " of " + count(test.count, "answer", "answers") + " right, " +
-                std::to_string(tally.wrong()) + " wrong, " + std::to_string(tally.missing) + " missing";
+    graded.output = render_verify_report(part, shown);
+    if (!graded.passed) {
+      graded.output += std::to_string(tally.right) + " of " + count(test.count, "answer", "answers") + " right, " +
+                       std::to_string(tally.wrong()) + " wrong, " + std::to_string(tally.missing) + " missing";
       if (tally.extra_inside + tally.extra_lines > 0) {
-        output += ", " + count(tally.extra_inside + tally.extra_lines, "extra line", "extra lines");
+        graded.output += ", " + count(tally.extra_inside + tally.extra_lines, "extra line", "extra lines");
       }
-      output += "\n";
+      graded.output += "\n";
     }
-    tests.push_back(test_json(test, k + 1, test_name(test, instances, planned.size()), units, passed, output));
-    score += units;
-    max_units += test.max_units;
+    run.units += graded.units;
+    run.max_units += graded.max_units;
   }
-  std::string output = "poker verify " + std::string(input_name) + ": score " + points_text(score) + " of " +
-                       points_text(max_units) + " (" + (settings.partial_credit ? "partial credit" : "all or nothing") +
-                       (planned.size() == 1 ? "" : " per test") + ")\n";
-  output += render_verify_tail(report, gradescope_verify_options({}, settings));
-  const Tally tally{.instances = instances,
-                    .right = report.right,
-                    .wrong = report.wrong(),
-                    .missing = report.missing,
-                    .extra = report.extra_inside + report.extra_lines,
-                    .summary_differs = report.summary_differs,
-                    .unreadable = nullptr};
-  return results_json(score, max_units, output, tally, std::move(tests));
+  run.output = "poker verify " + std::string(input_name) + ": score " + points_text(run.units) + " of " +
+               points_text(run.max_units) + " (" + (settings.partial_credit ? "partial credit" : "all or nothing") +
+               (planned.size() == 1 ? "" : " per test") + ")\n";
+  run.output += render_verify_tail(report, gradescope_verify_options({}, settings));
+  run.instances = instances;
+  run.right = report.right;
+  run.wrong = report.wrong();
+  run.missing = report.missing;
+  run.extra = report.extra_inside + report.extra_lines;
+  run.summary_differs = report.summary_differs;
+  return run;
+}
+
+GradedRun grade_unreadable(std::uint64_t instances, const GradescopeSettings& settings, std::string_view why) {
+  const std::vector<PlannedTest> planned = plan_tests(instances, settings);
+  GradedRun run;
+  run.output = "no answers to grade: " + std::string(why) + "\n";
+  for (const PlannedTest& test : planned) {
+    run.tests.push_back(GradedTest{test_name(test, instances, planned.size()), 0, test.max_units, false, run.output});
+    run.max_units += test.max_units;
+  }
+  run.instances = instances;  // nothing compared
+  run.unreadable = why;
+  return run;
+}
+
+std::string render_gradescope_results(const VerifyOutcome& outcome, std::uint64_t instances,
+                                      const GradescopeSettings& settings, bool reveal_expected,
+                                      std::string_view input_name) {
+  return results_json(grade_tests(outcome, instances, settings, reveal_expected, input_name), settings);
+}
+
+std::string render_gradescope_results(const GradedRun& run, const GradescopeSettings& settings) {
+  return results_json(run, settings);
 }
 
 std::string render_gradescope_unreadable(std::uint64_t instances, const GradescopeSettings& settings,
                                          std::string_view why) {
-  const std::vector<PlannedTest> planned = plan_tests(instances, settings);
-  const std::string said = "no answers to grade: " + std::string(why) + "\n";
-  Json tests = Json::array();
-  std::uint64_t max_units = 0;
-  for (std::size_t k = 0; k < planned.size(); ++k) {
-    tests.push_back(test_json(planned[k], k + 1, test_name(planned[k], instances, planned.size()), 0, false, said));
-    max_units += planned[k].max_units;
+  return results_json(grade_unreadable(instances, settings, why), settings);
+}
+
+int make_results_dir(const std::string& dir, const StopSignals& signals) {
+  std::error_code error;
+  // A path that exists and is no folder fails here too (ENOTDIR, EEXIST).
+  if (std::filesystem::create_directories(dir, error) || !error) {
+    if (std::filesystem::is_directory(dir, error)) return kExitOk;
+    if (!error) error = std::make_error_code(std::errc::not_a_directory);
   }
-  Tally tally;  // nothing compared
-  tally.instances = instances;
-  tally.unreadable = why;
-  return results_json(0, max_units, said, tally, std::move(tests));
+  return fail(signals, dir + ": cannot make the results folder: " + std::strerror(error.value()), kExitIo);
 }
 
 int write_gradescope_results(const GradescopeSettings& settings, std::string_view results, const StopSignals& signals) {

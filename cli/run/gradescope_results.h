@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "poker/verify.h"
 #include "stop_signals.h"
@@ -24,10 +25,50 @@ struct GradescopeSettings {
   std::uint64_t tests_of = 0;   // instances per test; 0: one test for the whole candidate
   bool partial_credit = false;  // a test scores its share of right answers, not all or nothing
   double max_score = 100;       // the candidate's total, split among the tests by their instances
+  std::string visibility;       // each test's and the results' Gradescope visibility; empty: Gradescope's default
   // The results' scores are whole multiples of 1/kScoreUnits points: sums
   // of them are exact, so the top-level score is the tests' sum.
   static constexpr std::uint64_t kScoreUnits = 10000;
 };
+
+// One test as graded: its name, its score and its maximum in units of
+// 1/kScoreUnits points, and what it says.
+struct GradedTest {
+  std::string name;
+  std::uint64_t units = 0;
+  std::uint64_t max_units = 0;
+  bool passed = false;
+  std::string output;
+};
+
+// A candidate's grading: its tests, their sums, what the whole says, and
+// the counts of the whole candidate.
+struct GradedRun {
+  std::vector<GradedTest> tests;
+  std::uint64_t units = 0;
+  std::uint64_t max_units = 0;
+  std::string output;
+  std::uint64_t instances = 0, right = 0, wrong = 0, missing = 0, extra = 0;
+  bool summary_differs = false;
+  std::string unreadable;  // why the candidate could not be read; empty: it was
+};
+
+// Points of `units` (1/kScoreUnits points each): the nearest double, which
+// json_text() writes in the exact decimal's fewest digits.
+double points_of(std::uint64_t units);
+
+// The grading that a Gradescope or a PrairieLearn autograder's results
+// word: the same REQUIRES as render_gradescope_results().
+GradedRun grade_tests(const VerifyOutcome& outcome, std::uint64_t instances, const GradescopeSettings& settings,
+                      bool reveal_expected, std::string_view input_name);
+
+// The grading of a candidate that could not be read: every test 0, `why`.
+GradedRun grade_unreadable(std::uint64_t instances, const GradescopeSettings& settings, std::string_view why);
+
+// Creates `dir` and its parents if missing, for a results file; the exit
+// status: 0, or the reported I/O failure's 3 (a path that is not a folder,
+// or that cannot be made).
+int make_results_dir(const std::string& dir, const StopSignals& signals);
 
 // The verify options a Gradescope run compares with: every instance counted
 // (--all), the first difference of each test listed.
@@ -41,6 +82,9 @@ VerifyOptions gradescope_verify_options(VerifyOptions options, const GradescopeS
 std::string render_gradescope_results(const VerifyOutcome& outcome, std::uint64_t instances,
                                       const GradescopeSettings& settings, bool reveal_expected,
                                       std::string_view input_name);
+
+// Gradescope's results.json of a grading.
+std::string render_gradescope_results(const GradedRun& run, const GradescopeSettings& settings);
 
 // results.json for a candidate that could not be read (missing, a folder,
 // a read error: the submission's fault, so it scores 0 with `why`), the

@@ -178,24 +178,112 @@ def test_missing_answer_and_extra_line_count_against_their_block(poker_cli, term
     assert results["extra_data"]["missing"] == 1 and results["extra_data"]["extra"] == 1
 
 
-def test_crlf_candidate_fails_with_a_note_unless_forgiven(poker_cli, term, tmp_path):
+def test_crlf_upload_of_right_answers_scores_full_marks(poker_cli, term, tmp_path):
     instances, answers = term
     candidate = write(tmp_path / "answers.txt", "".join(answers).replace("\n", "\r\n").encode())
     result, results = grade(poker_cli, instances, candidate, tmp_path / "out")
-    validate(results, 100)
-    assert results["score"] == 0
-    assert "CRLF" in results["output"]
-    result, results = grade(poker_cli, instances, candidate, tmp_path / "forgiven", "--strip-trailing-cr")
     assert result.returncode == 0, result.stderr
     validate(results, 100)
     assert results["score"] == 100
+    result, results = grade(poker_cli, instances, candidate, tmp_path / "partial", "--tests-of", "10",
+                            "--partial-credit")
+    validate(results, 100)
+    assert results["score"] == 100
+
+
+@pytest.mark.parametrize("tail", ["\n", "\n\n  \n", "\t\n"], ids=["empty-line", "blank-lines", "tab-line"])
+def test_trailing_empty_line_scores_full_marks(poker_cli, term, tmp_path, tail):
+    # A final print() after the answers: forgiven, as CMS's white-diff does.
+    instances, answers = term
+    candidate = write(tmp_path / "answers.txt", ("".join(answers) + tail).encode())
+    for options in ((), ("--tests-of", "10", "--partial-credit")):
+        result, results = grade(poker_cli, instances, candidate, tmp_path / "out", *options)
+        assert result.returncode == 0, result.stderr
+        validate(results, 100)
+        assert results["score"] == 100, results["output"]
+
+
+def test_blanks_in_and_around_lines_and_no_final_newline_score_full_marks(poker_cli, term, tmp_path):
+    instances, answers = term
+    spaced = "".join("  " + a.rstrip("\n").replace(" ", " \t ") + " \n" for a in answers).rstrip("\n")
+    candidate = write(tmp_path / "answers.txt", spaced.encode())
+    result, results = grade(poker_cli, instances, candidate, tmp_path / "out")
+    validate(results, 100)
+    assert results["score"] == 100
+
+
+def test_lenient_default_still_fails_wrong_case_and_joined_lines(poker_cli, term, tmp_path):
+    instances, answers = term
+    for name, text in (("lower", "".join(answers).lower()), ("joined", "".join(answers).replace("\n", " ")),
+                       ("blank-between", answers[0] + "\n" + "".join(answers[1:]))):
+        candidate = write(tmp_path / f"{name}.txt", text.encode())
+        result, results = grade(poker_cli, instances, candidate, tmp_path / name)
+        validate(results, 100)
+        assert results["score"] == 0, name
+
+
+def test_strict_compares_byte_for_byte_and_names_the_difference(poker_cli, term, tmp_path):
+    instances, answers = term
+    crlf = write(tmp_path / "crlf.txt", "".join(answers).replace("\n", "\r\n").encode())
+    result, results = grade(poker_cli, instances, crlf, tmp_path / "crlf", "--strict")
+    assert result.returncode == 0, result.stderr
+    validate(results, 100)
+    assert results["score"] == 0
+    assert "CRLF" in results["output"]
+    trailing = write(tmp_path / "trailing.txt", ("".join(answers) + "\n").encode())
+    _, results = grade(poker_cli, instances, trailing, tmp_path / "trailing", "--strict")
+    assert results["score"] == 0
+    exact = write(tmp_path / "exact.txt", "".join(answers).encode())
+    _, results = grade(poker_cli, instances, exact, tmp_path / "exact", "--strict")
+    assert results["score"] == 100
+
+
+@pytest.mark.parametrize("visibility", ["visible", "hidden", "after_due_date", "after_published"])
+def test_visibility_is_set_on_every_test_and_on_the_results(poker_cli, term, tmp_path, visibility):
+    instances, answers = term
+    candidate = write(tmp_path / "answers.txt", "".join(answers).encode())
+    result, results = grade(poker_cli, instances, candidate, tmp_path / "out", "--tests-of", "10",
+                            "--visibility", visibility)
+    assert result.returncode == 0, result.stderr
+    validate(results, 100)
+    assert results["visibility"] == visibility
+    assert [t["visibility"] for t in results["tests"]] == [visibility] * 3
+
+
+def test_no_visibility_leaves_gradescopes_default(poker_cli, term, tmp_path):
+    instances, answers = term
+    candidate = write(tmp_path / "answers.txt", "".join(answers).encode())
+    _, results = grade(poker_cli, instances, candidate, tmp_path / "out")
+    assert "visibility" not in results and all("visibility" not in t for t in results["tests"])
+
+
+@pytest.mark.parametrize("args", [("--visibility", "secret"), ("--visibility", "Hidden"), ("--visibility", "")])
+def test_visibility_outside_gradescopes_words_is_a_usage_error(poker_cli, term, tmp_path, args):
+    instances, answers = term
+    candidate = write(tmp_path / "answers.txt", "".join(answers).encode())
+    result, results = grade(poker_cli, instances, candidate, tmp_path / "out", *args)
+    assert result.returncode == 2
+    assert results is None
+    assert "--visibility" in result.stderr.decode()
+
+
+def test_visibility_needs_gradescope(poker_cli, term, tmp_path):
+    instances, answers = term
+    candidate = write(tmp_path / "answers.txt", "".join(answers).encode())
+    result = run_cli(poker_cli, "verify", "-i", str(instances), "--answers", str(candidate), "--visibility", "hidden")
+    assert result.returncode == 2
+    assert "--visibility goes with --gradescope" in result.stderr.decode()
 
 
 @pytest.mark.parametrize("data", [b"", b"\x00\xff\x89PNG\r\n\x1a\n" * 40, b"Player 1"], ids=["empty", "binary", "no-newline"])
 def test_empty_binary_and_cut_candidates_score_zero_as_valid_json(poker_cli, term, tmp_path, data):
     instances, _ = term
     candidate = write(tmp_path / "answers.txt", data)
-    result, results = grade(poker_cli, instances, candidate, tmp_path / "out", "--tests-of", "5", "--partial-credit")
+    # --strict: a last line without its newline is then no answer (by
+    # default it is forgiven, and "Player 1" aligns with the first instance
+    # whose answer it is).
+    result, results = grade(poker_cli, instances, candidate, tmp_path / "out", "--tests-of", "5", "--partial-credit",
+                            "--strict")
     assert result.returncode == 0, result.stderr
     validate(results, 100)
     assert results["score"] == 0
@@ -276,14 +364,54 @@ def test_invalid_instances_are_the_graders_error_and_write_no_results(poker_cli,
     assert result.returncode == 1 and results is None
 
 
-def test_unwritable_results_folder_is_an_io_error(poker_cli, term, tmp_path):
+def test_missing_results_folder_is_made_with_its_parents(poker_cli, term, tmp_path):
     instances, answers = term
     candidate = write(tmp_path / "answers.txt", "".join(answers).encode())
+    out = tmp_path / "nosuch" / "deeper" / "results"
     result = subprocess.run(
-        [poker_cli, "verify", "2", "-i", str(instances), "--answers", str(candidate),
-         "--gradescope", str(tmp_path / "nosuch")], capture_output=True, timeout=120)
-    assert result.returncode == 3
-    assert result.stderr.decode() == f"poker: {tmp_path}/nosuch/results.json: cannot open for writing: No such file or directory\n"
+        [poker_cli, "verify", "2", "-q", "-i", str(instances), "--answers", str(candidate), "--gradescope", str(out)],
+        capture_output=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    results = json.loads((out / "results.json").read_text())
+    validate(results, 100)
+    assert results["score"] == 100
+
+
+def results_folder_error(poker: str, instances: Path, candidate: Path, folder: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [poker, "verify", "2", "-i", str(instances), "--answers", str(candidate), "--gradescope", str(folder)],
+        capture_output=True, timeout=120)
+
+
+def test_results_folder_that_is_a_file_is_an_io_error(poker_cli, term, tmp_path):
+    instances, answers = term
+    candidate = write(tmp_path / "answers.txt", "".join(answers).encode())
+    not_a_folder = write(tmp_path / "file", b"kept")
+    for folder in (not_a_folder, not_a_folder / "results"):
+        result = results_folder_error(poker_cli, instances, candidate, folder)
+        assert result.returncode == 3
+        assert result.stdout == b""
+        assert result.stderr.decode() == f"poker: {folder}: cannot make the results folder: Not a directory\n"
+    assert not_a_folder.read_bytes() == b"kept"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a read-only folder")
+def test_read_only_results_folder_is_an_io_error_not_a_score(poker_cli, term, tmp_path):
+    instances, answers = term
+    candidate = write(tmp_path / "answers.txt", "".join(answers).encode())
+    read_only = tmp_path / "ro"
+    read_only.mkdir()
+    read_only.chmod(0o555)
+    try:
+        result = results_folder_error(poker_cli, instances, candidate, read_only)
+        assert result.returncode == 3
+        assert result.stderr.decode() == f"poker: {read_only}/results.json: cannot open for writing: Permission denied\n"
+        result = results_folder_error(poker_cli, instances, candidate, read_only / "sub")
+        assert result.returncode == 3
+        assert result.stderr.decode() == f"poker: {read_only}/sub: cannot make the results folder: Permission denied\n"
+        assert list(read_only.iterdir()) == []
+    finally:
+        read_only.chmod(0o755)
 
 
 def test_report_still_goes_to_the_output(poker_cli, term, tmp_path):

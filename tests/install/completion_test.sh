@@ -79,6 +79,9 @@ expect "poker verify --answers examples/euler.e" "examples/euler.expected"
 expect "poker verify --gradescope examples/jud" "examples/judges"
 expect "poker verify --gradescope examples/sample.t" ""
 expect_all "poker verify --" "--gradescope --tests-of --partial-credit --max-score --reveal-expected"
+expect_all "poker verify --" "--cms --partial --prairielearn --visibility --strict"
+expect "poker verify --prairielearn examples/jud" "examples/judges"
+expect_all "poker verify --gradescope out --visibility " "visible hidden after_due_date after_published"
 # An option of several file names: a file name for the first (the others
 # stand where the FILE operand may).
 expect "poker verify euler --kattis examples/euler.t" "examples/euler.txt"

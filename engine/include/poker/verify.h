@@ -51,6 +51,18 @@ struct VerifyOptions {
   std::uint64_t max_extra_bytes = 64 << 20;
   bool strip_trailing_cr = false;      // a candidate line's one "\r" before its newline is not compared
   bool ignore_trailing_space = false;  // nor its blanks (space, \t, \r, \v, \f) at the end, nor a missing final newline
+  // Within a line, each run of blanks (space, \t, \v, \f, \r) compares
+  // equal to one space, and those at either end of a line are not compared,
+  // on both sides (CMS's white-diff's view of a line).
+  bool ignore_space_change = false;
+  // The candidate's lines of only blanks after the last expected line are
+  // not extra (read through max_extra_bytes of them, no further: an endless
+  // run of empty lines), and a missing final newline is forgiven. With
+  // ignore_space_change too, passed() is CMS's white-diff's verdict (poker's
+  // answer lines are never blank, so the expected side has no trailing blank
+  // lines to forgive), but for a line longer than max_candidate_line, which
+  // is never right.
+  bool ignore_trailing_blank_lines = false;
   // > 0: the report also tallies the instances in blocks of this many
   // (VerifyReport::blocks), each mismatch names its block, and max_listed
   // counts per block rather than in all: a grader that scores each block

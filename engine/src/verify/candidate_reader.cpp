@@ -17,7 +17,7 @@ bool CandidateReader::read_ahead(std::size_t count) {
   while (ahead_.size() < count) {
     if (ended_ || failed_) return false;
     CandidateLine next;
-    if (!cursor_.next_line(next.line, kKeptLine, options_.max_candidate_line)) {
+    if (!cursor_.next_line(next.line, kKeptLine, options_.max_candidate_line, options_.ignore_space_change)) {
       if (cursor_.error() == 0) {
         ended_ = true;
       } else {
@@ -40,6 +40,28 @@ bool CandidateReader::read_ahead(std::size_t count) {
   return true;
 }
 
+bool CandidateReader::skip_blank_lines() {
+  while (!ahead_.empty() && is_blank(ahead_.front())) ahead_.pop_front();
+  if (!ahead_.empty() || failed_) return false;
+  if (ended_) return true;
+  // The rest in bulk, not line by line: a file of millions of empty lines
+  // is read in a blink, as a stop signal needs.
+  std::uint64_t newlines = 0;
+  if (!cursor_.skip_whitespace(options_.max_extra_bytes, newlines)) {
+    check_error();
+    failed_ = true;
+    return false;
+  }
+  lines_ += newlines;  // a line the skip went into is numbered on
+  ended_ = cursor_.at_end();
+  return ended_;
+}
+
+bool CandidateReader::is_blank(const CandidateLine& line) const {
+  if (line.line.too_long || line.line.length != line.line.head.size()) return false;
+  return line.line.head.find_first_not_of(kLineBlanks) == std::string::npos;
+}
+
 void CandidateReader::count_extra_lines() {
   const std::uint64_t from = cursor_.offset();
   for (io::TextCursor::Line line;;) {
@@ -58,13 +80,12 @@ void CandidateReader::count_extra_lines() {
 }
 
 CandidateLine CandidateReader::compared_line(CandidateLine next) const {
-  std::string_view compared = next.line.head;
-  bool comparable = next.line.length == next.line.head.size() && next.line.has_newline;
+  std::string_view compared = next.line.head;  // squeezed already with ignore_space_change
+  const bool whole = next.line.length == next.line.head.size();
+  bool comparable = whole && next.line.has_newline;
   if (options_.strip_trailing_cr && !compared.empty() && compared.back() == '\r') compared.remove_suffix(1);
-  if (options_.ignore_trailing_space) {
-    compared = without_trailing_blanks(compared);
-    comparable = next.line.length == next.line.head.size();
-  }
+  if (options_.ignore_trailing_space) compared = without_trailing_blanks(compared);
+  if (options_.ignore_trailing_space || options_.ignore_trailing_blank_lines) comparable = whole;
   next.compared = std::string(compared);
   next.hash = hash_of(next.compared);
   next.comparable = comparable;

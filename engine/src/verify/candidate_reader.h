@@ -42,11 +42,21 @@ class CandidateReader {
   // false when it cannot (the end, a read error, or a line too long).
   bool read_ahead(std::size_t count);
 
+  // Drops the lines of only blanks ahead, then skips the whitespace that
+  // follows, through max_extra_bytes of it; whether the candidate ended
+  // there. Past it, the next line read starts at the first byte that is no
+  // whitespace (its blanks before it not shown), numbered as the line it
+  // is in.
+  bool skip_blank_lines();
+
   // Counts the candidate's lines on to its end, or through max_extra_bytes
   // (then past the next line), or to a line that is too long.
   void count_extra_lines();
 
  private:
+  // Whether the line, read whole, holds only blanks.
+  bool is_blank(const CandidateLine& line) const;
+
   // The line as the lenient options compare it.
   CandidateLine compared_line(CandidateLine next) const;
 

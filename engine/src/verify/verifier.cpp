@@ -75,7 +75,7 @@ void Verifier::finish(std::string_view summary, RunOutcome& /*outcome*/) {
   const std::vector<std::string> summary_lines = lines_of(summary, std::string::npos);
   for (std::size_t i = 0; i < summary_lines.size(); ++i) {
     ExpectedLine expected;
-    expected.text = summary_lines[i];
+    expected.text = options_.ignore_space_change ? squeezed(summary_lines[i]) : summary_lines[i];
     expected.hash = hash_of(expected.text);
     expected.number = ++lines_;
     expected.last_of_instance = i + 1 == summary_lines.size();  // the summary is one whole, like an instance
@@ -87,6 +87,8 @@ void Verifier::finish(std::string_view summary, RunOutcome& /*outcome*/) {
 void Verifier::check_end() {
   if (stopped()) return;
   if (!align(true) || stopped()) return;
+  if (options_.ignore_trailing_blank_lines && reader_.skip_blank_lines()) return;
+  if (reader_.check_error()) return;
   if (!reader_.ahead().empty() || (!reader_.ended() && !reader_.cursor().at_end())) report_trailing();
 }
 
@@ -115,7 +117,8 @@ void Verifier::queue(const io::Chunk& chunk, const ChunkResult& result) {
     for (std::uint64_t k = 0; k < answer_lines_; ++k) {
       const std::size_t newline = answers.find('\n', from);
       ExpectedLine line;
-      line.text = std::string(answers.substr(from, newline - from));
+      const std::string_view text = answers.substr(from, newline - from);
+      line.text = options_.ignore_space_change ? squeezed(text) : std::string(text);
       line.hash = hash_of(line.text);
       line.instance = instance;
       line.number = ++lines_;

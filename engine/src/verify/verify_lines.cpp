@@ -1,15 +1,8 @@
 #include "verify/verify_lines.h"
 
-#include <cstring>
+#include <algorithm>
 
 namespace poker::verify {
-namespace {
-
-// The blanks --ignore-trailing-space does not compare at a line's end.
-constexpr const char* kBlanks = " \t\r\v\f";
-
-}  // namespace
-
 std::size_t skip_lines(std::string_view text, std::size_t from, std::uint64_t count) {
   for (std::uint64_t i = 0; i < count && from < text.size(); ++i) {
     const std::size_t newline = text.find('\n', from);
@@ -31,8 +24,25 @@ std::vector<std::string> lines_of(std::string_view text, std::size_t keep) {
 }
 
 std::string_view without_trailing_blanks(std::string_view line) {
-  while (!line.empty() && std::strchr(kBlanks, line.back()) != nullptr) line.remove_suffix(1);
+  // Not strchr(): it finds a NUL too, the end of its set.
+  const std::size_t end = line.find_last_not_of(kLineBlanks);
+  line.remove_suffix(end == std::string_view::npos ? line.size() : line.size() - end - 1);
   return line;
+}
+
+}  // namespace poker::verify
+
+namespace poker::verify {
+
+std::string squeezed(std::string_view line) {
+  std::string out;
+  for (std::size_t from = line.find_first_not_of(kLineBlanks); from != std::string_view::npos;) {
+    const std::size_t end = std::min(line.find_first_of(kLineBlanks, from), line.size());
+    if (!out.empty()) out += ' ';
+    out.append(line.substr(from, end - from));
+    from = line.find_first_not_of(kLineBlanks, end);
+  }
+  return out;
 }
 
 }  // namespace poker::verify

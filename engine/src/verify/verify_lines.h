@@ -51,6 +51,13 @@ std::size_t skip_lines(std::string_view text, std::size_t from, std::uint64_t co
 // cut at `keep` bytes.
 std::vector<std::string> lines_of(std::string_view text, std::size_t keep);
 
+// The blanks of a line: CMS's white-diff's whitespace but the newline.
+inline constexpr const char* kLineBlanks = " \t\r\v\f";
+
+// `line` as VerifyOptions::ignore_space_change compares it: each run of
+// blanks one space, none at either end.
+std::string squeezed(std::string_view line);
+
 // `line` without the blanks --ignore-trailing-space does not compare at a
 // line's end.
 std::string_view without_trailing_blanks(std::string_view line);

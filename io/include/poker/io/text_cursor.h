@@ -39,7 +39,11 @@ class TextCursor {
   // or after a read error. A line longer than `limit` bytes is read only
   // that far, plus one byte (an endless line must not hold the reader
   // forever): then line.too_long, and the cursor stays inside the line.
-  bool next_line(Line& line, std::size_t keep, std::uint64_t limit = UINT64_MAX);
+  // With `squeeze`, `head` and `length` are those of the line as CMS's
+  // white-diff sees it: each run of blanks (space, \t, \v, \f, \r) one
+  // space, and none at either end; `limit` still counts the line's bytes,
+  // and a line too long has `length` limit + 1 all the same.
+  bool next_line(Line& line, std::size_t keep, std::uint64_t limit = UINT64_MAX, bool squeeze = false);
 
   // Whether the input has no byte left (false after a read error).
   bool at_end();
@@ -50,6 +54,11 @@ class TextCursor {
   bool peek(std::string_view& bytes) { return look(1, bytes); }
   // Moves past `count` of the bytes peek() showed.
   void skip(std::size_t count) { offset_ += count; }
+
+  // Moves past the bytes of CMS's white-diff's whitespace (space, \t, \n,
+  // \v, \f, \r) that come next, at most `limit` of them; adds the newlines
+  // among them to `newlines`. False after a read error.
+  bool skip_whitespace(std::uint64_t limit, std::uint64_t& newlines);
 
   std::uint64_t offset() const { return offset_; }
   // The errno of a failed read, or 0; after one, the cursor reads no more.

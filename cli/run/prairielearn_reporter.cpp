@@ -1,0 +1,46 @@
+#include "run/prairielearn_reporter.h"
+
+#include <nlohmann/json.hpp>
+
+#include "exit_status.h"
+#include "messages.h"
+#include "poker/json_text.h"
+#include "run/gradescope_reporter.h"
+
+namespace poker::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+}  // namespace
+
+std::string render_prairielearn_results(const GradedRun& run, const GradescopeSettings& /*settings*/) {
+  Json tests = Json::array();
+  for (const GradedTest& test : run.tests) {
+    tests.push_back({{"name", test.name},
+                     {"points", points_of(test.units)},
+                     {"max_points", points_of(test.max_units)},
+                     {"message", first_line(test.output)},
+                     {"output", test.output}});
+  }
+  const double score = run.max_units == 0 ? 0.0 : static_cast<double>(run.units) / static_cast<double>(run.max_units);
+  const Json results = {{"gradable", true},
+                        {"score", score},
+                        {"message", first_line(run.output)},
+                        {"output", run.output},
+                        {"tests", std::move(tests)}};
+  return json_text(results) + "\n";
+}
+
+std::optional<int> PrairieLearnReporter::open(const StopSignals& signals) {
+  if (const int made = make_results_dir(settings_.dir, signals); made != kExitOk) return made;
+  return std::nullopt;
+}
+
+int PrairieLearnReporter::report(JudgedRun& run, const StopSignals& signals) {
+  return report_results(run, settings_, reveal_expected_, style_, render_prairielearn_results, signals);
+}
+
+}  // namespace poker::cli
