@@ -66,6 +66,10 @@ bool TextCursor::next_line(Line& line, std::size_t keep, std::uint64_t limit, bo
   bool started = false;
   std::uint64_t read = 0;  // the line's bytes so far
   bool blank = false;      // squeeze: a run of blanks is pending
+  // Squeezed, `limit` counts what is compared, and the bytes read to find
+  // it are bounded far above that: a run of blanks of any sane length is
+  // read through.
+  const std::uint64_t bytes_limit = !squeeze ? limit : limit > (UINT64_MAX >> 10) ? UINT64_MAX : limit << 10;
   for (;;) {
     std::string_view bytes;
     if (!look(1, bytes)) return false;
@@ -75,14 +79,18 @@ bool TextCursor::next_line(Line& line, std::size_t keep, std::uint64_t limit, bo
     std::size_t length = newline != nullptr ? static_cast<std::size_t>(newline - bytes.data()) : bytes.size();
     // Cut at the same byte whatever the windows: the verdict on a long line
     // must not depend on buffer sizes.
-    if (length > limit - read) {
-      length = static_cast<std::size_t>(limit - read) + 1;
+    if (length > bytes_limit - read) {
+      length = static_cast<std::size_t>(bytes_limit - read) + 1;
       newline = nullptr;
       line.too_long = true;
     }
     read += length;
     if (squeeze) {
       append_squeezed(line, bytes.substr(0, length), keep, blank);
+      if (line.length > limit) {
+        newline = nullptr;
+        line.too_long = true;
+      }
     } else {
       if (line.head.size() < keep) line.head.append(bytes.data(), std::min(length, keep - line.head.size()));
       line.length += length;
@@ -94,7 +102,7 @@ bool TextCursor::next_line(Line& line, std::size_t keep, std::uint64_t limit, bo
     }
     offset_ += length;
     if (line.too_long) {
-      line.length = read;  // squeezed too: a line too long is told by its bytes
+      line.length = limit + 1;
       return true;
     }
     // A long line: on to the next window, leaving this one behind.

@@ -128,13 +128,14 @@ TEST(CmsComparator, PartialScoresTheShareOfInstancesRight) {
   expect_score(cms({}, kSample, "Player 1\nDraw\nDraw\n"), "0.0", "wrong");
 }
 
-TEST(CmsComparator, BinaryLinesAreWrongAndLinesOverTheLimitNeverRight) {
+TEST(CmsComparator, BinaryLinesAreWrongBlanksOfAnyLengthForgivenTextOverTheLimitNeverRight) {
   expect_score(cms({}, kSample, std::string("Player 1\n\0\xff\x1b[2J\n", 16) + "Draw\n", {"--partial"}),
                "0.6666666666666666", "partial");  // instance 2 wrong
-  // A line of 2 MiB, blanks around an answer: never right (the comparison
-  // reads no line past 1 MiB).
+  // A line of 2 MiB, blanks around an answer, is right as white-diff reads
+  // it; one of 2 MiB of text is never right (no answer comes near 1 MiB).
   const std::string pad(1 << 20, ' ');
-  expect_score(cms({}, kSample, pad + "Player 1" + pad + "\nPlayer 2\nDraw\n"), "0.0", "wrong");
+  expect_score(cms({}, kSample, pad + "Player 1" + pad + "\nPlayer 2\nDraw\n"), "1.0", "success");
+  expect_score(cms({}, kSample, std::string(2 << 20, 'x') + "\nPlayer 2\nDraw\n"), "0.0", "wrong");
   // Blanks past the 4 KiB a line keeps for comparing are still read through.
   const std::string blanks(64 * 1024, '\t');
   expect_score(cms({}, kSample, blanks + "Player 1" + blanks + "\nPlayer 2\nDraw\n"), "1.0", "success");

@@ -56,13 +56,14 @@ struct VerifyOptions {
   // on both sides (CMS's white-diff's view of a line).
   bool ignore_space_change = false;
   // The candidate's lines of only blanks after the last expected line are
-  // not extra (read through max_extra_bytes of them, no further: an endless
-  // run of empty lines), and a missing final newline is forgiven. With
-  // ignore_space_change too, passed() is CMS's white-diff's verdict (poker's
-  // answer lines are never blank, so the expected side has no trailing blank
-  // lines to forgive), but for a line longer than max_candidate_line, which
-  // is never right.
+  // not extra (read through max_trailing_blank_bytes of them, no further:
+  // an endless run of empty lines), and a missing final newline is
+  // forgiven. With ignore_space_change too, passed() is CMS's white-diff's
+  // verdict (poker's answer lines are never blank, so the expected side has
+  // no trailing blank lines to forgive), but for a line whose squeezed text
+  // is longer than max_candidate_line, which is never right.
   bool ignore_trailing_blank_lines = false;
+  std::uint64_t max_trailing_blank_bytes = std::uint64_t{4} << 30;
   // > 0: the report also tallies the instances in blocks of this many
   // (VerifyReport::blocks), each mismatch names its block, and max_listed
   // counts per block rather than in all: a grader that scores each block

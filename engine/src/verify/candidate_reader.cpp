@@ -47,7 +47,7 @@ bool CandidateReader::skip_blank_lines() {
   // The rest in bulk, not line by line: a file of millions of empty lines
   // is read in a blink, as a stop signal needs.
   std::uint64_t newlines = 0;
-  if (!cursor_.skip_whitespace(options_.max_extra_bytes, newlines)) {
+  if (!cursor_.skip_whitespace(options_.max_trailing_blank_bytes, newlines)) {
     check_error();
     failed_ = true;
     return false;

@@ -41,8 +41,9 @@ class TextCursor {
   // forever): then line.too_long, and the cursor stays inside the line.
   // With `squeeze`, `head` and `length` are those of the line as CMS's
   // white-diff sees it: each run of blanks (space, \t, \v, \f, \r) one
-  // space, and none at either end; `limit` still counts the line's bytes,
-  // and a line too long has `length` limit + 1 all the same.
+  // space, and none at either end; `limit` counts the squeezed line (a line
+  // is read through 1024 times `limit` bytes at most), and a line too long
+  // has `length` limit + 1 all the same.
   bool next_line(Line& line, std::size_t keep, std::uint64_t limit = UINT64_MAX, bool squeeze = false);
 
   // Whether the input has no byte left (false after a read error).
