@@ -110,7 +110,8 @@ void VerifyCommand::add_options(CLI::App& app, Binding binding) {
                "and the extra lines, then print a summary");
   app.add_flag("--strip-trailing-cr", compare_.strip_trailing_cr, "Accept CRLF line ends in the candidate");
   app.add_flag("--ignore-trailing-space", compare_.ignore_trailing_space,
-               "Do not compare blanks at the end of the candidate's lines, nor a missing final newline");
+               "Do not compare blanks at the end of the candidate's lines, nor blank lines after its last answer, "
+               "nor a missing final newline");
   add_gradescope_options(app, binding.checks, gradescope_);
   add_checker_options(app, binding.checks, checker_options_, reveal_expected_);
   add_grader_options(app, binding.checks, graders_, gradescope_);
@@ -212,6 +213,9 @@ std::optional<std::string> VerifyCommand::settle_checker(SharedOptions& shared) 
 std::optional<Mistake> VerifyCommand::check(CheckContext& context) {
   if (std::optional<Mistake> mistake = format_->check(context)) return mistake;
   SharedOptions& shared = context.shared;
+  // Blank lines after the answers are blanks at the end of the output: a
+  // last print() of an empty line.
+  compare_.ignore_trailing_blank_lines = compare_.ignore_trailing_blank_lines || compare_.ignore_trailing_space;
   if (const std::optional<std::string> problem = settle_checker(shared)) return Mistake{*problem, context.name};
   if (const std::optional<std::string> problem =
           settle_graders(graders_, GraderContext{shared, answers_, checker_.has_value(), gradescope_}, cms_)) {

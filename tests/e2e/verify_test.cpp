@@ -67,6 +67,16 @@ TEST(Verify, IdenticalAnswersAreStatusZero) {
                 "missing, 0 extra lines\n");
 }
 
+// A last print() of an empty line once made every option fail the output:
+// blank lines after the answers are trailing blanks too.
+TEST(Verify, IgnoreTrailingSpaceForgivesBlankLinesAfterTheAnswers) {
+  const std::string blank_lines = kSampleAnswers + "\n \t\n\n";
+  EXPECT_EQ(verify({}, kSample, blank_lines).exit_status, 4);
+  expect_report(verify({"--ignore-trailing-space"}, kSample, blank_lines), 0,
+                "OK: CANDIDATE: the answers to all 3 instances match\n");
+  EXPECT_EQ(verify({"--ignore-trailing-space"}, kSample, kSampleAnswers + "\nDraw\n").exit_status, 4);
+}
+
 TEST(Verify, NoInstancesNoAnswers) {
   const std::string blank = write_temp_file("blank.txt", "\n \n");
   expect_report(verify({}, blank, ""), 0, "OK: CANDIDATE: there are no instances, and the candidate has no answers\n");
