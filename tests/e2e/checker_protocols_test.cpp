@@ -5,6 +5,7 @@
 // file. An instance file that does not judge cleanly is a judge error in
 // both, never a wrong answer.
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -271,6 +272,23 @@ TEST(KattisValidator, UnusableFilesAreJudgeErrors) {
   EXPECT_EQ(answer.exit_status, 3);
   EXPECT_EQ(answer.err, "poker: " + missing + ": cannot open: No such file or directory\n");
   EXPECT_EQ(read_whole_file(dir + "/judgemessage.txt"), answer.err);
+}
+
+// A feedback folder that is a file, or one poker may not write in, is the
+// judge's error, and nothing is written anywhere else.
+TEST(KattisValidator, FeedbackFolderThatIsAFileOrReadOnlyIsAJudgeError) {
+  const std::string file = write_temp_file("not-a-folder", "x");
+  const KattisRun not_dir = kattis({}, kSample, kSampleAnswers, {}, file);
+  EXPECT_EQ(not_dir.result.exit_status, 3);
+  EXPECT_EQ(not_dir.result.err, "poker: " + file + "/judgemessage.txt: cannot open for writing: Not a directory\n");
+  EXPECT_EQ(read_whole_file(file), "x");
+  if (::geteuid() == 0) GTEST_SKIP() << "root writes in a read-only folder";
+  const std::string read_only = feedback_dir();
+  ASSERT_EQ(::chmod(read_only.c_str(), 0500), 0);
+  const KattisRun denied = kattis({}, kSample, kSampleAnswers, {}, read_only);
+  EXPECT_EQ(denied.result.exit_status, 3);
+  EXPECT_EQ(denied.result.err,
+            "poker: " + read_only + "/judgemessage.txt: cannot open for writing: Permission denied\n");
 }
 
 TEST(KattisValidator, TeamMessageNeverQuotesAnExpectedAnswerUnlessRevealed) {
