@@ -9,8 +9,8 @@
 #include "commands/shared_options.h"
 #include "exit_status.h"
 #include "run/cms_reporter.h"
-#include "run/gradescope_reporter.h"
-#include "run/prairielearn_reporter.h"
+#include "run/prairielearn_results.h"
+#include "run/results_reporter.h"
 #include "run/run_plan.h"
 #include "run/verdict_reporter.h"
 
@@ -263,9 +263,11 @@ RunPlan VerifyCommand::plan(const SharedOptions& shared) const {
   } else if (!graders_.prairielearn.empty()) {
     GradescopeSettings settings = gradescope_;
     settings.dir = graders_.prairielearn;
-    plan.reporter = std::make_unique<PrairieLearnReporter>(std::move(settings), reveal_expected_, style);
+    plan.reporter =
+        std::make_unique<ResultsReporter>(std::move(settings), render_prairielearn_results, reveal_expected_, style);
   } else if (!gradescope_.dir.empty()) {
-    plan.reporter = std::make_unique<GradescopeReporter>(gradescope_, reveal_expected_, style);
+    plan.reporter = std::make_unique<ResultsReporter>(gradescope_, RenderResults{render_gradescope_results},
+                                                      reveal_expected_, style);
   } else {
     plan.reporter = std::make_unique<VerdictReporter>(style);
   }

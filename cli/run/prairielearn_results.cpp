@@ -1,11 +1,10 @@
-#include "run/prairielearn_reporter.h"
+#include "run/prairielearn_results.h"
 
 #include <nlohmann/json.hpp>
 
 #include "exit_status.h"
 #include "messages.h"
 #include "poker/json_text.h"
-#include "run/gradescope_reporter.h"
 
 namespace poker::cli {
 namespace {
@@ -32,15 +31,6 @@ std::string render_prairielearn_results(const GradedRun& run, const GradescopeSe
                         {"output", run.output},
                         {"tests", std::move(tests)}};
   return json_text(results) + "\n";
-}
-
-std::optional<int> PrairieLearnReporter::open(const StopSignals& signals) {
-  if (const int made = make_results_dir(settings_.dir, signals); made != kExitOk) return made;
-  return std::nullopt;
-}
-
-int PrairieLearnReporter::report(JudgedRun& run, const StopSignals& signals) {
-  return report_results(run, settings_, reveal_expected_, style_, render_prairielearn_results, signals);
 }
 
 }  // namespace poker::cli
