@@ -178,6 +178,15 @@ TEST(TokenVerify, ProblemtoolsComparesTokensUpToANulByte) {
       token_verify(std::string("Player\0junk 1\nPlayer 2\nDraw\n", 27), wcmp_rule, 1, 16, 3).verdict.accepted());
 }
 
+// An output of NUL bytes (`< /dev/zero`) once held the comparison for ever:
+// a token that matched up to its NUL is read to 32 MiB at most.
+TEST(TokenVerify, ProblemtoolsEndlessTokenAfterANulStopsAt32MiB) {
+  const std::string zeros(33 << 20, '\0');
+  EXPECT_EQ(token_verify(zeros, TokenRule{}, 1, 64 << 10, 1 << 16).verdict.kind, TokenVerdict::Kind::kTokenDiffers);
+  EXPECT_EQ(token_verify("Player" + zeros, TokenRule{}, 1, 64 << 10, 1 << 16).verdict.kind,
+            TokenVerdict::Kind::kTokenTooLong);
+}
+
 // testlib reads a whole token before it compares it: one of over 32 MiB
 // is a presentation error even where its first byte differs.
 TEST(TokenVerify, WcmpTokenOver32MiBIsAPresentationError) {
