@@ -9,7 +9,7 @@ namespace {
 // testlib's limit on a token, over which the output is badly formatted;
 // problemtools reads any token whole, but one of this length is no answer
 // (and an endless one must end somewhere).
-constexpr std::uint64_t kWcmpMaxToken = std::uint64_t{32} << 20;
+constexpr std::uint64_t kMaxTokenBytes = std::uint64_t{32} << 20;
 
 char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
@@ -127,7 +127,7 @@ void TokenComparison::compare_problemtools_token() {
   const bool floats = rule_.float_absolute_tolerance || rule_.float_relative_tolerance;
   double expected_value = 0;
   const bool as_number = floats && read_checker_number(expected, expected_value);
-  const std::size_t keep = as_number ? kWcmpMaxToken : expected.size() + 1;
+  const std::size_t keep = as_number ? kMaxTokenBytes : expected.size() + 1;
   const std::uint64_t line = output_.line();
   const auto same_text = [&](const std::string& text) {
     return rule_.case_sensitive ? text == expected : same_ignoring_case(text, expected);
@@ -149,7 +149,7 @@ void TokenComparison::compare_problemtools_token() {
     }
     // Only the rest of a token that matched so far is left: an endless one
     // (an output of NUL bytes) must not hold the comparison for ever.
-    if (++length > kWcmpMaxToken) {
+    if (++length > kMaxTokenBytes) {
       differ(TokenVerdict::Kind::kTokenTooLong, shown(token_), found, line);
       return;
     }
@@ -188,7 +188,7 @@ void TokenComparison::compare_wcmp_token() {
   for (int byte; (byte = output_.peek()) >= 0 && !is_space(byte); output_.next()) {
     if (found.size() < TokenVerdict::kShownBytes) found += static_cast<char>(byte);
     same = same && length < token_.size() && static_cast<char>(byte) == token_[length];
-    if (++length > kWcmpMaxToken) {
+    if (++length > kMaxTokenBytes) {
       differ(TokenVerdict::Kind::kTokenTooLong, shown(token_), found, line);
       return;
     }
