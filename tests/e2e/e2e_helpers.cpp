@@ -230,6 +230,9 @@ std::string temp_directory() { return temp().path(); }
 
 bool wait_until_taking_stop_signals(pid_t pid, testing::Milliseconds timeout) {
   const auto takes = [pid] {
+    std::error_code error;
+    const auto program = std::filesystem::read_symlink("/proc/" + std::to_string(pid) + "/exe", error);
+    if (error || program == std::filesystem::read_symlink("/proc/self/exe")) return false;  // not yet executed
     std::ifstream status("/proc/" + std::to_string(pid) + "/status");
     std::uint64_t taken = 0;
     for (std::string line; std::getline(status, line);) {
