@@ -33,20 +33,26 @@ struct MachineInfo {
 
 struct Settings {
   bool quick = false;
-  int warmup = 1;
-  int repetitions = 5;
+  int warmup = 1;        // untimed repetitions before the timed ones
+  int repetitions = 12;  // timed repetitions per run
+  // Each repetition makes as many passes over the workload as last at least
+  // this long, as Google Benchmark's --benchmark_min_time sizes its batches.
+  double min_time_s = 0.2;
   std::vector<std::size_t> threads;
   std::string on_disk;  // the directory of --on-disk; empty: none (JSON null)
   double tolerance = 0.05;
 };
 
 // One thread count's repetitions of a workload, and what follows from them.
+// The statistics are of the wall times of the repetitions.
 struct Run {
   std::size_t threads = 1;
-  std::vector<double> samples_s;  // wall seconds of each timed repetition
-  double median_s = 0, min_s = 0, max_s = 0;
-  double spread = 0;  // (max_s - min_s) / median_s
-  double cpu_s = 0;   // median CPU seconds of the process per repetition
+  std::uint64_t iterations = 1;       // passes over the workload per repetition
+  std::vector<double> samples_s;      // wall seconds of each timed repetition
+  std::vector<double> cpu_samples_s;  // CPU seconds of the process in each (empty: unknown)
+  double mean_s = 0, median_s = 0, stddev_s = 0, min_s = 0, max_s = 0;
+  double cv = 0;     // stddev_s / mean_s, the coefficient of variation
+  double cpu_s = 0;  // median CPU seconds of the process per repetition
   double instances_per_s = 0, bytes_per_s = 0;
   double speedup = 1;                 // the smallest thread count's median over this one
   std::optional<double> floor_ratio;  // bytes_per_s over the floor's at the same threads and source
@@ -56,8 +62,8 @@ struct WorkloadResult {
   std::string name;    // holdem-2, ..., newline-count (the floor)
   std::string source;  // memory, file, pipe
   std::string description;
-  std::uint64_t instances = 0;  // per repetition
-  std::uint64_t bytes = 0;      // per repetition
+  std::uint64_t instances = 0;  // per pass over the workload
+  std::uint64_t bytes = 0;      // per pass over the workload
   std::vector<Run> runs;
 };
 
