@@ -18,7 +18,7 @@
 
 namespace poker::bench {
 
-// Deeper than any report (a poker-bench/1 report nests four deep).
+// Deeper than any report (a poker-bench report nests four deep).
 inline constexpr std::size_t kJsonMaxDepth = 64;
 
 // Why a text is no JSON: where (LINE and COLUMN count from 1, COLUMN in

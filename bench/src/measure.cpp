@@ -1,6 +1,7 @@
 #include "poker/bench/measure.h"
 
 #include <cstdint>
+#include <cstdio>
 #include <utility>
 
 #include "poker/bench/timing.h"
@@ -15,17 +16,16 @@ WorkloadResult measure(const Workload& workload, Source source, const std::strin
   result.source = source_name(source);
   result.description = workload.description;
   result.bytes = workload.input.size();
+  const TimingPlan plan{settings.warmup, settings.repetitions, settings.min_time_s, extra_work};
   for (const std::size_t threads : settings.threads) {
     std::uint64_t instances = 0;
-    const auto once = [&] {
-      if (!stopped()) instances = run_once(workload, source, file, threads, stop);
-    };
-    const std::vector<Repetition> repetitions =
-        time_repetitions(once, settings.warmup, settings.repetitions, extra_work);
+    const auto pass = [&] { instances = run_once(workload, source, file, threads, stop); };
+    const TimedRun timed = time_repetitions(pass, plan, stop);
     if (stopped()) return result;
     result.instances = instances;
-    Run run = summarize(threads, repetitions, instances, result.bytes);
-    if (!result.runs.empty() && run.median_s > 0) run.speedup = result.runs.front().median_s / run.median_s;
+    Run run = summarize(threads, timed, instances, result.bytes);
+    if (!result.runs.empty() && run.instances_per_s > 0)
+      run.speedup = run.instances_per_s / result.runs.front().instances_per_s;
     result.runs.push_back(std::move(run));
   }
   return result;
@@ -43,14 +43,16 @@ void set_floor_ratios(WorkloadResult& workload, const std::vector<WorkloadResult
   }
 }
 
-std::vector<std::string> spread_warnings(const WorkloadResult& workload) {
+std::vector<std::string> noise_warnings(const WorkloadResult& workload) {
   std::vector<std::string> warnings;
   const std::string where = workload.name + (workload.source == "memory" ? "" : " (" + workload.source + ")");
   for (const Run& run : workload.runs) {
-    if (run.spread <= kSpreadWarning) continue;
-    warnings.push_back(where + " at -j " + std::to_string(run.threads) + ": spread " +
-                       std::to_string(static_cast<int>(run.spread * 100 + 0.5)) +
-                       "% > 10%: the machine was busy; the result is not to be trusted");
+    if (run.cv <= kNoisyCv) continue;
+    char cv[32];
+    std::snprintf(cv, sizeof cv, "%.1f%%", run.cv * 100);
+    warnings.push_back(where + " at -j " + std::to_string(run.threads) + ": CV " + cv + " > " +
+                       std::to_string(static_cast<int>(kNoisyCv * 100 + 0.5)) +
+                       "%: the machine was busy; not a baseline to compare with");
   }
   return warnings;
 }

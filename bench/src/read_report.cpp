@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "json_document.h"
+#include "poker/bench/report_json.h"
+#include "poker/bench/statistics.h"
 #include "poker/bench/timing.h"
 #include "poker/escape.h"
 
@@ -22,7 +24,10 @@ namespace {
 
 using Json = nlohmann::json;
 
-constexpr std::string_view kSchema = "poker-bench/1";
+// The schemas read: the first one's runs were 1 pass per repetition, with
+// no CPU samples, their statistics derived from the samples here.
+constexpr std::string_view kSchemaOne = "poker-bench/1";
+constexpr std::string_view kSchemaTwo = kReportSchema;
 
 // A JSON value's type, as messages name it.
 enum class Kind { kNull, kBoolean, kNumber, kString, kArray, kObject };
@@ -136,16 +141,18 @@ class ObjectReader {
   // The wall time at `key`: seconds from kMinReportSeconds to kMaxReportSeconds.
   double seconds(std::string_view key) const { return bounded(key, kMinReportSeconds, kMaxReportSeconds, kTime); }
 
-  // The times of the array at `key`: one at least, each as seconds() reads it.
-  std::vector<double> seconds_array(std::string_view key) const {
+  // The times of the array at `key`: one at least (unless `may_be_empty`),
+  // each from `min` (kMinReportSeconds for a wall time) to kMaxReportSeconds.
+  std::vector<double> seconds_array(std::string_view key, double min = kMinReportSeconds,
+                                    bool may_be_empty = false) const {
     const Json& values = array(key);
-    if (values.empty()) fail(std::string(key) + " is empty: a run has one repetition at least");
+    if (values.empty() && !may_be_empty) fail(std::string(key) + " is empty: a run has one repetition at least");
     std::vector<double> times;
     times.reserve(values.size());
     for (std::size_t i = 0; i < values.size(); ++i) {
       const std::string element = std::string(key) + "[" + std::to_string(i) + "]";
       if (!values[i].is_number()) fail(element + " is " + kind_name(values[i]) + ", not a number");
-      times.push_back(within(element, values[i].get<double>(), kMinReportSeconds, kMaxReportSeconds, kTime));
+      times.push_back(within(element, values[i].get<double>(), min, kMaxReportSeconds, kTime));
     }
     return times;
   }
@@ -203,35 +210,52 @@ bool within_rounding(double value, double expected, double scale) {
   return std::fabs(value - expected) <= kReportRounding * scale;
 }
 
-// A run, checked against itself: the median and the spread are those of
-// its samples, so that a report whose figures do not follow from its
-// measurements is refused rather than gating on them.
-Run read_run(const ObjectReader& run) {
+// Fails unless the figure at `key` is `expected`, computed from the
+// samples, to the report's rounding on the scale of `scale`.
+void check_derived(const ObjectReader& run, std::string_view key, double value, double expected, double scale,
+                   const char* what) {
+  if (!within_rounding(value, expected, scale)) {
+    run.fail(std::string(key) + " is " + shown_number(value) + ", not " + what + " (" + computed_number(expected) +
+             ")");
+  }
+}
+
+// A run, checked against itself: its statistics are those of its samples,
+// so that a report whose figures do not follow from its measurements is
+// refused rather than gating on them. `version` is the schema's: 1 or 2.
+Run read_run(const ObjectReader& run, int version) {
   Run result;
   result.threads = static_cast<std::size_t>(run.whole("threads", 1, 1u << 20));
-  result.median_s = run.seconds("median_s");
   result.samples_s = run.seconds_array("samples_s");
-  const double samples_median = median(result.samples_s);
-  if (!within_rounding(result.median_s, samples_median, samples_median)) {
-    run.fail("median_s is " + shown_number(result.median_s) + ", not the median of samples_s (" +
-             computed_number(samples_median) + ")");
+  if (version >= 2) {
+    result.iterations = run.whole("iterations", 1, kMaxIterations);
+    result.cpu_samples_s = run.seconds_array("cpu_samples_s", 0, true);
+    if (!result.cpu_samples_s.empty() && result.cpu_samples_s.size() != result.samples_s.size()) {
+      run.fail("cpu_samples_s has " + std::to_string(result.cpu_samples_s.size()) + " values, samples_s " +
+               std::to_string(result.samples_s.size()) + ": one CPU time per repetition, or none");
+    }
   }
-  const auto [min, max] = std::minmax_element(result.samples_s.begin(), result.samples_s.end());
-  result.min_s = *min;
-  result.max_s = *max;
-  result.spread = run.number("spread", 0);
-  // Computed as timing.cpp's summarize() does. The difference of two
+  const double median_s = run.seconds("median_s");
+  set_statistics(result);
+  check_derived(run, "median_s", median_s, result.median_s, result.median_s, "the median of samples_s");
+  if (version >= 2) {
+    check_derived(run, "mean_s", run.seconds("mean_s"), result.mean_s, result.mean_s, "the mean of samples_s");
+    check_derived(run, "stddev_s", run.bounded("stddev_s", 0, kMaxReportSeconds, kTime), result.stddev_s,
+                  result.mean_s, "the standard deviation of samples_s");
+    // The deviation's rounding, relative to the mean: the CV's scale.
+    check_derived(run, "cv", run.bounded("cv", 0, 1e6, "a fraction"), result.cv, 1 + result.cv,
+                  "the standard deviation over the mean of samples_s");
+    return result;
+  }
+  // Computed as the first schema's writer did. The difference of two
   // rounded samples is off by up to their rounding, which the median
   // scales: max / median <= 1 + spread.
-  const double spread = (*max - *min) / result.median_s;
-  if (!within_rounding(result.spread, spread, 2 + spread)) {
-    run.fail("spread is " + shown_number(result.spread) + ", not (max - min) / median of samples_s (" +
-             computed_number(spread) + ")");
-  }
+  const double spread = (result.max_s - result.min_s) / result.median_s;
+  check_derived(run, "spread", run.number("spread", 0), spread, 2 + spread, "(max - min) / median of samples_s");
   return result;
 }
 
-WorkloadResult read_workload(const ObjectReader& workload) {
+WorkloadResult read_workload(const ObjectReader& workload, int version) {
   WorkloadResult result;
   result.name = workload.string("name");
   if (result.name.empty()) workload.fail("name is empty");
@@ -242,7 +266,7 @@ WorkloadResult read_workload(const ObjectReader& workload) {
   std::map<std::size_t, std::size_t> seen;  // threads -> index in runs
   for (std::size_t i = 0; i < runs; ++i) {
     const ObjectReader run = workload.element("runs", i);
-    result.runs.push_back(read_run(run));
+    result.runs.push_back(read_run(run, version));
     const auto [at, added] = seen.emplace(result.runs.back().threads, i);
     if (!added) {
       run.fail("a second run at threads " + std::to_string(at->first) + " (the first is runs[" +
@@ -252,30 +276,30 @@ WorkloadResult read_workload(const ObjectReader& workload) {
   return result;
 }
 
-// The JSON document `json` holds, when it is a poker-bench/1 report: an
-// object whose schema says so. Throws BenchReportError.
-Json report_document(std::string_view json, std::string_view name) {
+// The JSON document `json` holds, when it is a poker-bench report (an
+// object whose schema says so), and its schema's version. Throws
+// BenchReportError.
+std::pair<Json, int> report_document(std::string_view json, std::string_view name) {
   std::variant<Json, JsonTextError> parsed = parse_json_text(json);
   if (const JsonTextError* error = std::get_if<JsonTextError>(&parsed)) {
     throw BenchReportError(std::string(name) + ":" + std::to_string(error->line) + ":" + std::to_string(error->column) +
                            ": invalid JSON: " + error->what);
   }
   Json& document = std::get<Json>(parsed);
-  const std::string not_one = std::string(name) + ": not a " + std::string(kSchema) + " report: ";
+  const std::string not_one = std::string(name) + ": not a poker-bench report: ";
   if (!document.is_object()) throw BenchReportError(not_one + "the JSON is " + kind_name(document) + ", not an object");
   const auto schema = document.find("schema");
   if (schema == document.end()) throw BenchReportError(not_one + "it has no schema");
   if (!schema->is_string()) throw BenchReportError(not_one + "schema is " + kind_name(*schema) + ", not a string");
-  if (schema->get<std::string>() != kSchema) {
-    throw BenchReportError(not_one + "schema is " + shown_string(schema->get<std::string>()));
-  }
-  return std::move(document);
+  const std::string& named = schema->get_ref<const std::string&>();
+  if (named != kSchemaOne && named != kSchemaTwo) throw BenchReportError(not_one + "schema is " + shown_string(named));
+  return {std::move(document), named == kSchemaOne ? 1 : 2};
 }
 
 }  // namespace
 
 Report read_bench_report(std::string_view json, std::string_view name) {
-  const Json document = report_document(json, name);
+  const auto [document, version] = report_document(json, name);
   const ObjectReader top(document, name, "");
   Report report;
   report.started_at = top.string("started_at");
@@ -296,7 +320,7 @@ Report read_bench_report(std::string_view json, std::string_view name) {
   std::map<std::pair<std::string, std::string>, std::size_t> seen;  // (name, source) -> index
   for (std::size_t i = 0; i < workloads; ++i) {
     const ObjectReader workload = top.element("workloads", i);
-    report.workloads.push_back(read_workload(workload));
+    report.workloads.push_back(read_workload(workload, version));
     const WorkloadResult& read = report.workloads.back();
     const auto [at, added] = seen.emplace(std::pair(read.name, read.source), i);
     if (!added) {

@@ -29,7 +29,7 @@ ReportText read_report_bytes(io::ByteSource& source, std::string_view name) {
     }
     text.append(bytes);
     if (text.size() > kMaxReportBytes) {
-      return ReportText{std::string(), std::string(name) + ": not a poker-bench/1 report: it is larger than " +
+      return ReportText{std::string(), std::string(name) + ": not a poker-bench report: it is larger than " +
                                            std::to_string(kMaxReportBytes >> 20) + " MiB"};
     }
     if (window.at_end && window.size == bytes.size()) return ReportText{std::move(text), {}};

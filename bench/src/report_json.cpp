@@ -32,11 +32,15 @@ Json figures(const std::vector<double>& values) {
 
 Json run_json(const Run& run) {
   return Json{{"threads", run.threads},
+              {"iterations", run.iterations},
               {"samples_s", figures(run.samples_s)},
+              {"cpu_samples_s", figures(run.cpu_samples_s)},
+              {"mean_s", figure(run.mean_s)},
               {"median_s", figure(run.median_s)},
+              {"stddev_s", figure(run.stddev_s)},
+              {"cv", figure(run.cv)},
               {"min_s", figure(run.min_s)},
               {"max_s", figure(run.max_s)},
-              {"spread", figure(run.spread)},
               {"cpu_s", figure(run.cpu_s)},
               {"instances_per_s", figure(run.instances_per_s)},
               {"bytes_per_s", figure(run.bytes_per_s)},
@@ -55,6 +59,7 @@ Json settings_json(const Settings& settings) {
   return Json{{"quick", settings.quick},
               {"warmup", settings.warmup},
               {"repetitions", settings.repetitions},
+              {"min_time_s", figure(settings.min_time_s)},
               {"threads", settings.threads},
               {"on_disk", text_or_null(settings.on_disk)},
               {"tolerance", figure(settings.tolerance)}};
@@ -67,7 +72,7 @@ std::string render_bench_json(const Report& report) {
   const MachineInfo& machine = report.machine;
   Json workloads = Json::array();
   for (const WorkloadResult& workload : report.workloads) workloads.push_back(workload_json(workload));
-  const Json json{{"schema", "poker-bench/1"},
+  const Json json{{"schema", kReportSchema},
                   {"started_at", report.started_at},
                   {"poker",
                    {{"version", build.version},
@@ -82,6 +87,7 @@ std::string render_bench_json(const Report& report) {
                     {"kernel", machine.kernel}}},
                   {"settings", settings_json(report.settings)},
                   {"workloads", std::move(workloads)},
+                  {"noisy", !report.warnings.empty()},
                   {"warnings", report.warnings}};
   // Indented, in ASCII: every byte that is not ASCII as a \u escape, a
   // byte that is no UTF-8 (a directory's name may hold one) as U+FFFD.

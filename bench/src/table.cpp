@@ -1,6 +1,9 @@
 #include "poker/bench/table.h"
 
 #include <cstdio>
+#include <vector>
+
+#include "poker/bench/measure.h"
 
 namespace poker::bench {
 namespace {
@@ -43,12 +46,22 @@ std::string grouped(std::uint64_t value) {
 
 std::string gib(std::uint64_t bytes) { return format("%.1f GiB", static_cast<double>(bytes) / (1u << 30)); }
 
-// `text` right-aligned in `width` columns; a character of several UTF-8
-// bytes ("±") takes one column.
-std::string padded(const std::string& text, std::size_t width) {
-  std::size_t columns = 0;
-  for (const char c : text) columns += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
-  return columns >= width ? text : std::string(width - columns, ' ') + text;
+// A time in three significant digits in the unit that keeps them whole:
+// "512 ms", "1.23 s", "45.1 µs".
+std::string seconds(double value) {
+  struct Unit {
+    double scale;
+    const char* name;
+  };
+  static constexpr Unit kUnits[] = {{1, "s"}, {1e3, "ms"}, {1e6, "\u00b5s"}, {1e9, "ns"}};
+  const Unit* unit = &kUnits[0];
+  for (const Unit& candidate : kUnits) {
+    unit = &candidate;
+    if (value * candidate.scale >= 1) break;
+  }
+  const double scaled = value * unit->scale;
+  const char* digits = scaled >= 1000 ? "%.3g" : scaled >= 100 ? "%.0f" : scaled >= 10 ? "%.1f" : "%.2f";
+  return format(digits, scaled) + " " + unit->name;
 }
 
 }  // namespace
@@ -65,24 +78,31 @@ std::string render_bench_header(const Report& report) {
          "\n" + machine.cpu + ", " + std::to_string(machine.cores) + (machine.cores == 1 ? " core, " : " cores, ") +
          gib(machine.memory_bytes) + ", " + machine.kernel + "\nstarted " + report.started_at + "; " +
          (settings.quick ? "--quick, " : "") + std::to_string(settings.warmup) + " warm-up + " +
-         std::to_string(settings.repetitions) + " timed repetitions per run, -j " + threads +
+         std::to_string(settings.repetitions) + " timed repetitions of at least " + seconds(settings.min_time_s) +
+         " per run, -j " + threads +
          (settings.on_disk.empty() ? "" : ", --on-disk " + settings.on_disk) + "\n";
 }
 
-std::string render_workload_table(const WorkloadResult& workload) {
-  std::string table = "\n" + workload.name + " (" + workload.source + "): " + workload.description + "; " +
-                      grouped(workload.instances) + (workload.name == kFloorName ? " lines, " : " instances, ") +
-                      format("%.1f MB", static_cast<double>(workload.bytes) / 1e6) + "\n";
-  // The heads by hand: "×" is two bytes, which printf's widths would count.
-  table += "  threads     median   spread  instances/s      MB/s  speed-up  × floor   CPU s\n";
+std::string render_workload_table(const WorkloadResult& workload, TableStyle style) {
+  std::string text = "\n" + workload.name + " (" + workload.source + "): " + workload.description + "; " +
+                     grouped(workload.instances) + (workload.name == kFloorName ? " lines, " : " instances, ") +
+                     format("%.1f MB", static_cast<double>(workload.bytes) / 1e6) + " a pass\n";
+  if (style == TableStyle::kMarkdown) text += "\n";
+  TextTable table{{"threads", "passes", "median", "mean", "stddev", "CV", "min", "max", "instances/s", "MB/s",
+                   "speed-up", "\u00d7 floor", "CPU"},
+                  std::vector<bool>(13, true),
+                  {}};
   for (const Run& run : workload.runs) {
-    table += padded(std::to_string(run.threads), 9) + padded(format("%.3f s", run.median_s), 11) +
-             padded(format("±%.1f%%", run.spread * 100), 10) + padded(rate(run.instances_per_s), 13) +
-             padded(significant(run.bytes_per_s / 1e6), 10) + padded(format("%.2fx", run.speedup), 10) +
-             padded(run.floor_ratio ? significant(*run.floor_ratio) : "-", 9) + padded(format("%.2f", run.cpu_s), 8) +
-             (run.spread > 0.10 ? "  (spread > 10%)" : "") + "\n";
+    table.rows.push_back({std::to_string(run.threads), std::to_string(run.iterations), seconds(run.median_s),
+                          seconds(run.mean_s), seconds(run.stddev_s),
+                          format("%.1f%%", run.cv * 100) + (run.cv > kNoisyCv ? " (noisy)" : ""), seconds(run.min_s),
+                          seconds(run.max_s), rate(run.instances_per_s), significant(run.bytes_per_s / 1e6),
+                          format("%.2fx", run.speedup), run.floor_ratio ? significant(*run.floor_ratio) : "-",
+                          seconds(run.cpu_s)});
   }
-  return table;
+  return text + render_text_table(table, style);
 }
+
+std::string render_seconds(double value) { return seconds(value); }
 
 }  // namespace poker::bench

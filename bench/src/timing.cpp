@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <optional>
 #include <string_view>
 
+#include "poker/bench/statistics.h"
 #include "poker/number_text.h"
 
 namespace poker::bench {
@@ -28,54 +30,85 @@ double process_cpu_seconds() {
   return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
+bool stopped(const std::atomic<bool>* stop) { return stop != nullptr && stop->load(std::memory_order_relaxed); }
+
+// `iterations` passes; false if a stop cut them short.
+bool passes(const std::function<void()>& pass, std::uint64_t iterations, const std::atomic<bool>* stop) {
+  for (std::uint64_t i = 0; i < iterations; ++i) {
+    if (stopped(stop)) return false;
+    pass();
+  }
+  return true;
+}
+
+// The passes a repetition makes: batches growing as Google Benchmark grows
+// them (by the time still missing, with 40% to spare, ten times at most)
+// until one lasts the minimum time.
+std::uint64_t calibrate(const std::function<void()>& pass, double min_time_s, const std::atomic<bool>* stop) {
+  std::uint64_t iterations = 1;
+  for (;;) {
+    const Clock::time_point start = Clock::now();
+    if (!passes(pass, iterations, stop)) return iterations;
+    const double elapsed = seconds_between(start, Clock::now());
+    if (elapsed >= min_time_s || iterations >= kMaxIterations) return iterations;
+    const double grown = elapsed > 0 ? std::ceil(static_cast<double>(iterations) * min_time_s * 1.4 / elapsed)
+                                     : static_cast<double>(iterations) * 10;
+    const double next = std::min(grown, static_cast<double>(iterations) * 10);
+    iterations = std::min(kMaxIterations, std::max(iterations + 1, static_cast<std::uint64_t>(next)));
+  }
+}
+
 }  // namespace
 
-std::vector<Repetition> time_repetitions(const std::function<void()>& work, int warmup, int repetitions,
-                                         double extra_work_factor) {
-  for (int i = 0; i < warmup; ++i) work();
-  std::vector<Repetition> timed;
-  timed.reserve(static_cast<std::size_t>(repetitions));
-  for (int i = 0; i < repetitions; ++i) {
+TimedRun time_repetitions(const std::function<void()>& pass, const TimingPlan& plan, const std::atomic<bool>* stop) {
+  TimedRun timed;
+  timed.iterations = calibrate(pass, plan.min_time_s, stop);
+  for (int i = 0; i < plan.warmup; ++i) {
+    if (!passes(pass, timed.iterations, stop)) return timed;
+  }
+  timed.repetitions.reserve(static_cast<std::size_t>(plan.repetitions));
+  for (int i = 0; i < plan.repetitions; ++i) {
     const double cpu_before = process_cpu_seconds();
     const Clock::time_point start = Clock::now();
-    work();
-    if (extra_work_factor > 1) {
+    if (!passes(pass, timed.iterations, stop)) return timed;
+    if (plan.extra_work > 1) {
       // Spinning, not sleeping, so that the CPU time grows with the wall time
       // as it would with more work.
-      const auto end = start + std::chrono::duration_cast<Clock::duration>((Clock::now() - start) * extra_work_factor);
+      const auto end = start + std::chrono::duration_cast<Clock::duration>((Clock::now() - start) * plan.extra_work);
       while (Clock::now() < end) {
       }
     }
-    const Clock::time_point stop = Clock::now();
-    timed.push_back(Repetition{seconds_between(start, stop), process_cpu_seconds() - cpu_before});
+    const Clock::time_point stop_time = Clock::now();
+    timed.repetitions.push_back(Repetition{seconds_between(start, stop_time), process_cpu_seconds() - cpu_before});
   }
   return timed;
 }
 
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t middle = values.size() / 2;
-  return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+void set_statistics(Run& run) {
+  const SampleSummary wall = summarize_sample(run.samples_s);
+  run.mean_s = wall.mean;
+  run.median_s = wall.median;
+  run.stddev_s = wall.stddev;
+  run.cv = wall.cv;
+  run.min_s = wall.min;
+  run.max_s = wall.max;
+  run.cpu_s = run.cpu_samples_s.empty() ? 0 : median_of(run.cpu_samples_s);
 }
 
-Run summarize(std::size_t threads, const std::vector<Repetition>& repetitions, std::uint64_t instances,
-              std::uint64_t bytes) {
+Run summarize(std::size_t threads, const TimedRun& timed, std::uint64_t instances, std::uint64_t bytes) {
   Run run;
   run.threads = threads;
-  std::vector<double> cpu;
-  for (const Repetition& repetition : repetitions) {
+  run.iterations = timed.iterations;
+  for (const Repetition& repetition : timed.repetitions) {
     run.samples_s.push_back(repetition.wall_s);
-    cpu.push_back(repetition.cpu_s);
+    run.cpu_samples_s.push_back(repetition.cpu_s);
   }
-  run.median_s = median(run.samples_s);
-  run.min_s = *std::min_element(run.samples_s.begin(), run.samples_s.end());
-  run.max_s = *std::max_element(run.samples_s.begin(), run.samples_s.end());
-  run.cpu_s = median(cpu);
+  set_statistics(run);
   // A run too short for the clock has no rate: 0, not infinity (not JSON).
   if (run.median_s > 0) {
-    run.spread = (run.max_s - run.min_s) / run.median_s;
-    run.instances_per_s = static_cast<double>(instances) / run.median_s;
-    run.bytes_per_s = static_cast<double>(bytes) / run.median_s;
+    const double passes = static_cast<double>(timed.iterations);
+    run.instances_per_s = static_cast<double>(instances) * passes / run.median_s;
+    run.bytes_per_s = static_cast<double>(bytes) * passes / run.median_s;
   }
   return run;
 }

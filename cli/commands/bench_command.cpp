@@ -21,6 +21,7 @@
 #include "messages.h"
 #include "output_file.h"
 #include "poker/bench/compare.h"
+#include "poker/bench/google_benchmark_json.h"
 #include "poker/bench/machine.h"
 #include "poker/bench/measure.h"
 #include "poker/bench/read_report.h"
@@ -42,11 +43,19 @@
 namespace poker::cli {
 namespace {
 
-// Without --warmup and --repetitions. --quick also generates a sixth of
+// --json=google-benchmark's value; --json alone is poker's own schema.
+constexpr char kGoogleBenchmarkJson[] = "google-benchmark";
+
+// Without --warmup, --repetitions and --min-time: enough repetitions for
+// the comparison's rank test (Google Benchmark's compare.py asks for 9),
+// each long enough for the clock and the scheduler, and the whole default
+// run about a minute on a 2-core machine. --quick also generates a sixth of
 // each workload's instances (bench/src/workloads.cpp).
 constexpr int kWarmup = 1;
-constexpr int kRepetitions = 5;
-constexpr int kQuickRepetitions = 3;
+constexpr int kRepetitions = 10;
+constexpr int kQuickRepetitions = 9;
+constexpr double kMinTime = 0.2;
+constexpr double kQuickMinTime = 0.025;
 
 std::vector<std::string_view> split_list(std::string_view list) {
   std::vector<std::string_view> words;
@@ -104,7 +113,7 @@ bench::ReportText read_report_file(const std::string& path, std::string_view nam
 
 // The report in file `path` (`name` as messages print it), read and
 // checked; or the exit status of the failure reported: 3 for one that
-// cannot be read, 1 for one that is no poker-bench/1 report.
+// cannot be read, 1 for one that is no poker-bench report.
 std::variant<std::string, int> load_report(const std::string& path, const std::string& name,
                                            const StopSignals& signals) {
   bench::ReportText read = read_report_file(path, name, signals);
@@ -122,18 +131,15 @@ std::variant<std::string, int> load_report(const std::string& path, const std::s
 // A report's file as messages and the comparison's header name it.
 std::string report_name(const std::string& path) { return display_name(path, "<stdin>"); }
 
-// Compares two reports; the exit status: 4 when a run is slower, 1 for a
-// report that is not valid.
-int compare_reports(const std::string& old_text, const std::string& old_name, const std::string& new_text,
-                    const std::string& new_name, std::ostream& out) {
-  try {
-    const bench::CompareCounts counts = bench::compare_bench_reports(old_text, old_name, new_text, new_name, out);
-    return counts.slower > 0 ? kExitMismatch : kExitOk;
-  } catch (const bench::BenchReportError& error) {
-    out.flush();
-    report(error.what());
-    return kExitInvalidInput;
-  }
+// The status a comparison ends with: 4 when a run is slower.
+int comparison_status(const bench::Comparison& comparison) {
+  return bench::count_verdicts(comparison).slower > 0 ? kExitMismatch : kExitOk;
+}
+
+// The comparison as the command line asks for it: JSON, or the table.
+std::string render(const bench::Comparison& comparison, const BenchOptions& command) {
+  if (!command.json_format.empty()) return bench::render_comparison_json(comparison);
+  return bench::render_comparison(comparison, command.markdown ? bench::TableStyle::kMarkdown : bench::TableStyle::kPlain);
 }
 
 // --compare OLD.json --against NEW.json: no measuring.
@@ -145,14 +151,14 @@ int compare_saved(const BenchOptions& command, const StopSignals& signals) {
     if (const int* status = std::get_if<int>(&loaded)) return *status;
     texts[i] = std::move(std::get<std::string>(loaded));
   }
-  std::ostringstream table;
-  const int status =
-      compare_reports(texts[0], report_name(command.compare), texts[1], report_name(command.against), table);
+  // Both were read and checked by load_report(): no BenchReportError here.
+  const bench::Comparison comparison =
+      bench::compare_bench_reports(texts[0], report_name(command.compare), texts[1], report_name(command.against));
   int status_written = kExitOk;
   const std::unique_ptr<io::OutputSink> out = open_output_or_report("-", signals, status_written);
   if (!out) return status_written;
-  const int written = write_and_finish(*out, table.str(), signals);
-  return written != kExitOk ? written : status;
+  const int written = write_and_finish(*out, render(comparison, command), signals);
+  return written != kExitOk ? written : comparison_status(comparison);
 }
 
 // The report before any measuring: when, which build, which machine, and
@@ -167,10 +173,15 @@ bench::Report report_heading(const BenchOptions& command) {
   settings.quick = command.quick;
   settings.warmup = command.warmup.value_or(kWarmup);
   settings.repetitions = command.repetitions.value_or(command.quick ? kQuickRepetitions : kRepetitions);
+  settings.min_time_s = command.min_time.value_or(command.quick ? kQuickMinTime : kMinTime);
   settings.threads = command.thread_counts;
   settings.on_disk = command.on_disk;
   settings.tolerance = command.tolerance;
   return report;
+}
+
+bench::TableStyle style(const BenchOptions& command) {
+  return command.markdown ? bench::TableStyle::kMarkdown : bench::TableStyle::kPlain;
 }
 
 // The line of a repetition that failed: its I/O error's, or what it says.
@@ -210,11 +221,12 @@ int measure_workloads(const BenchOptions& command, bench::Report& report,
         floors.push_back(result);
       else
         bench::set_floor_ratios(result, floors);
-      for (std::string& warning : bench::spread_warnings(result)) {
+      for (std::string& warning : bench::noise_warnings(result)) {
         cli::report("bench: warning: " + warning);
         report.warnings.push_back(std::move(warning));
       }
-      if (const int written = write(bench::render_workload_table(result)); written != kExitOk) return written;
+      if (const int written = write(bench::render_workload_table(result, style(command))); written != kExitOk)
+        return written;
       report.workloads.push_back(std::move(result));
     }
   }
@@ -238,8 +250,9 @@ int run_bench(const BenchOptions& command, const std::string& output, const Stop
 
   bench::Report report = report_heading(command);
   // The human report is written as it is measured; JSON at the end.
+  const bool json = !command.json_format.empty();
   const auto write = [&](const std::string& text) {
-    return command.json ? kExitOk : report_write_result(out->write(text), signals);
+    return json ? kExitOk : report_write_result(out->write(text), signals);
   };
   if (const int written = write(bench::render_bench_header(report)); written != kExitOk) return written;
   try {
@@ -247,18 +260,29 @@ int run_bench(const BenchOptions& command, const std::string& output, const Stop
   } catch (const bench::RunFailure& failure) {
     return run_failed(failure, signals);
   }
-  const std::string json = bench::render_bench_json(report);
-  if (command.compare.empty()) return write_and_finish(*out, command.json ? json : "", signals);
+  const std::string report_json = bench::render_bench_json(report);
+  const std::string written_json =
+      command.json_format == kGoogleBenchmarkJson ? bench::render_google_benchmark_json(report) : report_json;
+  if (command.compare.empty()) return write_and_finish(*out, json ? written_json : "", signals);
   // The comparison follows the table; after JSON it goes to stderr, so that
   // the output stays one JSON document. It reads this run back from its JSON
   // rather than taking `report` as it is: the JSON holds nine significant
   // digits (bench/src/report_json.cpp) and read_bench_report checks what it
-  // reads (a median of 0 is no report), so this comparison prints exactly
-  // what `--compare OLD.json --against` the saved `--json` of this run prints.
-  std::ostringstream table;
-  const int compared =
-      compare_reports(old_text, report_name(command.compare), json, "this run", command.json ? std::cerr : table);
-  const int written = write_and_finish(*out, command.json ? json : "\n" + table.str(), signals);
+  // reads, so this comparison prints exactly what `--compare OLD.json
+  // --against` the saved `--json` of this run prints.
+  int compared = kExitOk;
+  std::string table;
+  try {
+    const bench::Comparison comparison =
+        bench::compare_bench_reports(old_text, report_name(command.compare), report_json, "this run");
+    table = bench::render_comparison(comparison, style(command));
+    compared = comparison_status(comparison);
+  } catch (const bench::BenchReportError& error) {
+    cli::report(error.what());
+    compared = kExitInvalidInput;
+  }
+  if (json) std::cerr << table;
+  const int written = write_and_finish(*out, json ? written_json : "\n" + table, signals);
   return written != kExitOk ? written : compared;
 }
 
@@ -276,30 +300,47 @@ void BenchCommand::add_options(CLI::App& app, Binding binding) {
                  "eval, draw, equity-exact, equity-monte-carlo, verify, and the floor newline-count)")
       ->type_name("LIST");
   checks.add(*app.add_option("--repetitions", command.repetitions,
-                             "Timed repetitions per run, 1 to 1000 (default 5; --quick 3)")
+                             "Timed repetitions per run, 1 to 1000 (default 10; --quick 9); the comparison's rank "
+                             "test needs 9 or more")
                   ->type_name("N"),
              whole_number(1, 1000));
   checks.add(*app.add_option("--warmup", command.warmup, "Untimed repetitions before them, 0 to 100 (default 1)")
                   ->type_name("N"),
              whole_number(0, 100));
-  app.add_flag("--quick", command.quick, "A sixth of the instances and 3 repetitions: seconds, not a minute");
-  app.add_flag("--json", command.json, "Write the report as JSON, schema poker-bench/1 (docs/performance.md)");
+  checks.add(*app.add_option("--min-time", command.min_time,
+                             "The shortest repetition in seconds, 0.001 to 60: each makes as many passes over the "
+                             "workload (default 0.2; --quick 0.025)")
+                  ->type_name("SECONDS"),
+             fraction(0.001, 60));
+  app.add_flag("--quick", command.quick,
+               "A sixth of the instances, 9 repetitions of 25 ms: seconds, not a minute, and more often undecided");
+  app.add_flag("--json{poker}", command.json_format,
+               "Write the report as JSON: schema poker-bench/2 (docs/performance.md), or with "
+               "--json=google-benchmark in Google Benchmark's format (for compare.py); a comparison as schema "
+               "poker-bench-comparison/1")
+      ->type_name("FORMAT");
+  app.add_flag("--markdown", command.markdown, "Write the tables in Markdown, for a pull request");
   app.add_option("-o,--output", binding.shared.output, "Write the report to FILE ('-': standard output, the default)")
       ->type_name("FILE");
   app.add_option("--on-disk", command.on_disk,
                  "Also measure each workload read from a file written in DIR (page-cached, then removed) and "
-                 "through a pipe")
+                 "through a pipe; with --baseline, where the workload files are written (default $TMPDIR or /tmp)")
       ->type_name("DIR");
   app.add_option("--compare", command.compare,
                  "Compare this run with a report saved by --json ('-': standard input); status 4 when a workload is "
-                 "slower beyond the tolerance")
+                 "slower beyond the tolerance with statistical significance")
       ->type_name("FILE");
   app.add_option("--against", command.against,
                  "With --compare: compare its report with this saved one ('-': standard input) instead of measuring")
       ->type_name("FILE");
+  app.add_option("--baseline", command.baseline,
+                 "Measure the poker program OLD_POKER and this one (or --candidate) in alternation on the same "
+                 "workloads, and compare them: the way to compare two builds on a busy machine")
+      ->type_name("OLD_POKER");
+  app.add_option("--candidate", command.candidate, "With --baseline: the program to compare instead of this one")
+      ->type_name("OTHER_POKER");
   checks.add(*app.add_option("--tolerance", command.tolerance,
-                             "How much slower counts as slower in a comparison, beyond the runs' spread, 0 to 10 "
-                             "(default 0.05: 5%)")
+                             "How much slower counts as slower in a comparison, 0 to 10 (default 0.05: 5%)")
                   ->type_name("FRACTION"),
              fraction(0, bench::kMaxTolerance));
   add_version_flag(app);
@@ -308,10 +349,22 @@ void BenchCommand::add_options(CLI::App& app, Binding binding) {
 std::optional<std::string> BenchCommand::settle(const SharedOptions& shared) {
   BenchOptions& command = options_;
   const CLI::App& app = *app_;
+  if (!command.json_format.empty() && command.json_format != "poker" && command.json_format != kGoogleBenchmarkJson)
+    return "--json: unknown format '" + escape_bytes(command.json_format) + "'; expected poker or google-benchmark";
+  if (!command.json_format.empty() && command.markdown) return "--json and --markdown exclude each other";
+  if (!command.candidate.empty() && command.baseline.empty()) return "--candidate OTHER_POKER needs --baseline OLD_POKER";
+  for (const auto& [name, value] :
+       {std::pair{"--baseline", &command.baseline}, std::pair{"--candidate", &command.candidate}}) {
+    if (value->empty() && app.count(name) > 0) return std::string(name) + ": the name is empty";
+  }
+  if (!command.baseline.empty() && !command.compare.empty())
+    return "--baseline measures two programs: it takes no --compare report";
+  if (command.json_format == kGoogleBenchmarkJson && (!command.against.empty() || !command.baseline.empty()))
+    return "--json=google-benchmark writes a run's report: a comparison is written as poker's JSON";
   if (!command.against.empty()) {
     if (command.compare.empty()) return "--against NEW.json needs --compare OLD.json";
-    for (const char* name : {"--threads", "--workloads", "--repetitions", "--warmup", "--quick", "--json", "--on-disk",
-                             "--tolerance", "--output"}) {
+    for (const char* name : {"--threads", "--workloads", "--repetitions", "--warmup", "--min-time", "--quick",
+                             "--on-disk", "--tolerance", "--output"}) {
       if (app.count(name) > 0)
         return std::string(name) + " does not apply to --against, which measures nothing (the tolerance is NEW's)";
     }

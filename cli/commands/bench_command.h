@@ -24,12 +24,16 @@ struct BenchOptions {
   std::string workloads;  // --workloads LIST as given
   std::optional<int> repetitions;
   std::optional<int> warmup;
+  std::optional<double> min_time;  // --min-time SECONDS
   bool quick = false;
-  bool json = false;
+  std::string json_format;  // --json[=FORMAT]: "poker" or "google-benchmark"; empty: the table
+  bool markdown = false;    // the tables in Markdown
   double tolerance = 0.05;
-  std::string on_disk;  // --on-disk DIR; empty: none
-  std::string compare;  // --compare OLD.json; empty: none
-  std::string against;  // --against NEW.json; empty: measure
+  std::string on_disk;    // --on-disk DIR; empty: none
+  std::string compare;    // --compare OLD.json; empty: none
+  std::string against;    // --against NEW.json; empty: measure
+  std::string baseline;   // --baseline OLD_POKER: measure two programs in alternation
+  std::string candidate;  // --candidate OTHER_POKER; empty: this program
   // Settled once parsed:
   std::vector<std::size_t> thread_counts;  // ascending, distinct, each usable
   std::vector<std::string> selected;       // in the report's order

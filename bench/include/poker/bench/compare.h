@@ -1,59 +1,137 @@
-// `poker bench --compare OLD.json`: two poker-bench/1 reports side by side.
+// `poker bench --compare OLD.json` and `--baseline OLD_POKER`: two runs of
+// the workloads side by side, and for each run in both a verdict that holds
+// on a shared machine.
 //
-// Each run present in both reports, a (workload name, source, threads), gets
-// a ratio and a verdict:
+// The two samples of a run are its repetitions' times per instance (a
+// repetition's wall time over its passes and the workload's instances), so
+// that runs that made different passes, or a --quick run against a full
+// one, compare what they have in common. For each:
 //
-//   ratio      = new median_s / old median_s
-//   allowance  = tolerance + max(old spread, new spread) / 2
-//   verdict    "slower" when ratio > 1 + allowance, "faster" when
-//              ratio < 1 - allowance, otherwise "same"
+//   ratio      new median / old median
+//   interval   the ratio's confidence interval (95%): the Hodges-Lehmann
+//              interval of the two samples' logarithms (statistics.h)
+//   p          the two-sided Mann-Whitney U test of the two samples, the
+//              test Google Benchmark's compare.py runs
 //
-// The tolerance is the NEW report's settings.tolerance; the spread of both
-// runs widens the allowance, so that a busy machine's noise is no verdict.
-// A ratio that equals a bound up to the rounding of the reports' decimals
-// (1e-9 relative) is within it. Where the two runs of a workload did
-// different work per repetition (a --quick run against a full one), the
-// medians are divided by their instances first: the ratio is then that of
-// the times per instance, which it is anyway when the work is the same.
-// Runs in only one report are listed as "only in OLD" or "only in NEW",
-// with no verdict.
+// and, with the tolerance t (the NEW report's settings.tolerance):
 //
-// The output is a table (workload, source, threads, old median, new median,
-// ratio, allowance, verdict), the compared runs first in the new report's
-// order, then those in one report only; above it, the two runs' poker builds
-// and machines, and a note when they differ (what comparing across versions
-// is for, so never an error); below it a one-line summary:
-// `2 of 18 slower beyond 5% + spread: holdem-2 -j 2, euler -j 1`.
+//   "slower"   p < 0.05, and the whole interval above 1 + t: slower, and
+//              beyond the tolerance, with 95% confidence
+//   "faster"   p < 0.05, and the whole interval below 1 / (1 + t)
+//   "same"     the interval lies within [1 / (1 + t), 1 + t]
+//   "noisy"    otherwise: too noisy to decide at that tolerance. Also when
+//              one run had less of the machine than the other: its CPU
+//              time per wall second and thread (the process's CPU time
+//              over its wall time) was below the other's by more than
+//              kMaxCpuShareDrop, a neighbour's load that a saved report
+//              cannot have seen.
 //
-// Thread safety: a pure function of its arguments (and the stream it writes).
+// Runs in one report only are listed as "only in old" or "only in new",
+// with no verdict. The comparison is written as a table (plain or
+// Markdown) with the builds and machines above it and a summary below, or
+// as JSON, schema poker-bench-comparison/1 (docs/performance.md).
+//
+// Thread safety: pure functions of their arguments.
 #ifndef POKER_BENCH_COMPARE_H_
 #define POKER_BENCH_COMPARE_H_
 
 #include <cstddef>
-#include <ostream>
+#include <optional>
+#include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "poker/bench/read_report.h"  // BenchReportError
+#include "poker/bench/report.h"
+#include "poker/bench/statistics.h"
+#include "poker/bench/text_table.h"
 
 namespace poker::bench {
 
-// What the table's summary line counts: the runs in both reports, and those
-// of them whose verdict is "slower" or "faster".
+inline constexpr double kSignificance = 0.05;  // the test's alpha
+inline constexpr double kConfidence = 0.95;    // the ratio's interval
+// How much less of the machine (CPU time per wall second and thread) one
+// run may have had than the other before their times are no comparison.
+inline constexpr double kMaxCpuShareDrop = 0.10;
+
+enum class Verdict { kSlower, kFaster, kSame, kNoisy, kOnlyInOld, kOnlyInNew };
+
+// "slower", "faster", "same", "noisy", "only in old", "only in new".
+const char* verdict_name(Verdict verdict);
+
+// The verdict on one run, and what it rests on.
+struct RunVerdict {
+  Verdict verdict = Verdict::kNoisy;
+  double ratio = 1;
+  RatioEstimate interval;
+  RankTest test;
+  std::string reason;  // "1.31x, 95% CI 1.27x to 1.35x, p = 0.0002"
+};
+
+// The verdict on times `old_times` and `new_times` (per instance; each
+// > 0), at `tolerance`; `old_share` and `new_share` are the runs' CPU
+// shares (the median over the repetitions of CPU time / (wall time x
+// threads)), when both are known.
+// REQUIRES: !old_times.empty() && !new_times.empty().
+RunVerdict judge_run(std::span<const double> old_times, std::span<const double> new_times,
+                     std::optional<double> old_share, std::optional<double> new_share, double tolerance);
+
+// A run's repetitions as the comparison reads them: seconds per instance,
+// and the CPU share when the run has CPU samples.
+std::vector<double> times_per_instance(const WorkloadResult& workload, const Run& run);
+std::optional<double> cpu_share(const Run& run);
+
+// One line of the comparison.
+struct ComparedRun {
+  std::string workload;
+  std::string source;
+  std::size_t threads = 1;
+  std::optional<double> old_time, new_time;  // median seconds per instance
+  std::optional<double> old_cv, new_cv;
+  RunVerdict verdict;  // verdict.verdict only, for a run in one report
+};
+
+struct Comparison {
+  std::string mode;  // "reports", or "alternating" (--baseline)
+  std::string old_name, new_name;
+  Report old_report, new_report;
+  double tolerance = 0.05;
+  std::vector<ComparedRun> runs;  // both first, in the new report's order; then old only; then new only
+  std::vector<std::string> different_work;  // workloads whose instances per pass differ (--quick vs full)
+  std::vector<std::string> noisy_old;       // the old report's runs with a CV above kNoisyCv: no baseline
+};
+
 struct CompareCounts {
   std::size_t compared = 0;
   std::size_t slower = 0;
   std::size_t faster = 0;
+  std::size_t same = 0;
+  std::size_t noisy = 0;
 };
 
-// Compares the report `new_json` with `old_json` and prints the table on
-// `out`. The names are the files' names as messages print them (escaped
-// by the caller), used in the table's header and in errors.
-// Throws BenchReportError (read_report.h: `OLD.json:3:14: invalid JSON: ...`,
-// `OLD.json: not a poker-bench/1 report: schema is "x"`), the old report
-// checked first, when either is not JSON or not a poker-bench/1 report;
-// nothing is printed then.
-CompareCounts compare_bench_reports(std::string_view old_json, std::string_view old_name, std::string_view new_json,
-                                    std::string_view new_name, std::ostream& out);
+Comparison compare_runs(const Report& old_report, std::string_view old_name, const Report& new_report,
+                        std::string_view new_name, std::string_view mode);
+
+CompareCounts count_verdicts(const Comparison& comparison);
+
+// The two reports `old_json` and `new_json` read (read_report.h) and
+// compared; the names are the files' as messages print them (escaped by
+// the caller). Throws BenchReportError, the old report checked first.
+Comparison compare_bench_reports(std::string_view old_json, std::string_view old_name, std::string_view new_json,
+                                 std::string_view new_name);
+
+// The comparison for a person: the builds and machines, how verdicts are
+// reached, the table, and the summary lines:
+//   1 of 18 slower beyond 5%: holdem-2 -j 1
+//   2 of 18 too noisy to decide at 5%: euler -j 2, eval -j 2
+std::string render_comparison(const Comparison& comparison, TableStyle style);
+
+// The comparison as JSON, schema poker-bench-comparison/1.
+std::string render_comparison_json(const Comparison& comparison);
+
+// "holdem-2 -j 2", "holdem-2 (pipe) -j 2": a run as the summaries name it.
+std::string run_label(std::string_view workload, std::string_view source, std::size_t threads);
 
 }  // namespace poker::bench
 

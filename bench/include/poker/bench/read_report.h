@@ -1,4 +1,5 @@
-// A poker-bench/1 report (`poker bench --json`) read back into the Report
+// A poker-bench/2 report (`poker bench --json`), or one of the first
+// schema, poker-bench/1, read back into the Report
 // that the benchmark measures and writes (report.h), so that `--compare`
 // reads a saved report and the live one as the same thing.
 // Only the fields that `--compare` uses are read, each checked for its type
@@ -20,7 +21,7 @@ namespace poker::bench {
 // A report that cannot be read. what() is one line of printable ASCII naming
 // the file, without the `poker: ` prefix:
 //   OLD.json:3:14: invalid JSON: expected ',' or '}', found 'x'
-//   OLD.json: not a poker-bench/1 report: schema is "x"
+//   OLD.json: not a poker-bench report: schema is "x"
 //   OLD.json: workloads[2].runs[0]: median_s is missing
 struct BenchReportError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -44,11 +45,14 @@ inline constexpr double kReportRounding = 1e-6;
 //   settings.tolerance from 0 to kMaxTolerance;
 //   workloads: name and source not empty, (name, source) distinct, instances
 //   >= 1 (counts up to 2^53, the whole numbers a double holds exactly), and
-//   runs: threads from 1 to 2^20, distinct within the workload; median_s
-//   and every one of samples_s (one at least) from kMinReportSeconds to
-//   kMaxReportSeconds; median_s the median of samples_s, and spread >= 0
-//   their (max - min) / median_s, both within kReportRounding; min_s and
-//   max_s are taken from samples_s.
+//   runs: threads from 1 to 2^20, distinct within the workload; every one
+//   of samples_s (one at least) from kMinReportSeconds to
+//   kMaxReportSeconds; median_s the median of samples_s, within
+//   kReportRounding. Of /2 also: iterations from 1 to kMaxIterations
+//   (timing.h); cpu_samples_s as many as samples_s, or none, each from 0 to
+//   kMaxReportSeconds; mean_s, stddev_s and cv those of samples_s. Of /1:
+//   spread >= 0, (max - min) / median_s of samples_s; iterations 1.
+//   The other statistics (min_s, max_s, cpu_s) are taken from the samples.
 // Every number of an accepted report is therefore finite, and every ratio
 // of two of its times too.
 // Throws BenchReportError, whose message names the file, the place and the

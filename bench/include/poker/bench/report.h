@@ -1,5 +1,5 @@
 // What the benchmark measured, as its reports (the table, the JSON of schema
-// poker-bench/1, docs/performance.md) present it: the machine and build, the
+// poker-bench/2, docs/performance.md) present it: the machine and build, the
 // settings, and per workload and source the runs at each thread count. The
 // one value that the measuring fills, the writers render and the reader of a
 // saved report fills again.

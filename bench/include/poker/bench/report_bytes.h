@@ -1,4 +1,4 @@
-// A saved poker-bench/1 report's bytes (`poker bench --compare OLD.json`,
+// A saved poker-bench report's bytes (`poker bench --compare OLD.json`,
 // `--against NEW.json`), read from an io::ByteSource that the caller opened
 // (a file, standard input, a pipe: the command opens it through
 // io::open_input(), so that a stop signal wakes a read that waits), and
@@ -43,7 +43,7 @@ struct ReportText {
 //   - at the first byte that no JSON text holds (a NUL of /dev/zero, a byte
 //     that is no UTF-8): the text then ends just past it, where the JSON
 //     reader's error points (`NAME:1:1: invalid JSON: ...`);
-//   - past kMaxReportBytes: not_a_report says `NAME: not a poker-bench/1
+//   - past kMaxReportBytes: not_a_report says `NAME: not a poker-bench
 //     report: it is larger than 16 MiB`.
 // A failed read is the I/O error (ECANCELED: a stop signal's wake-up).
 ReportText read_report_bytes(io::ByteSource& source, std::string_view name);

@@ -9,14 +9,20 @@
 #include <string>
 
 #include "poker/bench/report.h"
+#include "poker/bench/text_table.h"
 
 namespace poker::bench {
 
 // The lines before the tables: build, machine, start time, settings.
 std::string render_bench_header(const Report& report);
 
-// One workload's table: a title line, the column heads, a row per run.
-std::string render_workload_table(const WorkloadResult& workload);
+// One workload's table: a title line, the column heads, a row per run
+// (mean, median, standard deviation, CV, min and max of its repetitions).
+std::string render_workload_table(const WorkloadResult& workload, TableStyle style = TableStyle::kPlain);
+
+// A time as the tables print it: three significant digits in the unit that
+// keeps them whole ("512 ms", "1.23 s", "45.1 µs").
+std::string render_seconds(double seconds);
 
 }  // namespace poker::bench
 

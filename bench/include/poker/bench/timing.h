@@ -1,7 +1,9 @@
-// Timing a workload as hyperfine and Google Benchmark do: warm-up
-// repetitions untimed, then timed repetitions, each one's wall time and the
-// CPU time the whole process spent in it (every thread's, the pipe's writer
-// included); then the statistics of one run (median, min, max, spread).
+// Timing a workload as Google Benchmark and hyperfine do: a calibration
+// that finds how many passes over the workload last the minimum time, so
+// that every repetition is long enough for the clock and the scheduler;
+// warm-up repetitions untimed; then timed repetitions, each one's wall time
+// and the CPU time the whole process spent in it (every thread's, the
+// pipe's writer included); then the statistics of one run.
 //
 // Thread safety: time_repetitions from one thread at a time (the
 // repetitions use the process's CPU time, which another thread's work would
@@ -9,6 +11,7 @@
 #ifndef POKER_BENCH_TIMING_H_
 #define POKER_BENCH_TIMING_H_
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -23,21 +26,41 @@ struct Repetition {
   double cpu_s = 0;
 };
 
-// Runs `work` `warmup` times untimed, then `repetitions` times timed. Each
-// timed repetition is stretched by `extra_work_factor` (1: none; see
-// extra_work_factor()).
-std::vector<Repetition> time_repetitions(const std::function<void()>& work, int warmup, int repetitions,
-                                         double extra_work_factor);
+// How a run is timed: the settings of the command line.
+struct TimingPlan {
+  int warmup = 1;           // untimed repetitions after the calibration
+  int repetitions = 12;     // timed repetitions
+  double min_time_s = 0.2;  // the shortest repetition
+  double extra_work = 1;    // each timed repetition stretched by it (extra_work_factor())
+};
 
-// The statistics of one thread count's repetitions; speedup 1 and no
+struct TimedRun {
+  std::uint64_t iterations = 1;  // passes over the workload per repetition
+  std::vector<Repetition> repetitions;
+};
+
+// The most passes one repetition makes: a pass too quick for the clock
+// (a workload of a few bytes) is no reason to loop for ever.
+inline constexpr std::uint64_t kMaxIterations = std::uint64_t{1} << 24;
+
+// Calibrates `pass` (one pass over the workload): passes in batches, each
+// batch ten times the last at most, until a batch lasts plan.min_time_s;
+// that batch's size is the repetitions' (at least 1, at most
+// kMaxIterations). Then plan.warmup untimed repetitions and
+// plan.repetitions timed ones. Once `*stop` is set (null: never) no pass
+// starts, and what was timed is returned cut short.
+TimedRun time_repetitions(const std::function<void()>& pass, const TimingPlan& plan, const std::atomic<bool>* stop);
+
+// The statistics of one thread count's repetitions, each of `iterations`
+// passes over a workload of `instances` and `bytes`; speedup 1 and no
 // floor_ratio (the caller sets them from the other runs).
-// REQUIRES: !repetitions.empty().
-Run summarize(std::size_t threads, const std::vector<Repetition>& repetitions, std::uint64_t instances,
-              std::uint64_t bytes);
+// REQUIRES: !timed.repetitions.empty().
+Run summarize(std::size_t threads, const TimedRun& timed, std::uint64_t instances, std::uint64_t bytes);
 
-// The median of `values` (the mean of the middle two for an even count).
-// REQUIRES: !values.empty().
-double median(std::vector<double> values);
+// Fills the statistics of `run` (mean_s to max_s, cv, cpu_s) from its
+// samples_s and cpu_samples_s.
+// REQUIRES: !run.samples_s.empty().
+void set_statistics(Run& run);
 
 // The factor that `setting` (the command's POKER_BENCH_EXTRA_WORK; null:
 // unset) asks for: a number above 1 and at most 100, else 1. A hook for the

@@ -2,7 +2,7 @@
 // poker/generate.h (the same bytes on any machine), and the engine format
 // that judges them, made as `poker` makes it for the same command line
 // (the default options of each format's command, beyond those the recipe
-// names). Their names are the report's stable keys (schema poker-bench/1).
+// names). Their names are the report's stable keys (schemas poker-bench/1 and /2).
 //
 // Thread safety: a Workload is immutable once made; its format is shared
 // read-only by the runs, as the pipeline shares it. make_workload may be
