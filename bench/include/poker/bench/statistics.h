@@ -40,18 +40,41 @@ struct RankTest {
 };
 
 // Exact p-value when there are no ties and a.size() * b.size() <= 400 (the
-// distribution counted by dynamic programming); otherwise the normal
-// approximation with the tie correction and a continuity correction of 1/2.
+// distribution counted by dynamic programming): min(1, 2 * min(P(U <= u),
+// P(U >= u))). Otherwise the normal approximation with mean nm / 2, the tie
+// correction of the variance, nm / 12 * ((N + 1) - sum(t^3 - t) / (N (N - 1)))
+// over the groups of t tied values among the N = n + m, and a continuity
+// correction of 1/2; p is 1 when every value is the same. U and p are those
+// of R's wilcox.test(a, b) (W there), which takes the exact distribution
+// under another rule (both samples under 50 values, no ties).
+// Swapping a and b gives U' = nm - U and the same p.
 // REQUIRES: !a.empty() && !b.empty().
 RankTest mann_whitney_u(std::span<const double> a, std::span<const double> b);
 
 // How many times `b`'s values are `a`'s: the Hodges-Lehmann estimate
-// exp(median of log(y) - log(x) over all pairs), and the confidence
-// interval exp(d_(k)), exp(d_(mn+1-k)) over those sorted pairwise
-// differences d, with k from the U distribution at (1 - confidence) / 2
-// (exact as mann_whitney_u's is, else the normal approximation). With too
-// few values for the confidence asked (k < 1), the interval is
-// [0, infinity): nothing is known.
+// exp(median of log(y) - log(x) over all nm pairs), and the confidence
+// interval [exp(d_(k)), exp(d_(nm+1-k))] over those differences d sorted,
+// d_(i) the i-th smallest (1-based). k is the largest with
+// P(U <= k - 1) <= (1 - confidence) / 2 under the null hypothesis, so that
+// for continuous data the interval holds the true ratio with probability
+// 1 - 2 P(U <= k - 1), at least `confidence`:
+// - with nm <= 400, from U's exact distribution, whether or not values
+//   are tied;
+// - past that, k = floor(nm/2 - z * sqrt(nm (n + m + 1) / 12)) with z the
+//   standard normal quantile at (1 + confidence) / 2 (no continuity
+//   correction: rounding down errs toward the wider interval).
+// With too few values for the confidence asked (k < 1; two against two at
+// 95 %, for instance), the interval is [0, infinity): nothing is known.
+//
+// Without ties and with nm <= 400 this is exp of R's wilcox.test(log(b),
+// log(a), conf.int = TRUE, conf.level = confidence, exact = TRUE)
+// (the Bauer/Moses interval: R's qu = qwilcox(alpha / 2, m, n) is this k),
+// save that R widens k = 0 to k = 1 (the whole range of the differences)
+// and compares the probabilities with a fuzz of 10 DBL_EPSILON. Past 400
+// pairs R inverts its continuity-corrected test numerically instead, and
+// its estimate is that inversion's root, not the median: the figures there
+// differ slightly. Swapping a and b inverts the ratio and the interval.
+// O(nm log nm) time and nm doubles of memory.
 struct RatioEstimate {
   double ratio = 1;
   double low = 0;
