@@ -12,8 +12,8 @@
 # A regression is a benchmark whose median CPU time grew by more than
 # THRESHOLD (default 0.10, i.e. 10%) with a Mann-Whitney U test p-value below
 # ALPHA (default 0.05) over REPS (default 9) repetitions on each side; for
-# `poker bench`, a median wall time slower by more than THRESHOLD plus half
-# the larger spread of the two runs (docs/performance.md). Refresh
+# `poker bench`, a run whose time per instance is slower beyond THRESHOLD
+# with 95% confidence, by the same rank test (docs/performance.md). Refresh
 # the baseline on the machine the gate runs on, when it is idle, after a
 # change that is meant to move the figures.
 set -euo pipefail

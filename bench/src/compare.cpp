@@ -90,8 +90,9 @@ RunVerdict judge_run(std::span<const double> old_times, std::span<const double> 
   const double upper = 1 + tolerance;
   const double lower = 1 / upper;
   const bool significant = result.test.p_value < kSignificance;
-  const bool unequal_machine = old_share && new_share &&
-                               std::min(*old_share, *new_share) < std::max(*old_share, *new_share) * (1 - kMaxCpuShareDrop);
+  const bool unequal_machine =
+      old_share && new_share &&
+      std::min(*old_share, *new_share) < std::max(*old_share, *new_share) * (1 - kMaxCpuShareDrop);
   if (unequal_machine) {
     result.verdict = Verdict::kNoisy;
     result.reason = "the " + std::string(*new_share < *old_share ? "new" : "old") +
@@ -115,7 +116,8 @@ RunVerdict judge_run(std::span<const double> old_times, std::span<const double> 
 }
 
 std::vector<double> times_per_instance(const WorkloadResult& workload, const Run& run) {
-  const double work = static_cast<double>(run.iterations) * static_cast<double>(std::max<std::uint64_t>(workload.instances, 1));
+  const double work =
+      static_cast<double>(run.iterations) * static_cast<double>(std::max<std::uint64_t>(workload.instances, 1));
   std::vector<double> times;
   times.reserve(run.samples_s.size());
   for (const double sample : run.samples_s) times.push_back(sample / work);
@@ -167,7 +169,8 @@ Comparison compare_runs(const Report& old_report, std::string_view old_name, con
       line.old_cv = old_run->cv;
       line.new_cv = run.cv;
       line.verdict = judge_run(old_times, new_times, cpu_share(*old_run), cpu_share(run), comparison.tolerance);
-      if (old_run->cv > kNoisyCv) comparison.noisy_old.push_back(run_label(workload.name, workload.source, run.threads));
+      if (old_run->cv > kNoisyCv)
+        comparison.noisy_old.push_back(run_label(workload.name, workload.source, run.threads));
       comparison.runs.push_back(std::move(line));
     }
   }

@@ -25,7 +25,9 @@ std::string ratio_text(double ratio) {
   return printf_text(ratio < 1000 ? "%.2f\u00d7" : "%.3g\u00d7", ratio);
 }
 
-std::string percent_text(double fraction) { return printf_text(fraction * 100 < 1000 ? "%.1f%%" : "%.3g%%", fraction * 100); }
+std::string percent_text(double fraction) {
+  return printf_text(fraction * 100 < 1000 ? "%.1f%%" : "%.3g%%", fraction * 100);
+}
 
 // The tolerance as the summary says it: "5%", "2.5%".
 std::string tolerance_text(double tolerance) { return printf_text("%g%%", tolerance * 100); }
@@ -103,10 +105,11 @@ std::string heading(const Comparison& comparison) {
             ": " + join(comparison.noisy_old) + "\n";
   }
   const std::string tolerance = tolerance_text(comparison.tolerance);
-  text += "verdict: slower (faster) when the Mann-Whitney U test gives p < 0.05 and the 95% confidence interval "
-          "of the ratio lies beyond " +
-          tolerance + " (" + comparison.new_name + "'s tolerance); same when it lies within " + tolerance +
-          "; otherwise noisy: too noisy to decide\n";
+  text +=
+      "verdict: slower (faster) when the Mann-Whitney U test gives p < 0.05 and the 95% confidence interval "
+      "of the ratio lies beyond " +
+      tolerance + " (" + comparison.new_name + "'s tolerance); same when it lies within " + tolerance +
+      "; otherwise noisy: too noisy to decide\n";
   return text;
 }
 
@@ -127,8 +130,10 @@ std::string summary(const Comparison& comparison) {
   if (counts.compared == 0) return text + "nothing compared: no run is in both\n";
   const std::string of = " of " + std::to_string(counts.compared);
   const std::string tolerance = tolerance_text(comparison.tolerance);
-  text += std::to_string(slower.size()) + of + " slower beyond " + tolerance + (slower.empty() ? "" : ": " + join(slower)) + "\n";
-  if (!faster.empty()) text += std::to_string(faster.size()) + of + " faster beyond " + tolerance + ": " + join(faster) + "\n";
+  text += std::to_string(slower.size()) + of + " slower beyond " + tolerance +
+          (slower.empty() ? "" : ": " + join(slower)) + "\n";
+  if (!faster.empty())
+    text += std::to_string(faster.size()) + of + " faster beyond " + tolerance + ": " + join(faster) + "\n";
   if (!noisy.empty()) {
     text += std::to_string(noisy.size()) + of + " too noisy to decide at " + tolerance + ": " + join(noisy) +
             " (more --repetitions, a longer --min-time, a quieter machine, or --baseline)\n";
@@ -163,19 +168,20 @@ Json side_json(const std::string& name, const Report& report) {
 }  // namespace
 
 std::string render_comparison(const Comparison& comparison, TableStyle style) {
-  TextTable table{{"workload", "source", "threads", "old", "new", "old CV", "new CV", "ratio", "95% CI", "p", "verdict"},
-                  {false, false, true, true, true, true, true, true, true, true, false},
-                  {}};
+  TextTable table{
+      {"workload", "source", "threads", "old", "new", "old CV", "new CV", "ratio", "95% CI", "p", "verdict"},
+      {false, false, true, true, true, true, true, true, true, true, false},
+      {}};
   for (const ComparedRun& run : comparison.runs) {
     const bool both = run.old_time && run.new_time;
     const RunVerdict& verdict = run.verdict;
-    table.rows.push_back(
-        {escape_bytes(run.workload), escape_bytes(run.source), std::to_string(run.threads),
-         run.old_time ? render_seconds(*run.old_time) : "-", run.new_time ? render_seconds(*run.new_time) : "-",
-         run.old_cv ? percent_text(*run.old_cv) : "-", run.new_cv ? percent_text(*run.new_cv) : "-",
-         both ? ratio_text(verdict.ratio) : "",
-         both ? ratio_text(verdict.interval.low) + "\u2013" + ratio_text(verdict.interval.high) : "",
-         both ? p_text(verdict.test.p_value) : "", verdict_name(verdict.verdict)});
+    table.rows.push_back({escape_bytes(run.workload), escape_bytes(run.source), std::to_string(run.threads),
+                          run.old_time ? render_seconds(*run.old_time) : "-",
+                          run.new_time ? render_seconds(*run.new_time) : "-",
+                          run.old_cv ? percent_text(*run.old_cv) : "-", run.new_cv ? percent_text(*run.new_cv) : "-",
+                          both ? ratio_text(verdict.ratio) : "",
+                          both ? ratio_text(verdict.interval.low) + "\u2013" + ratio_text(verdict.interval.high) : "",
+                          both ? p_text(verdict.test.p_value) : "", verdict_name(verdict.verdict)});
   }
   return heading(comparison) + "times per instance, the median of the repetitions\n\n" +
          render_text_table(table, style) + "\n" + summary(comparison);

@@ -20,12 +20,8 @@ struct Family {
 };
 
 Json entry(const Family& family, const Run& run, std::size_t repetitions) {
-  return Json{{"name", family.name},
-              {"family_index", family.index},
-              {"per_family_instance_index", 0},
-              {"run_name", family.name},
-              {"repetitions", repetitions},
-              {"threads", run.threads},
+  return Json{{"name", family.name},         {"family_index", family.index}, {"per_family_instance_index", 0},
+              {"run_name", family.name},     {"repetitions", repetitions},   {"threads", run.threads},
               {"iterations", run.iterations}};
 }
 
@@ -76,10 +72,10 @@ std::string render_google_benchmark_json(const Report& report) {
     for (const Run& run : workload.runs) {
       const Family family{workload.name + "/" + workload.source + "/threads:" + std::to_string(run.threads),
                           families++};
-      for (std::size_t i = 0; i < run.samples_s.size(); ++i)
-        benchmarks.push_back(repetition(family, workload, run, i));
+      for (std::size_t i = 0; i < run.samples_s.size(); ++i) benchmarks.push_back(repetition(family, workload, run, i));
       const SampleSummary real = summarize_sample(per_pass(run.samples_s, run.iterations));
-      const SampleSummary cpu = run.cpu_samples_s.empty() ? real : summarize_sample(per_pass(run.cpu_samples_s, run.iterations));
+      const SampleSummary cpu =
+          run.cpu_samples_s.empty() ? real : summarize_sample(per_pass(run.cpu_samples_s, run.iterations));
       benchmarks.push_back(aggregate(family, run, "mean", real.mean, cpu.mean, false));
       benchmarks.push_back(aggregate(family, run, "median", real.median, cpu.median, false));
       benchmarks.push_back(aggregate(family, run, "stddev", real.stddev, cpu.stddev, false));

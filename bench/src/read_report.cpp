@@ -240,8 +240,8 @@ Run read_run(const ObjectReader& run, int version) {
   check_derived(run, "median_s", median_s, result.median_s, result.median_s, "the median of samples_s");
   if (version >= 2) {
     check_derived(run, "mean_s", run.seconds("mean_s"), result.mean_s, result.mean_s, "the mean of samples_s");
-    check_derived(run, "stddev_s", run.bounded("stddev_s", 0, kMaxReportSeconds, kTime), result.stddev_s,
-                  result.mean_s, "the standard deviation of samples_s");
+    check_derived(run, "stddev_s", run.bounded("stddev_s", 0, kMaxReportSeconds, kTime), result.stddev_s, result.mean_s,
+                  "the standard deviation of samples_s");
     // The deviation's rounding, relative to the mean: the CV's scale.
     check_derived(run, "cv", run.bounded("cv", 0, 1e6, "a fraction"), result.cv, 1 + result.cv,
                   "the standard deviation over the mean of samples_s");

@@ -79,8 +79,7 @@ std::string render_bench_header(const Report& report) {
          gib(machine.memory_bytes) + ", " + machine.kernel + "\nstarted " + report.started_at + "; " +
          (settings.quick ? "--quick, " : "") + std::to_string(settings.warmup) + " warm-up + " +
          std::to_string(settings.repetitions) + " timed repetitions of at least " + seconds(settings.min_time_s) +
-         " per run, -j " + threads +
-         (settings.on_disk.empty() ? "" : ", --on-disk " + settings.on_disk) + "\n";
+         " per run, -j " + threads + (settings.on_disk.empty() ? "" : ", --on-disk " + settings.on_disk) + "\n";
 }
 
 std::string render_workload_table(const WorkloadResult& workload, TableStyle style) {
@@ -93,12 +92,11 @@ std::string render_workload_table(const WorkloadResult& workload, TableStyle sty
                   std::vector<bool>(13, true),
                   {}};
   for (const Run& run : workload.runs) {
-    table.rows.push_back({std::to_string(run.threads), std::to_string(run.iterations), seconds(run.median_s),
-                          seconds(run.mean_s), seconds(run.stddev_s),
-                          format("%.1f%%", run.cv * 100) + (run.cv > kNoisyCv ? " (noisy)" : ""), seconds(run.min_s),
-                          seconds(run.max_s), rate(run.instances_per_s), significant(run.bytes_per_s / 1e6),
-                          format("%.2fx", run.speedup), run.floor_ratio ? significant(*run.floor_ratio) : "-",
-                          seconds(run.cpu_s)});
+    table.rows.push_back(
+        {std::to_string(run.threads), std::to_string(run.iterations), seconds(run.median_s), seconds(run.mean_s),
+         seconds(run.stddev_s), format("%.1f%%", run.cv * 100) + (run.cv > kNoisyCv ? " (noisy)" : ""),
+         seconds(run.min_s), seconds(run.max_s), rate(run.instances_per_s), significant(run.bytes_per_s / 1e6),
+         format("%.2fx", run.speedup), run.floor_ratio ? significant(*run.floor_ratio) : "-", seconds(run.cpu_s)});
   }
   return text + render_text_table(table, style);
 }

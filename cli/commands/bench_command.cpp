@@ -139,7 +139,8 @@ int comparison_status(const bench::Comparison& comparison) {
 // The comparison as the command line asks for it: JSON, or the table.
 std::string render(const bench::Comparison& comparison, const BenchOptions& command) {
   if (!command.json_format.empty()) return bench::render_comparison_json(comparison);
-  return bench::render_comparison(comparison, command.markdown ? bench::TableStyle::kMarkdown : bench::TableStyle::kPlain);
+  return bench::render_comparison(comparison,
+                                  command.markdown ? bench::TableStyle::kMarkdown : bench::TableStyle::kPlain);
 }
 
 // --compare OLD.json --against NEW.json: no measuring.
@@ -352,7 +353,8 @@ std::optional<std::string> BenchCommand::settle(const SharedOptions& shared) {
   if (!command.json_format.empty() && command.json_format != "poker" && command.json_format != kGoogleBenchmarkJson)
     return "--json: unknown format '" + escape_bytes(command.json_format) + "'; expected poker or google-benchmark";
   if (!command.json_format.empty() && command.markdown) return "--json and --markdown exclude each other";
-  if (!command.candidate.empty() && command.baseline.empty()) return "--candidate OTHER_POKER needs --baseline OLD_POKER";
+  if (!command.candidate.empty() && command.baseline.empty())
+    return "--candidate OTHER_POKER needs --baseline OLD_POKER";
   for (const auto& [name, value] :
        {std::pair{"--baseline", &command.baseline}, std::pair{"--candidate", &command.candidate}}) {
     if (value->empty() && app.count(name) > 0) return std::string(name) + ": the name is empty";

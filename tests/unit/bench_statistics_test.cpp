@@ -142,8 +142,7 @@ std::size_t enumerated_k(const SplitCounts& counts, double confidence) {
   std::size_t k = 0;
   std::uint64_t below = 0;
   // Without ties 2U is even: U = k sits at index 2k.
-  while (2 * k < counts.by_twice_u.size() &&
-         static_cast<double>(below + counts.by_twice_u[2 * k]) / total <= tail) {
+  while (2 * k < counts.by_twice_u.size() && static_cast<double>(below + counts.by_twice_u[2 * k]) / total <= tail) {
     below += counts.by_twice_u[2 * k];
     ++k;
   }
@@ -196,10 +195,9 @@ RatioEstimate pairwise_ratio(const std::vector<double>& a, const std::vector<dou
   }
   const std::size_t pairs = differences.size();
   RatioEstimate expected;
-  const double log_median = pairs % 2 == 1 ? order_statistic(differences, (pairs + 1) / 2)
-                                           : (order_statistic(differences, pairs / 2) +
-                                              order_statistic(differences, pairs / 2 + 1)) /
-                                                 2;
+  const double log_median =
+      pairs % 2 == 1 ? order_statistic(differences, (pairs + 1) / 2)
+                     : (order_statistic(differences, pairs / 2) + order_statistic(differences, pairs / 2 + 1)) / 2;
   expected.ratio = std::exp(log_median);
   if (k < 1) {
     expected.low = 0;

@@ -97,7 +97,7 @@ struct Comparison {
   std::string old_name, new_name;
   Report old_report, new_report;
   double tolerance = 0.05;
-  std::vector<ComparedRun> runs;  // both first, in the new report's order; then old only; then new only
+  std::vector<ComparedRun> runs;            // both first, in the new report's order; then old only; then new only
   std::vector<std::string> different_work;  // workloads whose instances per pass differ (--quick vs full)
   std::vector<std::string> noisy_old;       // the old report's runs with a CV above kNoisyCv: no baseline
 };
