@@ -1,7 +1,9 @@
 """poker.plot and the poker-bench/1 schema (docs/poker-bench-1.schema.json):
 the figures of one report and of several are PNG and SVG files, a bad report
 or a bad command line is one line on stderr with the CLI's exit statuses, the
-reports validate against the schema, and so does `poker bench --json`."""
+reports validate against the schema, and so does `poker bench --json`.
+poker-bench/2 reports draw as poker-bench/1's do, and a poker-bench-comparison/1
+document draws its ratios (--ratios), or is refused naming the field."""
 
 from __future__ import annotations
 
@@ -88,6 +90,32 @@ def make_report(version: str = "1.4.0", slower: float = 1.0, threads=(1, 2, 4), 
         ],
         "warnings": [],
     }
+
+
+def make_report_2(version: str = "1.4.0", slower: float = 1.0, threads=(1, 2, 4), iterations: int = 1) -> dict:
+    """make_report's figures as a poker-bench/2 report: no spread, a run's
+    repetition is `iterations` passes over the workload (its times and CPU
+    times that many times longer, its rates and speed-ups the same)."""
+    report = make_report(version, slower, threads)
+    report["schema"] = "poker-bench/2"
+    report["settings"]["min_time_s"] = 0.5
+    for workload in report["workloads"]:
+        for run in workload["runs"]:
+            del run["spread"]
+            samples = [sample * iterations for sample in run["samples_s"]]
+            run.update(
+                iterations=iterations,
+                samples_s=samples,
+                cpu_samples_s=[sample * run["threads"] for sample in samples],
+                median_s=statistics.median(samples),
+                min_s=min(samples),
+                max_s=max(samples),
+                mean_s=statistics.mean(samples),
+                stddev_s=statistics.stdev(samples) if len(samples) > 1 else 0.0,
+                cpu_s=run["cpu_s"] * iterations,
+            )
+            run["cv"] = run["stddev_s"] / run["mean_s"]
+    return report
 
 
 def write_report(path: Path, report) -> Path:
@@ -235,13 +263,25 @@ INVALID_REPORTS = {
     "not UTF-8": (b'{"schema": "\xff"}', "bad.json: invalid JSON: not UTF-8 text"),
     "NaN": (b'{"schema": NaN}', "bad.json: invalid JSON: NaN is not a JSON number"),
     "another schema": (
-        json.dumps(replaced(make_report(), "poker-bench/2", "schema")).encode(),
-        'bad.json: not a poker-bench/1 report: schema is "poker-bench/2"',
+        json.dumps(replaced(make_report(), "poker-bench/3", "schema")).encode(),
+        'bad.json: not a poker-bench/1 or poker-bench/2 report: schema is "poker-bench/3"',
     ),
-    "an array": (b"[1, 2]", "bad.json: not a poker-bench/1 report: the report is [1, 2], not an object"),
+    "a comparison": (
+        json.dumps({"schema": "poker-bench-comparison/1"}).encode(),
+        "bad.json: not a poker-bench/1 or poker-bench/2 report: "
+        'schema is "poker-bench-comparison/1" (a comparison: draw it with --ratios)',
+    ),
+    "an array": (
+        b"[1, 2]",
+        "bad.json: not a poker-bench/1 or poker-bench/2 report: the report is [1, 2], not an object",
+    ),
     "no schema": (
         json.dumps(without(make_report(), "schema")).encode(),
-        'bad.json: not a poker-bench/1 report: the report has no "schema"',
+        'bad.json: not a poker-bench/1 or poker-bench/2 report: the report has no "schema"',
+    ),
+    "no poker": (
+        json.dumps(without(make_report(), "poker")).encode(),
+        'bad.json: not a poker-bench/1 report: the report has no "poker"',
     ),
     "no runs": (
         json.dumps(without(make_report(), "workloads", 1, "runs")).encode(),
@@ -447,3 +487,411 @@ def test_bench_json_validates_against_schema(poker_cli, validator, tmp_path, plo
     drawn = plot(str(path), "-o", str(tmp_path / "run.png"))
     assert drawn.returncode == 0, drawn.stderr
     check_png(tmp_path / "run.png")
+
+
+# poker-bench/2 reports.
+
+
+def test_poker_bench_2_report_draws_as_poker_bench_1_does(tmp_path, plot, matplotlib_installed):
+    new = write_report(tmp_path / "new.json", make_report_2(iterations=3))
+    old = write_report(tmp_path / "old.json", make_report("1.3.0"))
+    for metric in METRICS_DRAWN:
+        result = plot(str(new), "--metric", metric, "--floor-ratio", "-o", str(tmp_path / "scaling.png"))
+        assert result.returncode == 0, result.stderr
+        check_png(tmp_path / "scaling.png")
+        # A comparison may mix the schemas.
+        result = plot(str(old), str(new), "--metric", metric, "-o", str(tmp_path / "compare.svg"))
+        assert result.returncode == 0, result.stderr
+        check_svg(tmp_path / "compare.svg")
+
+
+METRICS_DRAWN = ("speedup", "throughput", "time")
+
+
+def test_time_figure_is_per_pass_so_reports_of_different_iterations_agree(matplotlib_installed):
+    # A poker-bench/2 repetition is `iterations` passes over the workload, a
+    # poker-bench/1 repetition one: seconds per pass, and their min/max, draw
+    # the same for the same speed whatever the passes per repetition.
+    import poker.plot
+
+    from matplotlib.container import BarContainer
+
+    def drawn(report):
+        figure = poker.plot.comparison_figure([report], metric="time")
+        (bars,) = [container for container in figure.axes[0].containers if isinstance(container, BarContainer)]
+        (errors,) = bars.errorbar.lines[2]
+        return [bar.get_height() for bar in bars], [list(map(list, segment)) for segment in errors.get_segments()]
+
+    heights, errors = drawn(make_report())
+    for iterations in (1, 4):
+        other_heights, other_errors = drawn(make_report_2(iterations=iterations))
+        assert other_heights == pytest.approx(heights)
+        assert len(other_errors) == len(errors)
+        for segment, other in zip(errors, other_errors):
+            assert [y for _, y in other] == pytest.approx([y for _, y in segment])
+
+
+def test_poker_bench_2_report_is_read_as_its_own(tmp_path):
+    import poker.plot
+
+    report = make_report_2(iterations=2)
+    path = write_report(tmp_path / "run.json", report)
+    assert poker.plot.load_report(str(path)) == report
+    # Keys added later are ignored in poker-bench/2 too.
+    report["workloads"][0]["runs"][0]["later_addition"] = [1]
+    assert poker.plot.check_report(report) is report
+
+
+INVALID_REPORTS_2 = {
+    "no iterations": (
+        without(make_report_2(), "workloads", 0, "runs", 1, "iterations"),
+        'workloads[0].runs[1] has no "iterations"',
+    ),
+    "iterations of 0": (
+        replaced(make_report_2(), 0, "workloads", 2, "runs", 0, "iterations"),
+        "workloads[2].runs[0].iterations is 0, not an integer >= 1",
+    ),
+    "fractional iterations": (
+        replaced(make_report_2(), 1.5, "workloads", 2, "runs", 0, "iterations"),
+        "workloads[2].runs[0].iterations is 1.5, not an integer >= 1",
+    ),
+    "a CPU sample that is text": (
+        replaced(make_report_2(), "0.1", "workloads", 1, "runs", 2, "cpu_samples_s", 1),
+        'workloads[1].runs[2].cpu_samples_s[1] is "0.1", not a number >= 0',
+    ),
+    "CPU samples that are not an array": (
+        replaced(make_report_2(), {}, "workloads", 1, "runs", 2, "cpu_samples_s"),
+        "workloads[1].runs[2].cpu_samples_s is {}, not an array",
+    ),
+    "a negative standard deviation": (
+        replaced(make_report_2(), -0.1, "workloads", 0, "runs", 0, "stddev_s"),
+        "workloads[0].runs[0].stddev_s is -0.1, not a number >= 0",
+    ),
+    "no cv": (without(make_report_2(), "workloads", 3, "runs", 2, "cv"), 'workloads[3].runs[2] has no "cv"'),
+    "a minimum time of 0": (
+        replaced(make_report_2(), 0, "settings", "min_time_s"),
+        "settings.min_time_s is 0, not a positive number",
+    ),
+    "a median of 0": (
+        replaced(make_report_2(), 0, "workloads", 0, "runs", 1, "median_s"),
+        "workloads[0].runs[1].median_s is 0, not a positive number",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", INVALID_REPORTS_2)
+def test_invalid_poker_bench_2_report_names_its_schema_and_field(tmp_path, plot, case):
+    report, message = INVALID_REPORTS_2[case]
+    bad = write_report(tmp_path / "bad.json", report)
+    result = plot(str(bad), "-o", str(tmp_path / "out.png"))
+    assert result.returncode == 1
+    assert one_error_line(result) == f"poker.plot: {bad}: not a poker-bench/2 report: {message}"
+    assert not (tmp_path / "out.png").exists()
+
+
+def test_poker_bench_2_empty_cpu_samples_are_accepted():
+    import poker.plot
+
+    report = replaced(make_report_2(), [], "workloads", 0, "runs", 0, "cpu_samples_s")
+    assert poker.plot.check_report(report) is report
+
+
+# poker-bench-comparison/1 documents and their ratio figure.
+
+
+def comparison_side(name: str, version: str, commit) -> dict:
+    return {
+        "name": name,
+        "started_at": "2026-11-28T19:00:00Z",
+        "poker": {"version": version, "commit": commit, "build": "Release", "compiler": "GCC 12.2.0", "simd": "avx2"},
+        "machine": {"cpu": "AMD EPYC 7B13", "cores": 2, "memory_bytes": 8589934592, "kernel": "Linux 6.1.0-18"},
+    }
+
+
+def compared_run(workload, threads, verdict, ratio, low, high, source="memory", p_value=0.003) -> dict:
+    return {
+        "workload": workload,
+        "source": source,
+        "threads": threads,
+        "old_median_s": 0.2,
+        "new_median_s": 0.2 * ratio,
+        "old_cv": 0.01,
+        "new_cv": 0.02,
+        "ratio": ratio,
+        "ratio_low": low,
+        "ratio_high": high,
+        "p_value": p_value,
+        "verdict": verdict,
+        "reason": f"{ratio}x",
+    }
+
+
+def one_sided_run(workload, threads, verdict) -> dict:
+    run = compared_run(workload, threads, verdict, 1.0, 1.0, 1.0)
+    run.update(new_median_s=None, new_cv=None, ratio=None, ratio_low=None, ratio_high=None, p_value=None)
+    if verdict == "only in new":
+        run.update(new_median_s=0.2, new_cv=0.01, old_median_s=None, old_cv=None)
+    return run
+
+
+def make_comparison(tolerance: float = 0.05) -> dict:
+    """A comparison as `poker bench --compare OLD --against NEW --json` writes
+    one: a run of each verdict, a pipe run, an interval unbounded at both ends
+    (too few repetitions) and one unbounded above."""
+    runs = [
+        compared_run("holdem-2", 1, "slower", 1.04, 1.01, 1.07),
+        compared_run("holdem-2", 2, "faster", 0.9, 0.85, 0.93, source="pipe"),
+        compared_run("holdem-8", 1, "same", 1.0, 0.99, 1.01, p_value=0.6),
+        compared_run("holdem-8", 2, "noisy", 1.1, 0, None, p_value=0.4),
+        compared_run("euler", 1, "noisy", 0.97, 0.8, None, p_value=0.2),
+        compared_run("euler", 2, "same", 1.01, 0.98, 1.03, p_value=0.7),
+        one_sided_run("newline-count", 4, "only in old"),
+        one_sided_run("omaha", 1, "only in new"),
+    ]
+    return {
+        "schema": "poker-bench-comparison/1",
+        "mode": "reports",
+        "old": comparison_side("base.json", "1.2.0", "abc1234"),
+        "new": comparison_side("new.json", "1.3.0", None),
+        "test": "Mann-Whitney U, two-sided",
+        "alpha": 0.05,
+        "confidence": 0.95,
+        "tolerance": tolerance,
+        "runs": runs,
+        "summary": {"compared": 6, "slower": 1, "faster": 1, "same": 2, "noisy": 2},
+    }
+
+
+COMPARED = 6
+
+
+def test_ratio_figure_draws_a_row_per_compared_run_with_its_interval(matplotlib_installed):
+    import matplotlib.colors
+    from matplotlib.container import ErrorbarContainer
+
+    import poker.plot
+
+    comparison = make_comparison(tolerance=0.08)
+    figure = poker.plot.ratio_figure(comparison)
+    (axes,) = figure.axes
+    assert axes.get_xscale() == "log"
+    containers = [container for container in axes.containers if isinstance(container, ErrorbarContainer)]
+    compared = comparison["runs"][:COMPARED]
+    assert len(containers) == COMPARED
+    lows, highs = axes.get_xlim()
+    for row, (container, run) in enumerate(zip(containers, compared)):
+        point, _, (bar,) = container.lines
+        assert list(point.get_xdata()) == [run["ratio"]] and list(point.get_ydata()) == [row]
+        color, marker = poker.plot.VERDICT_STYLES[run["verdict"]]
+        assert matplotlib.colors.to_hex(point.get_color()) == matplotlib.colors.to_hex(color)
+        assert point.get_marker() == marker
+        # The interval, an unbounded end reaching the axis's edge.
+        ((low, _), (high, _)) = bar.get_segments()[0]
+        assert low == pytest.approx(run["ratio_low"] or lows)
+        assert high == pytest.approx(run["ratio_high"] if run["ratio_high"] is not None else highs)
+    # An arrowhead at each unbounded end: the noisy holdem-8 -j 2 has two, euler -j 1 one.
+    assert len([line for line in axes.get_lines() if line.get_gid() == "unbounded"]) == 3
+    assert [label.get_text() for label in axes.get_yticklabels()] == [
+        "holdem-2 -j 1",
+        "holdem-2 -j 2 (pipe)",
+        "holdem-8 -j 1",
+        "holdem-8 -j 2",
+        "euler -j 1",
+        "euler -j 2",
+    ]
+    # The line at 1 and the tolerance band [1/1.08, 1.08].
+    assert any(list(line.get_xdata()) == [1, 1] for line in axes.get_lines())
+    (band,) = [patch for patch in axes.patches if patch.get_gid() == "tolerance"]
+    xs = [x for x, _ in band.get_xy()]
+    assert min(xs) == pytest.approx(1 / 1.08) and max(xs) == pytest.approx(1.08)
+    # The legend: each verdict with its count, in its color, and the band.
+    legend = axes.get_legend()
+    texts = [text.get_text() for text in legend.get_texts()]
+    assert texts == ["slower (1)", "faster (1)", "same (2)", "noisy (2)", "within the tolerance (±8%)"]
+    # legendHandles became legend_handles in matplotlib 3.7.
+    handles = legend.legend_handles if hasattr(legend, "legend_handles") else legend.legendHandles
+    for handle, verdict in zip(handles, texts):
+        color, marker = poker.plot.VERDICT_STYLES.get(verdict.split(" (")[0], (None, None))
+        if color is not None:
+            assert matplotlib.colors.to_hex(handle.get_color()) == matplotlib.colors.to_hex(color)
+    # The runs in one report only are named under the axes, not drawn.
+    assert figure._supxlabel.get_text() == "only in old: newline-count -j 4; only in new: omaha -j 1"
+
+
+def test_ratio_figure_of_runs_in_one_report_only_draws_no_row(matplotlib_installed):
+    import poker.plot
+
+    comparison = make_comparison()
+    comparison["runs"] = comparison["runs"][COMPARED:]
+    comparison["summary"] = {"compared": 0, "slower": 0, "faster": 0, "same": 0, "noisy": 0}
+    figure = poker.plot.ratio_figure(poker.plot.check_comparison(comparison), title="nothing in both")
+    (axes,) = figure.axes
+    assert axes.containers == []
+    assert figure._suptitle.get_text() == "nothing in both"
+
+
+def test_ratios_draw_as_png_and_svg_from_a_file_or_standard_input(tmp_path, plot, matplotlib_installed):
+    path = write_report(tmp_path / "comparison.json", make_comparison())
+    for name, check in (("ratios.png", check_png), ("ratios.svg", check_svg)):
+        result = plot("--ratios", str(path), "-o", str(tmp_path / name))
+        assert result.returncode == 0, result.stderr
+        assert result.stderr == "" and result.stdout == ""
+        check(tmp_path / name)
+    svg = (tmp_path / "ratios.svg").read_text()
+    for text in ("holdem-2 -j 2 (pipe)", "slower (1)", "base.json: poker 1.2.0 (abc1234)", "only in new: omaha -j 1"):
+        assert text in svg
+    result = plot("--ratios", "-", "--title", "A/B", "-o", str(tmp_path / "stdin.svg"), stdin=path.read_bytes())
+    assert result.returncode == 0, result.stderr
+    assert "A/B" in (tmp_path / "stdin.svg").read_text()
+    # The same comparison draws the same bytes.
+    assert plot("--ratios", str(path), "-o", str(tmp_path / "again.svg")).returncode == 0
+    assert (tmp_path / "again.svg").read_bytes() == (tmp_path / "ratios.svg").read_bytes()
+
+
+def test_load_comparison_returns_the_document(tmp_path):
+    import poker.plot
+
+    comparison = make_comparison()
+    comparison["mode"] = "alternating"
+    comparison["later_addition"] = {"anything": 1}
+    path = write_report(tmp_path / "comparison.json", comparison)
+    assert poker.plot.load_comparison(str(path)) == comparison
+
+
+def run_replaced(index: int, **values) -> dict:
+    comparison = make_comparison()
+    comparison["runs"][index].update(values)
+    return comparison
+
+
+INVALID_COMPARISONS = {
+    "truncated": (json.dumps(make_comparison(), indent=2)[:-30].encode(), "bad.json:"),
+    "NaN": (
+        json.dumps(make_comparison()).replace('"ratio": 1.04', '"ratio": NaN').encode(),
+        "bad.json: invalid JSON: NaN is not a JSON number",
+    ),
+    "Infinity": (
+        json.dumps(make_comparison()).replace('"ratio_high": 1.07', '"ratio_high": Infinity').encode(),
+        "bad.json: invalid JSON: Infinity is not a JSON number",
+    ),
+    "a report": (
+        json.dumps(make_report_2()).encode(),
+        'schema is "poker-bench/2" (a report: draw it without --ratios)',
+    ),
+    "another schema": (
+        json.dumps(replaced(make_comparison(), "poker-bench-comparison/2", "schema")).encode(),
+        'schema is "poker-bench-comparison/2"',
+    ),
+    "an array": (b"[]", "the comparison is [], not an object"),
+    "no runs": (json.dumps(without(make_comparison(), "runs")).encode(), 'the comparison has no "runs"'),
+    "a low end that is text": (
+        json.dumps(run_replaced(3, ratio_low="0.9")).encode(),
+        'runs[3].ratio_low is "0.9", not a number >= 0 or null',
+    ),
+    "a run that is not an object": (
+        json.dumps(replaced(make_comparison(), 7, "runs", 2)).encode(),
+        "runs[2] is 7, not an object",
+    ),
+    "a negative ratio": (
+        json.dumps(run_replaced(1, ratio=-0.9)).encode(),
+        "runs[1].ratio is -0.9, not a positive number or null",
+    ),
+    "threads that are text": (
+        json.dumps(run_replaced(0, threads="1")).encode(),
+        'runs[0].threads is "1", not an integer >= 1',
+    ),
+    "an unknown verdict": (
+        json.dumps(run_replaced(4, verdict="worse")).encode(),
+        'runs[4].verdict is "worse", not one of "slower", "faster", "same", "noisy", "only in old", "only in new"',
+    ),
+    "a compared run without its ratio": (
+        json.dumps(run_replaced(0, ratio=None)).encode(),
+        'runs[0].ratio is null, but its verdict is "slower"',
+    ),
+    "a ratio under its interval": (
+        json.dumps(run_replaced(0, ratio_low=1.05)).encode(),
+        "runs[0].ratio_low is 1.05, more than its ratio (1.04)",
+    ),
+    "a ratio over its interval": (
+        json.dumps(run_replaced(5, ratio_high=1.0)).encode(),
+        "runs[5].ratio_high is 1.0, less than its ratio (1.01)",
+    ),
+    "a p-value over 1": (json.dumps(run_replaced(2, p_value=1.5)).encode(), "runs[2].p_value is 1.5, more than 1"),
+    "a tolerance that is text": (
+        json.dumps(replaced(make_comparison(), "5%", "tolerance")).encode(),
+        'tolerance is "5%", not a number >= 0',
+    ),
+    "a confidence of 1": (
+        json.dumps(replaced(make_comparison(), 1, "confidence")).encode(),
+        "confidence is 1, not a number between 0 and 1",
+    ),
+    "an unknown mode": (
+        json.dumps(replaced(make_comparison(), "both", "mode")).encode(),
+        'mode is "both", not "reports" or "alternating"',
+    ),
+    "a side without its version": (
+        json.dumps(without(make_comparison(), "new", "poker", "version")).encode(),
+        'new.poker has no "version"',
+    ),
+    "a summary that is not the runs'": (
+        json.dumps(replaced(make_comparison(), 3, "summary", "noisy")).encode(),
+        "summary.noisy is 3, but the runs count 2",
+    ),
+    "a summary count that is text": (
+        json.dumps(replaced(make_comparison(), "6", "summary", "compared")).encode(),
+        'summary.compared is "6", not an integer >= 0',
+    ),
+}
+
+
+@pytest.mark.parametrize("case", INVALID_COMPARISONS)
+def test_invalid_comparison_is_one_line_naming_the_field_and_status_1(tmp_path, plot, case):
+    data, message = INVALID_COMPARISONS[case]
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(data)
+    result = plot("--ratios", str(bad), "-o", str(tmp_path / "out.png"))
+    assert result.returncode == 1
+    line = one_error_line(result)
+    if message.startswith("bad.json"):  # not JSON: as a report's
+        assert line.startswith(f"poker.plot: {tmp_path}/{message}") and "invalid JSON" in line, line
+    else:
+        assert line == f"poker.plot: {bad}: not a poker-bench-comparison/1 document: {message}"
+    assert not (tmp_path / "out.png").exists()
+
+
+def test_check_comparison_raises_report_error_naming_the_field():
+    import poker.plot
+
+    with pytest.raises(poker.plot.ReportError, match=r"^runs\[3\]\.ratio_low is \"low\", not a number >= 0 or null$"):
+        poker.plot.check_comparison(run_replaced(3, ratio_low="low"))
+    assert poker.plot.check_comparison(make_comparison())["summary"]["compared"] == COMPARED
+
+
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (["--ratios", "comparison.json", "run.json", "-o", "out.png"], "--ratios draws one comparison, not reports"),
+        (["--ratios", "comparison.json", "--metric", "time", "-o", "out.png"], "--metric draws reports, not"),
+        (["--ratios", "comparison.json", "--floor-ratio", "-o", "out.png"], "--floor-ratio draws reports, not"),
+        (["--ratios", "comparison.json"], "the following arguments are required: -o/--output"),
+        (["--ratios", "comparison.json", "-o", "out.jpg"], "out.jpg: the figure's name must end in .png or .svg"),
+    ],
+)
+def test_ratios_usage_error_is_one_line_and_status_2(tmp_path, plot, monkeypatch, arguments, message):
+    monkeypatch.chdir(tmp_path)
+    write_report(tmp_path / "comparison.json", make_comparison())
+    write_report(tmp_path / "run.json", make_report())
+    result = plot(*arguments)
+    assert result.returncode == 2
+    line = one_error_line(result)
+    assert line.startswith(f"python3 -m poker.plot: {message}"), line
+    assert not (tmp_path / "out.png").exists()
+
+
+def test_python_m_poker_plot_draws_ratios(tmp_path, matplotlib_installed):
+    path = write_report(tmp_path / "comparison.json", make_comparison())
+    command = [sys.executable, "-m", "poker.plot", "--ratios", str(path), "-o", str(tmp_path / "ratios.png")]
+    result = subprocess.run(command, capture_output=True, timeout=300)
+    assert result.returncode == 0, result.stderr.decode()
+    assert result.stdout == b"" and result.stderr == b""
+    check_png(tmp_path / "ratios.png")
