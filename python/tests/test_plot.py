@@ -1,7 +1,8 @@
-"""poker.plot and the poker-bench/1 schema (docs/poker-bench-1.schema.json):
-the figures of one report and of several are PNG and SVG files, a bad report
-or a bad command line is one line on stderr with the CLI's exit statuses, the
-reports validate against the schema, and so does `poker bench --json`.
+"""poker.plot and the poker-bench schemas (docs/poker-bench-1.schema.json,
+docs/poker-bench-2.schema.json): the figures of one report and of several are
+PNG and SVG files, a bad report or a bad command line is one line on stderr
+with the CLI's exit statuses, the reports validate against their schema, and
+`poker bench --json` against poker-bench/2.
 poker-bench/2 reports draw as poker-bench/1's do, and a poker-bench-comparison/1
 document draws its ratios (--ratios), or is refused naming the field."""
 
@@ -19,6 +20,7 @@ from pathlib import Path
 import pytest
 
 SCHEMA_PATH = Path(__file__).resolve().parents[2] / "docs" / "poker-bench-1.schema.json"
+SCHEMA_2_PATH = Path(__file__).resolve().parents[2] / "docs" / "poker-bench-2.schema.json"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 # Seconds per repetition at one thread, and the speed-up each thread count
@@ -115,6 +117,7 @@ def make_report_2(version: str = "1.4.0", slower: float = 1.0, threads=(1, 2, 4)
                 cpu_s=run["cpu_s"] * iterations,
             )
             run["cv"] = run["stddev_s"] / run["mean_s"]
+    report["noisy"] = False
     return report
 
 
@@ -163,13 +166,22 @@ def matplotlib_installed():
     pytest.importorskip("matplotlib", reason="poker.plot draws with python3-matplotlib (scripts/setup.sh)")
 
 
-@pytest.fixture(scope="module")
-def validator():
+def schema_validator(path: Path):
     jsonschema = pytest.importorskip("jsonschema", reason="the schema's tests need python3-jsonschema (scripts/setup.sh)")
-    schema = json.loads(SCHEMA_PATH.read_text())
+    schema = json.loads(path.read_text())
     validator_class = jsonschema.validators.validator_for(schema)
     validator_class.check_schema(schema)
     return validator_class(schema)
+
+
+@pytest.fixture(scope="module")
+def validator():
+    return schema_validator(SCHEMA_PATH)
+
+
+@pytest.fixture(scope="module")
+def validator_2():
+    return schema_validator(SCHEMA_2_PATH)
 
 
 def check_png(path: Path) -> None:
@@ -466,7 +478,15 @@ def test_report_with_a_wrong_value_does_not_validate(validator, value, path):
     assert not validator.is_valid(replaced(make_report(), value, *path))
 
 
-def test_bench_json_validates_against_schema(poker_cli, validator, tmp_path, plot):
+def test_example_poker_bench_2_reports_validate_against_their_schema(validator_2):
+    for report in [make_report_2(), make_report_2(threads=(1,), iterations=7), make_report_2("1.5.0", slower=0.9)]:
+        assert [error.message for error in validator_2.iter_errors(report)] == []
+    for field in ("iterations", "cpu_samples_s", "mean_s", "stddev_s", "cv"):
+        assert not validator_2.is_valid(without(make_report_2(), "workloads", 0, "runs", 0, field))
+    assert not validator_2.is_valid(make_report())  # a poker-bench/1 report is no /2 one
+
+
+def test_bench_json_validates_against_schema(poker_cli, validator_2, tmp_path, plot):
     # `poker bench` comes with its own command; a build without it has nothing to check.
     if subprocess.run([poker_cli, "help", "bench"], capture_output=True, timeout=60).returncode == 2:
         pytest.skip("this poker has no `bench` subcommand ('poker help bench' exits 2)")
@@ -474,7 +494,7 @@ def test_bench_json_validates_against_schema(poker_cli, validator, tmp_path, plo
     result = subprocess.run([*command, "--repetitions", "2"], capture_output=True, timeout=300)
     assert result.returncode == 0, result.stderr.decode()
     report = json.loads(result.stdout)
-    errors = [f"{list(error.absolute_path)}: {error.message}" for error in validator.iter_errors(report)]
+    errors = [f"{list(error.absolute_path)}: {error.message}" for error in validator_2.iter_errors(report)]
     assert errors == []
     assert {workload["name"] for workload in report["workloads"]} == {"holdem-2", "newline-count"}
     assert all(len(run["samples_s"]) == 2 for workload in report["workloads"] for run in workload["runs"])
