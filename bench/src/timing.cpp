@@ -41,9 +41,10 @@ bool passes(const std::function<void()>& pass, std::uint64_t iterations, const s
   return true;
 }
 
-// The passes a repetition makes: batches growing as Google Benchmark grows
-// them (by the time still missing, with 40% to spare, ten times at most)
-// until one lasts the minimum time.
+}  // namespace
+
+// Batches grow as Google Benchmark grows them: by the time still missing,
+// with 40% to spare, ten times at most.
 std::uint64_t calibrate(const std::function<void()>& pass, double min_time_s, const std::atomic<bool>* stop) {
   std::uint64_t iterations = 1;
   for (;;) {
@@ -58,30 +59,20 @@ std::uint64_t calibrate(const std::function<void()>& pass, double min_time_s, co
   }
 }
 
-}  // namespace
-
-TimedRun time_repetitions(const std::function<void()>& pass, const TimingPlan& plan, const std::atomic<bool>* stop) {
-  TimedRun timed;
-  timed.iterations = calibrate(pass, plan.min_time_s, stop);
-  for (int i = 0; i < plan.warmup; ++i) {
-    if (!passes(pass, timed.iterations, stop)) return timed;
-  }
-  timed.repetitions.reserve(static_cast<std::size_t>(plan.repetitions));
-  for (int i = 0; i < plan.repetitions; ++i) {
-    const double cpu_before = process_cpu_seconds();
-    const Clock::time_point start = Clock::now();
-    if (!passes(pass, timed.iterations, stop)) return timed;
-    if (plan.extra_work > 1) {
-      // Spinning, not sleeping, so that the CPU time grows with the wall time
-      // as it would with more work.
-      const auto end = start + std::chrono::duration_cast<Clock::duration>((Clock::now() - start) * plan.extra_work);
-      while (Clock::now() < end) {
-      }
+std::optional<Repetition> time_repetition(const std::function<void()>& pass, std::uint64_t iterations,
+                                          double extra_work, const std::atomic<bool>* stop) {
+  const double cpu_before = process_cpu_seconds();
+  const Clock::time_point start = Clock::now();
+  if (!passes(pass, iterations, stop)) return std::nullopt;
+  if (extra_work > 1) {
+    // Spinning, not sleeping, so that the CPU time grows with the wall time
+    // as it would with more work.
+    const auto end = start + std::chrono::duration_cast<Clock::duration>((Clock::now() - start) * extra_work);
+    while (Clock::now() < end) {
     }
-    const Clock::time_point stop_time = Clock::now();
-    timed.repetitions.push_back(Repetition{seconds_between(start, stop_time), process_cpu_seconds() - cpu_before});
   }
-  return timed;
+  const Clock::time_point finish = Clock::now();
+  return Repetition{seconds_between(start, finish), process_cpu_seconds() - cpu_before};
 }
 
 void set_statistics(Run& run) {

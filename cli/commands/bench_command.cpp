@@ -191,10 +191,10 @@ int run_failed(const bench::RunFailure& failure, const StopSignals& signals) {
   return fail(signals, failure.what(), kExitIo);
 }
 
-// Measures the selected workloads into `report`, the floor first, so that
-// every table after it has its ratios; `write` prints each table as it is
-// measured (and returns its status). The exit status: 0, or that of the
-// failure or the stop reported.
+// Measures the selected workloads into `report` (measure.h: every run in
+// rounds), then writes a table per workload with `write`, which returns its
+// status. The floor first, so that every table after it has its ratios.
+// The exit status: 0, or that of the failure or the stop reported.
 int measure_workloads(const BenchOptions& command, bench::Report& report,
                       const std::function<int(const std::string&)>& write, const StopSignals& signals) {
   std::vector<bench::Source> sources{bench::Source::kMemory};
@@ -202,34 +202,42 @@ int measure_workloads(const BenchOptions& command, bench::Report& report,
   std::vector<std::string> order = command.selected;
   std::stable_partition(order.begin(), order.end(), [](const std::string& name) { return name == bench::kFloorName; });
   const std::atomic<bool>* stop = &signals.stop_flag();
-  const double extra_work = bench::extra_work_factor(std::getenv("POKER_BENCH_EXTRA_WORK"));
-  std::vector<bench::WorkloadResult> floors;
+  // Every workload is made (and written to its file) before any is timed:
+  // the rounds take one repetition of each in turn.
+  std::vector<bench::Workload> workloads;
+  std::vector<bench::WorkloadFile> files;
+  workloads.reserve(order.size());
   for (const std::string& name : order) {
-    const bench::Workload workload = bench::make_workload(name, command.quick, stop);
+    workloads.push_back(bench::make_workload(name, command.quick, stop));
     if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
-    std::optional<bench::WorkloadFile> file;
     if (!command.on_disk.empty()) {
       io::IoError error;
-      file.emplace(command.on_disk, name, workload.input, stop, error);
+      files.emplace_back(command.on_disk, name, workloads.back().input, stop, error);
       if (error.error_number != 0) return fail(signals, error);
       if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
     }
-    for (const bench::Source source : sources) {
-      bench::WorkloadResult result =
-          bench::measure(workload, source, file ? file->path() : "", report.settings, extra_work, stop);
-      if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
-      if (name == bench::kFloorName)
-        floors.push_back(result);
-      else
-        bench::set_floor_ratios(result, floors);
-      for (std::string& warning : bench::noise_warnings(result)) {
-        cli::report("bench: warning: " + warning);
-        report.warnings.push_back(std::move(warning));
-      }
-      if (const int written = write(bench::render_workload_table(result, style(command))); written != kExitOk)
-        return written;
-      report.workloads.push_back(std::move(result));
+  }
+  std::vector<bench::Measurand> measurands;
+  for (std::size_t i = 0; i < workloads.size(); ++i) {
+    for (const bench::Source source : sources)
+      measurands.push_back({&workloads[i], source, files.empty() ? std::string() : files[i].path()});
+  }
+  const double extra_work = bench::extra_work_factor(std::getenv("POKER_BENCH_EXTRA_WORK"));
+  std::vector<bench::WorkloadResult> results = bench::measure_in_rounds(measurands, report.settings, extra_work, stop);
+  if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
+  std::vector<bench::WorkloadResult> floors;
+  for (bench::WorkloadResult& result : results) {
+    if (result.name == bench::kFloorName)
+      floors.push_back(result);
+    else
+      bench::set_floor_ratios(result, floors);
+    for (std::string& warning : bench::noise_warnings(result)) {
+      cli::report("bench: warning: " + warning);
+      report.warnings.push_back(std::move(warning));
     }
+    if (const int written = write(bench::render_workload_table(result, style(command))); written != kExitOk)
+      return written;
+    report.workloads.push_back(std::move(result));
   }
   return kExitOk;
 }

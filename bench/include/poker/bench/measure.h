@@ -23,13 +23,31 @@ namespace poker::bench {
 // untrustworthy: a warning, and the report is marked as no baseline.
 inline constexpr double kNoisyCv = 0.05;
 
-// `workload` read from `source` (`file`: its WorkloadFile's path, for
-// Source::kFile) at each of settings.threads, timed as timing.h times (the
-// settings' min_time_s, warmup and repetitions), each timed repetition
-// stretched by `extra_work` (timing.h's extra_work_factor()). Once `*stop` is set (null:
-// never) no repetition starts, and the result, cut short, is of no meaning:
-// the caller, seeing the stop, drops it. Throws RunFailure.
-// REQUIRES: workload is whole (made without a stop).
+// A workload to measure from one source (`file`: its WorkloadFile's path,
+// for Source::kFile).
+struct Measurand {
+  const Workload* workload = nullptr;
+  Source source = Source::kMemory;
+  std::string file;
+};
+
+// Measures each measurand at each of settings.threads, in rounds. Every run
+// is calibrated first (timing.h: the passes that last settings.min_time_s)
+// and warmed up (settings.warmup repetitions); then each of
+// settings.repetitions rounds times one repetition of every run, in the
+// same order, each stretched by `extra_work` (extra_work_factor()). A run's
+// repetitions so spread over the whole measurement: a neighbour's load,
+// which comes and goes, falls on every run alike instead of on whichever
+// ran while it lasted, and shows in each run's spread, which the
+// comparison's test weighs. Returns a WorkloadResult per measurand, in
+// order, with speed-ups and no floor ratios. Once `*stop` is set (null:
+// never) no pass starts, and the results, cut short, are of no meaning: the
+// caller, seeing the stop, drops them. Throws RunFailure.
+// REQUIRES: every workload is whole (made without a stop) and outlives the call.
+std::vector<WorkloadResult> measure_in_rounds(const std::vector<Measurand>& measurands, const Settings& settings,
+                                              double extra_work, const std::atomic<bool>* stop);
+
+// One measurand alone: measure_in_rounds({{&workload, source, file}}, ...).
 WorkloadResult measure(const Workload& workload, Source source, const std::string& file, const Settings& settings,
                        double extra_work, const std::atomic<bool>* stop);
 

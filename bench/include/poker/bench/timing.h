@@ -1,13 +1,13 @@
 // Timing a workload as Google Benchmark and hyperfine do: a calibration
 // that finds how many passes over the workload last the minimum time, so
 // that every repetition is long enough for the clock and the scheduler;
-// warm-up repetitions untimed; then timed repetitions, each one's wall time
-// and the CPU time the whole process spent in it (every thread's, the
-// pipe's writer included); then the statistics of one run.
+// then repetitions of that many passes, each one's wall time and the CPU
+// time the whole process spent in it (every thread's, the pipe's writer
+// included); then the statistics of one run.
 //
-// Thread safety: time_repetitions from one thread at a time (the
-// repetitions use the process's CPU time, which another thread's work would
-// add to); the other functions are pure.
+// Thread safety: calibrate and time_repetition from one thread at a time
+// (a repetition uses the process's CPU time, which another thread's work
+// would add to); the other functions are pure.
 #ifndef POKER_BENCH_TIMING_H_
 #define POKER_BENCH_TIMING_H_
 
@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "poker/bench/report.h"
@@ -26,14 +27,6 @@ struct Repetition {
   double cpu_s = 0;
 };
 
-// How a run is timed: the settings of the command line.
-struct TimingPlan {
-  int warmup = 1;           // untimed repetitions after the calibration
-  int repetitions = 12;     // timed repetitions
-  double min_time_s = 0.2;  // the shortest repetition
-  double extra_work = 1;    // each timed repetition stretched by it (extra_work_factor())
-};
-
 struct TimedRun {
   std::uint64_t iterations = 1;  // passes over the workload per repetition
   std::vector<Repetition> repetitions;
@@ -43,13 +36,17 @@ struct TimedRun {
 // (a workload of a few bytes) is no reason to loop for ever.
 inline constexpr std::uint64_t kMaxIterations = std::uint64_t{1} << 24;
 
-// Calibrates `pass` (one pass over the workload): passes in batches, each
-// batch ten times the last at most, until a batch lasts plan.min_time_s;
-// that batch's size is the repetitions' (at least 1, at most
-// kMaxIterations). Then plan.warmup untimed repetitions and
-// plan.repetitions timed ones. Once `*stop` is set (null: never) no pass
-// starts, and what was timed is returned cut short.
-TimedRun time_repetitions(const std::function<void()>& pass, const TimingPlan& plan, const std::atomic<bool>* stop);
+// The passes one repetition of `pass` (one pass over the workload) makes:
+// passes in batches, each ten times the last at most, until a batch lasts
+// `min_time_s`; that batch's size (at least 1, at most kMaxIterations).
+// Once `*stop` is set (null: never) no pass starts.
+std::uint64_t calibrate(const std::function<void()>& pass, double min_time_s, const std::atomic<bool>* stop);
+
+// One repetition: `iterations` passes, timed (wall, and the process's CPU),
+// stretched by `extra_work` (extra_work_factor()); nothing when a stop cut
+// it short.
+std::optional<Repetition> time_repetition(const std::function<void()>& pass, std::uint64_t iterations,
+                                          double extra_work, const std::atomic<bool>* stop);
 
 // The statistics of one thread count's repetitions, each of `iterations`
 // passes over a workload of `instances` and `bytes`; speedup 1 and no
