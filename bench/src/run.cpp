@@ -206,7 +206,12 @@ std::string WorkloadFile::random_suffix() {
 }
 
 WorkloadFile::WorkloadFile(const std::string& directory, std::string_view name, std::string_view bytes,
-                           const std::atomic<bool>* stop, io::IoError& error, const NameSuffix& suffix) {
+                           const std::atomic<bool>* stop, io::IoError& error, const NameSuffix& suffix)
+    : WorkloadFile(directory, name, bytes, 1, stop, error, suffix) {}
+
+WorkloadFile::WorkloadFile(const std::string& directory, std::string_view name, std::string_view bytes,
+                           std::uint64_t copies, const std::atomic<bool>* stop, io::IoError& error,
+                           const NameSuffix& suffix) {
   // A name taken (by chance, or by a file or a link planted there) is
   // passed over; so many taken in a row means the directory is no place
   // for it.
@@ -236,9 +241,12 @@ WorkloadFile::WorkloadFile(const std::string& directory, std::string_view name, 
   constexpr std::size_t kPiece = 4 << 20;
   const std::unique_ptr<io::OutputSink> sink = io::make_fd_sink(fd, true, -1, path);
   io::WriteResult written;
-  for (std::size_t at = 0;
-       at < bytes.size() && written.ok() && (stop == nullptr || !stop->load(std::memory_order_relaxed)); at += kPiece) {
-    written = sink->write(bytes.substr(at, kPiece));
+  for (std::uint64_t copy = 0; copy < copies; ++copy) {
+    for (std::size_t at = 0;
+         at < bytes.size() && written.ok() && (stop == nullptr || !stop->load(std::memory_order_relaxed));
+         at += kPiece) {
+      written = sink->write(bytes.substr(at, kPiece));
+    }
   }
   if (written.ok()) written = sink->finish();
   if (!written.ok()) error = written.error;

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -122,6 +123,22 @@ TEST(WorkloadFile, RemovesOnlyTheFileItCreated) {
     ASSERT_EQ(::rename(other.c_str(), path.c_str()), 0);
   }
   EXPECT_EQ(read_file(path), "another's\n");
+}
+
+// The input of an alternation of two programs: the bytes again and again,
+// each copy whole, across the pieces the file is written in.
+TEST(WorkloadFile, WritesAsManyCopiesAsAsked) {
+  const TempDirectory directory;
+  std::string bytes;
+  for (int line = 0; bytes.size() < (5 << 20); ++line) bytes += "line " + std::to_string(line) + "\n";
+  for (const std::uint64_t copies : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{3}}) {
+    io::IoError error;
+    const WorkloadFile file(directory.path(), "holdem-2", bytes, copies, nullptr, error);
+    ASSERT_EQ(error.error_number, 0);
+    std::string expected;
+    for (std::uint64_t copy = 0; copy < copies; ++copy) expected += bytes;
+    EXPECT_TRUE(read_file(file.path()) == expected) << copies << " copies";
+  }
 }
 
 TEST(WorkloadFile, RandomNamesAreLettersAndDigitsAndDiffer) {

@@ -68,6 +68,10 @@ class WorkloadFile {
   // short that the caller, which checks the stop, never reads.
   WorkloadFile(const std::string& directory, std::string_view name, std::string_view bytes,
                const std::atomic<bool>* stop, io::IoError& error, const NameSuffix& suffix = random_suffix);
+  // The same with `copies` copies of `bytes`, one after the other (the
+  // inputs of `poker bench --baseline`, long enough for a process's run).
+  WorkloadFile(const std::string& directory, std::string_view name, std::string_view bytes, std::uint64_t copies,
+               const std::atomic<bool>* stop, io::IoError& error, const NameSuffix& suffix = random_suffix);
   ~WorkloadFile();
   WorkloadFile(WorkloadFile&& other) noexcept;
   WorkloadFile& operator=(WorkloadFile&&) = delete;
