@@ -34,23 +34,28 @@ std::string tolerance_text(double tolerance) { return printf_text("%g%%", tolera
 
 std::string p_text(double p) { return p < 0.0001 ? "<0.0001" : printf_text("%.2g", p); }
 
+std::string join(const std::vector<std::string>& items) {
+  std::string text;
+  for (const std::string& item : items) text += (text.empty() ? "" : ", ") + item;
+  return text;
+}
+
+// "poker 0.2.0 (b6845c5, Release, GCC 12.2.0, avx2)"; a program measured
+// by --baseline is known by its version alone.
 std::string build_text(const BuildInfo& build) {
-  std::string text = "poker " + escape_bytes(build.version) + " (";
-  if (!build.commit.empty()) text += escape_bytes(build.commit) + ", ";
-  return text + escape_bytes(build.build_type) + ", " + escape_bytes(build.compiler) + ", " + escape_bytes(build.simd) +
-         ")";
+  std::vector<std::string> details;
+  for (const std::string* detail : {&build.commit, &build.build_type, &build.compiler, &build.simd}) {
+    if (!detail->empty()) details.push_back(escape_bytes(*detail));
+  }
+  std::string text = "poker " + escape_bytes(build.version);
+  if (!details.empty()) text += " (" + join(details) + ")";
+  return text;
 }
 
 std::string machine_text(const MachineInfo& machine) {
   const double gibibytes = static_cast<double>(machine.memory_bytes) / (1024.0 * 1024.0 * 1024.0);
   return escape_bytes(machine.cpu) + " (" + std::to_string(machine.cores) + " cores, " +
          printf_text("%.1f GiB", gibibytes) + "), " + escape_bytes(machine.kernel);
-}
-
-std::string join(const std::vector<std::string>& items) {
-  std::string text;
-  for (const std::string& item : items) text += (text.empty() ? "" : ", ") + item;
-  return text;
 }
 
 // "version, commit": the fields in which the two differ.
@@ -136,7 +141,9 @@ std::string summary(const Comparison& comparison) {
     text += std::to_string(faster.size()) + of + " faster beyond " + tolerance + ": " + join(faster) + "\n";
   if (!noisy.empty()) {
     text += std::to_string(noisy.size()) + of + " too noisy to decide at " + tolerance + ": " + join(noisy) +
-            " (more --repetitions, a longer --min-time, a quieter machine, or --baseline)\n";
+            (comparison.mode == "alternating" ? " (more --repetitions, a longer --min-time, a quieter machine)\n"
+                                               : " (more --repetitions, a longer --min-time, a quieter machine, or "
+                                                 "--baseline)\n");
   }
   return text;
 }

@@ -140,7 +140,8 @@ Workload make_workload(std::string_view name, bool quick, const std::atomic<bool
   workload.name = made.name;
   workload.description = made.description;
   workload.kind = made.kind;
-  workload.input = generate_text(made.format, made.players, made.instances / (quick ? kQuickDivisor : 1), stop);
+  workload.instances = made.instances / (quick ? kQuickDivisor : 1);
+  workload.input = generate_text(made.format, made.players, workload.instances, stop);
   if (stop != nullptr && stop->load()) return workload;  // cut short: the caller, seeing the stop, measures nothing
   if (made.kind == WorkloadKind::kFloor) {
     workload.lines = io::count_newlines(workload.input.data(), workload.input.size());

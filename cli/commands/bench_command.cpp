@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <iostream>
 #include <memory>
@@ -21,6 +22,7 @@
 #include "messages.h"
 #include "output_file.h"
 #include "poker/bench/compare.h"
+#include "poker/bench/compare_programs.h"
 #include "poker/bench/google_benchmark_json.h"
 #include "poker/bench/machine.h"
 #include "poker/bench/measure.h"
@@ -242,9 +244,49 @@ int measure_workloads(const BenchOptions& command, bench::Report& report,
   return kExitOk;
 }
 
+// Where --baseline writes its workload files: --on-disk DIR, else $TMPDIR,
+// else /tmp.
+std::string scratch_directory(const BenchOptions& command) {
+  if (!command.on_disk.empty()) return command.on_disk;
+  const char* temporary = std::getenv("TMPDIR");
+  return temporary != nullptr && *temporary != '\0' ? temporary : "/tmp";
+}
+
+// This program, as --baseline runs it when no --candidate is given.
+std::string this_program() {
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  return error ? std::string("/proc/self/exe") : self.string();
+}
+
+// --baseline OLD_POKER [--candidate OTHER_POKER]: the two programs measured
+// in alternation, compared; the exit status as for --compare.
+int compare_programs(const BenchOptions& command, const std::string& output, const StopSignals& signals) {
+  int status = kExitOk;
+  const std::unique_ptr<io::OutputSink> out = open_report_output_or_report(output, signals, status);
+  if (!out) return status;
+  const std::string candidate = command.candidate.empty() ? this_program() : command.candidate;
+  bench::ProgramReports reports;
+  try {
+    reports = bench::measure_programs(command.selected, command.quick, report_heading(command), command.baseline,
+                                      candidate, scratch_directory(command), &signals.stop_flag(), signals.wake_fd());
+  } catch (const bench::RunFailure& failure) {
+    // A program that fails or answers otherwise is no build to compare: 1.
+    if (failure.io_error()) return fail(signals, *failure.io_error());
+    return fail(signals, failure.what(), kExitInvalidInput);
+  }
+  if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
+  const bench::Comparison comparison =
+      bench::compare_runs(reports.baseline, escape_bytes(command.baseline), reports.candidate,
+                          command.candidate.empty() ? "this poker" : escape_bytes(command.candidate), "alternating");
+  const int written = write_and_finish(*out, render(comparison, command), signals);
+  return written != kExitOk ? written : comparison_status(comparison);
+}
+
 // Measures (or, with --against, only compares); the exit status.
 int run_bench(const BenchOptions& command, const std::string& output, const StopSignals& signals) {
   if (!command.against.empty()) return compare_saved(command, signals);
+  if (!command.baseline.empty()) return compare_programs(command, output, signals);
   // Every file first: a missing or malformed OLD.json or an output that
   // cannot be written fails now, not after minutes of measuring.
   std::string old_text;

@@ -32,6 +32,7 @@ struct Workload {
   std::string description;
   WorkloadKind kind = WorkloadKind::kJudge;
   std::string input;               // the instances
+  std::uint64_t instances = 0;     // how many `input` holds
   std::string candidate;           // kVerify: the right answers
   std::unique_ptr<Format> format;  // null for the floor
   std::uint64_t lines = 0;         // the floor: the newlines of `input`
