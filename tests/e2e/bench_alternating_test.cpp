@@ -218,6 +218,15 @@ TEST(ProgramVersion, IsTheFirstLineOfVersionOrNothing) {
 
 // ---- judge_words ----------------------------------------------------------------
 
+// `workload` cut to its first `lines` lines (whole instances of every
+// format when a multiple of 468: 1, 3, 9 and 52 lines).
+Workload cut(Workload workload, std::size_t lines) {
+  std::size_t end = 0;
+  for (std::size_t line = 0; line < lines; ++line) end = workload.input.find('\n', end) + 1;
+  workload.input.resize(end);
+  return workload;
+}
+
 TEST(JudgeWords, AreThoseOfTheCommandLine) {
   const Workload holdem_8 = bench::make_workload("holdem-8", true, nullptr);
   EXPECT_EQ(bench::judge_words(holdem_8, 3, ""), (std::vector<std::string>{"8", "-j", "3"}));
@@ -235,7 +244,9 @@ TEST(JudgeWords, MakeThePokerProgramGiveTheEnginesAnswersForEveryWorkload) {
   for (const std::string& name : bench::workload_names()) {
     if (name == bench::kFloorName) continue;
     SCOPED_TRACE(name);
-    const Workload workload = bench::make_workload(name, true, nullptr);
+    Workload workload = cut(bench::make_workload(name, true, nullptr), 4 * 468);
+    if (workload.kind == bench::WorkloadKind::kVerify)
+      workload.candidate = bench::answers_of(*workload.format, workload.input, nullptr);
     const std::string input = write_temp_file(name, workload.input);
     const std::string out = temp_path(name + "-out");
     if (workload.kind == bench::WorkloadKind::kVerify) {
@@ -260,14 +271,6 @@ TEST(JudgeWords, MakeThePokerProgramGiveTheEnginesAnswersForEveryWorkload) {
 }
 
 // ---- measure_alternating --------------------------------------------------------
-
-// `workload` cut to its first `lines` lines.
-Workload cut(Workload workload, std::size_t lines) {
-  std::size_t end = 0;
-  for (std::size_t line = 0; line < lines; ++line) end = workload.input.find('\n', end) + 1;
-  workload.input.resize(end);
-  return workload;
-}
 
 // A program that appends `mark` and the size of its stdin to `log`, then
 // runs poker; `after`, after poker's run, with its status kept.
