@@ -84,15 +84,17 @@ const CommandRow kRows[] = {
      make<GenerateCommand>},
     {{"bench", "Measure the engine on generated workloads; compare runs",
       "Measures the engine as a benchmark: seeded workloads generated in memory (the same bytes on any machine) "
-      "judged as the judge runs, at each thread count of -j, with warm-up and repetitions; prints the build, the "
-      "machine and per workload the median time, its spread, instances/s, MB/s, the speed-up, the ratio to the "
-      "floor (the newline count of the same bytes) and the CPU time. --json writes the report (schema "
-      "poker-bench/1), which --compare OLD.json compares with a later run or, with --against NEW.json, another "
-      "saved report.",
+      "judged as the judge runs, at each thread count of -j, in repetitions of at least --min-time each; prints "
+      "the build, the machine and per workload the mean, median, standard deviation, CV, min and max, "
+      "instances/s, MB/s, the speed-up, the ratio to the floor (the newline count of the same bytes) and the CPU "
+      "time. --baseline OLD_POKER measures another poker and this one in alternation and compares them; --json "
+      "writes the report (schema poker-bench/2), which --compare OLD.json compares with a later run or, with "
+      "--against NEW.json, another saved report. A comparison's verdict is slower, faster, same, or noisy (too "
+      "noisy to decide), from the Mann-Whitney U test and the ratio's 95% confidence interval.",
       "--quick", nullptr,
-      "Exit status: 0 measured (with --compare: no workload slower), 1 a --compare report that is not valid, "
-      "2 usage error, 3 I/O error, 4 a workload slower than in the --compare report beyond the "
-      "tolerance, " POKER_STOPPED_STATUSES},
+      "Exit status: 0 measured (with a comparison: no workload slower), 1 a --compare report that is not valid "
+      "or a --baseline program that fails, 2 usage error, 3 I/O error, 4 a workload slower beyond the tolerance "
+      "with statistical significance, " POKER_STOPPED_STATUSES},
      RowKind::kOwnRun,
      make<BenchCommand>},
     {{"verify", "Compare the answers with a candidate's, for graders",
