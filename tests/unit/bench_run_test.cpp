@@ -220,7 +220,7 @@ TEST(BenchReportFile, EndlessTextStopsAtTheCap) {
   std::size_t handed = 0;
   const std::unique_ptr<io::ByteSource> spaces = endless(' ', &handed);
   const ReportText read = read_report_bytes(*spaces, "big.json");
-  EXPECT_EQ(read.not_a_report, "big.json: not a poker-bench/1 report: it is larger than 16 MiB");
+  EXPECT_EQ(read.not_a_report, "big.json: not a poker-bench report: it is larger than 16 MiB");
   EXPECT_LE(handed, kMaxReportBytes + 2 * 64 * 1024);
 }
 
