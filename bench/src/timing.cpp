@@ -72,10 +72,12 @@ TimedRun time_repetitions(const std::function<void()>& pass, const TimingPlan& p
     const Clock::time_point start = Clock::now();
     if (!passes(pass, timed.iterations, stop)) return timed;
     if (plan.extra_work > 1) {
-      // Spinning, not sleeping, so that the CPU time grows with the wall time
-      // as it would with more work.
+      // More passes, not a spin of one thread: the slowed run then uses the
+      // machine as the workload does (its threads, its share of a busy CPU).
       const auto end = start + std::chrono::duration_cast<Clock::duration>((Clock::now() - start) * plan.extra_work);
       while (Clock::now() < end) {
+        if (stopped(stop)) return timed;
+        pass();
       }
     }
     const Clock::time_point stop_time = Clock::now();

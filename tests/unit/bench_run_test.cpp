@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -17,6 +18,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <variant>
 #include <vector>
 
@@ -25,6 +27,7 @@
 #include "poker/bench/report_bytes.h"
 #include "poker/bench/report_json.h"
 #include "poker/bench/run.h"
+#include "poker/bench/timing.h"
 #include "poker/bench/workloads.h"
 #include "poker/io/input.h"
 
@@ -275,6 +278,50 @@ TEST(BenchReportFile, TheLargestReportOfTheDefaultThreadCountsFitsTheCap) {
   const std::size_t size = render_bench_json(report).size();
   EXPECT_LT(size, 10u << 20);
   EXPECT_LT(size, kMaxReportBytes * 2 / 3);
+}
+
+// ---- Timing ---------------------------------------------------------------------
+
+// The slowdown that POKER_BENCH_EXTRA_WORK injects makes more passes over
+// the workload, so that the slowed run uses the machine as the workload
+// does (its threads, hence its share of a busy machine's CPU). Spinning one
+// thread for the rest of each repetition made a pipeline's slowed run
+// look starved beside its baseline (CPU share 28% against 35% at a load of
+// 5 on 2 cores), and --compare called a threefold slowdown "noisy".
+TEST(BenchTiming, ExtraWorkRepeatsThePassForTheRestOfEachRepetition) {
+  using Clock = std::chrono::steady_clock;
+  int passes = 0;
+  const auto pass = [&passes] {
+    ++passes;
+    const Clock::time_point end = Clock::now() + std::chrono::milliseconds(2);
+    while (Clock::now() < end) {
+    }
+  };
+  // One pass lasts the minimum time: the calibration makes one, and each
+  // of the three repetitions one, then about two more.
+  const TimedRun timed = time_repetitions(pass, TimingPlan{0, 3, 0.001, 3}, nullptr);
+  EXPECT_EQ(timed.iterations, 1u);
+  ASSERT_EQ(timed.repetitions.size(), 3u);
+  EXPECT_GE(passes, 1 + 3 * 2);
+  for (const Repetition& repetition : timed.repetitions) EXPECT_GE(repetition.wall_s, 0.0055);
+  // Without the factor, one pass per repetition.
+  passes = 0;
+  time_repetitions(pass, TimingPlan{0, 3, 0.001, 1}, nullptr);
+  EXPECT_EQ(passes, 1 + 3);
+}
+
+// A stop ends the extra passes as it ends the others.
+TEST(BenchTiming, AStopEndsTheExtraWork) {
+  std::atomic<bool> stop{false};
+  int passes = 0;
+  const auto pass = [&] {
+    if (++passes == 3) stop = true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  };
+  const auto start = std::chrono::steady_clock::now();
+  time_repetitions(pass, TimingPlan{0, 3, 0.001, 100}, &stop);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(100));
+  EXPECT_EQ(passes, 3);
 }
 
 // ---- Building the workloads ------------------------------------------------------
