@@ -652,13 +652,13 @@ TEST(Bench, CompareStopsReadingAReportAtItsFirstInvalidByte) {
 
 // Text JSON allows, without end: read up to the cap, no further.
 TEST(Bench, CompareRefusesAReportLargerThanTheCap) {
-  const std::string path = write_temp_file("spaces.json", std::string((16 << 20) + 1, ' '));
+  const std::string path = write_temp_file("spaces.json", std::string((32 << 20) + 1, ' '));
   const RunResult result = run_poker({"bench", "--compare", path});
   EXPECT_EQ(result.exit_status, 1);
-  EXPECT_EQ(result.err, "poker: " + path + ": not a poker-bench report: it is larger than 16 MiB\n");
-  const std::string cap = write_temp_file("cap.json", std::string(16 << 20, ' '));
+  EXPECT_EQ(result.err, "poker: " + path + ": not a poker-bench report: it is larger than 32 MiB\n");
+  const std::string cap = write_temp_file("cap.json", std::string(32 << 20, ' '));
   EXPECT_EQ(run_poker({"bench", "--compare", cap}).err,
-            "poker: " + cap + ":1:16777217: invalid JSON: expected a value, found the end of the input\n");
+            "poker: " + cap + ":1:33554433: invalid JSON: expected a value, found the end of the input\n");
 }
 
 }  // namespace

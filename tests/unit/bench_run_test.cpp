@@ -223,7 +223,7 @@ TEST(BenchReportFile, EndlessTextStopsAtTheCap) {
   std::size_t handed = 0;
   const std::unique_ptr<io::ByteSource> spaces = endless(' ', &handed);
   const ReportText read = read_report_bytes(*spaces, "big.json");
-  EXPECT_EQ(read.not_a_report, "big.json: not a poker-bench report: it is larger than 16 MiB");
+  EXPECT_EQ(read.not_a_report, "big.json: not a poker-bench report: it is larger than 32 MiB");
   EXPECT_LE(handed, kMaxReportBytes + 2 * 64 * 1024);
 }
 
@@ -251,7 +251,9 @@ TEST(BenchReportFile, ReadsAReportThatArrivesAByteAtATime) {
 
 // The cap leaves room: the largest report of the default thread counts
 // (1 to 4096 cores: 13 counts), every workload on its three sources, with
-// the most repetitions --repetitions takes.
+// the most repetitions --repetitions takes, each with its CPU time. Under
+// the first cap, 16 MiB, that report of schema poker-bench/2 (19.7 MB) was
+// refused by the --compare that should read it.
 TEST(BenchReportFile, TheLargestReportOfTheDefaultThreadCountsFitsTheCap) {
   Report report;
   report.machine.cores = 4096;
@@ -266,7 +268,9 @@ TEST(BenchReportFile, TheLargestReportOfTheDefaultThreadCountsFitsTheCap) {
       for (std::size_t threads = 1; threads <= 4096; threads *= 2) {
         bench::Run run;
         run.threads = threads;
+        run.iterations = kMaxIterations;
         run.samples_s.assign(1000, 0.123456789);
+        run.cpu_samples_s.assign(1000, 0.123456789);
         run.median_s = run.min_s = run.max_s = run.cpu_s = 0.123456789;
         run.instances_per_s = run.bytes_per_s = 123456789.123;
         run.floor_ratio = 0.123456789;
@@ -276,7 +280,7 @@ TEST(BenchReportFile, TheLargestReportOfTheDefaultThreadCountsFitsTheCap) {
     }
   }
   const std::size_t size = render_bench_json(report).size();
-  EXPECT_LT(size, 10u << 20);
+  EXPECT_LT(size, 20u << 20);
   EXPECT_LT(size, kMaxReportBytes * 2 / 3);
 }
 
