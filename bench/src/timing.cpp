@@ -65,10 +65,12 @@ std::optional<Repetition> time_repetition(const std::function<void()>& pass, std
   const Clock::time_point start = Clock::now();
   if (!passes(pass, iterations, stop)) return std::nullopt;
   if (extra_work > 1) {
-    // Spinning, not sleeping, so that the CPU time grows with the wall time
-    // as it would with more work.
+    // More passes, not a spin of one thread: the slowed run then uses the
+    // machine as the workload does (its threads, its share of a busy CPU).
     const auto end = start + std::chrono::duration_cast<Clock::duration>((Clock::now() - start) * extra_work);
     while (Clock::now() < end) {
+      if (stopped(stop)) return std::nullopt;
+      pass();
     }
   }
   const Clock::time_point finish = Clock::now();

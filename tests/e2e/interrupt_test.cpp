@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <string>
 #include <thread>
 #include <vector>
@@ -239,6 +240,24 @@ TEST(Interrupt, StopWhileBenchBuildsAWorkloadIsPrompt) {
         start_poker({"bench", "--workloads", "verify", "-j", "1", "--repetitions", "1", "--warmup", "0", "--json"});
     expect_prompt_stop(poker, signal, Milliseconds(20));
   }
+}
+
+// A repetition lasts at least --min-time (up to a minute): its passes,
+// the calibration's batches and the injected slowdown's extra passes each
+// look at the stop flag before they start.
+TEST(Interrupt, StopWhileBenchTimesALongRepetitionIsPrompt) {
+  for (const int signal : {SIGINT, SIGTERM}) {
+    SCOPED_TRACE(sigabbrev_np(signal));
+    Subprocess poker =
+        start_poker({"bench", "--quick", "--workloads", "holdem-2", "-j", "1", "--min-time", "60", "--json"});
+    expect_prompt_stop(poker, signal, Milliseconds(500));
+  }
+  // Each repetition of 50 ms stretched a hundred times by the hook.
+  setenv("POKER_BENCH_EXTRA_WORK", "100", 1);
+  Subprocess poker = start_poker(
+      {"bench", "--quick", "--workloads", "holdem-2", "-j", "1", "--min-time", "0.05", "--warmup", "0", "--json"});
+  unsetenv("POKER_BENCH_EXTRA_WORK");
+  expect_prompt_stop(poker, SIGINT, Milliseconds(1000));
 }
 
 // A `--json -o FILE` run stopped before its report leaves no file that

@@ -1,19 +1,31 @@
+// `poker bench --compare` (compare.h): the verdict on one run from its two
+// samples (judge_run), the comparison of two reports (per instance, runs in
+// one report only, the summary, the table plain and Markdown, the JSON),
+// and the reading of a report (read_report.h): every report that is none
+// is one line naming the file and the field, /2's statistics checked
+// against its samples, /1 reports still read.
 #include "poker/bench/compare.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <initializer_list>
+#include <limits>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
 #include "poker/bench/read_report.h"
 #include "poker/bench/report.h"
 #include "poker/bench/report_json.h"
+#include "poker/bench/statistics.h"
+#include "poker/bench/timing.h"
 
 namespace poker::bench {
 namespace {
@@ -39,6 +51,12 @@ Json array(std::vector<Json> elements) {
   return json;
 }
 
+Json numbers(const std::vector<double>& values) {
+  Json json = Json::array();
+  for (const double value : values) json.push_back(value);
+  return json;
+}
+
 std::string to_json(const Json& json) { return json.dump(); }
 
 // The member `key` of `json`, which must have it.
@@ -52,10 +70,21 @@ Json& at(Json& json, std::string_view key) {
 
 void erase(Json& json, std::string_view key) { json.erase(std::string(key)); }
 
+// `n` distinct times spread evenly over `width` (a fraction) around
+// `center`, which is their median and their mean.
+std::vector<double> times(double center, int n = 10, double width = 0.01) {
+  std::vector<double> values;
+  for (int i = 0; i < n; ++i) values.push_back(center * (1 + width * (i / static_cast<double>(n - 1) - 0.5)));
+  return values;
+}
+
 struct RunSpec {
   double threads;
-  double median_s;
-  double spread = 0;
+  double median_s = 1;
+  double spread = 0;                 // the median twice, then the slowest; none: the median once
+  std::vector<double> samples = {};  // when given: these, and median_s and spread unused
+  double iterations = 1;
+  std::vector<double> cpu_samples = {};
 };
 
 struct WorkloadSpec {
@@ -65,30 +94,46 @@ struct WorkloadSpec {
   double instances = 1000;
 };
 
-// Repetitions whose median is `median_s` and whose spread is `spread`: the
-// median twice, then the slowest.
-std::vector<Json> samples(double median_s, double spread) {
-  if (spread == 0) return {number(median_s)};
-  return {number(median_s), number(median_s), number(median_s * (1 + spread))};
+std::vector<double> samples_of(const RunSpec& run) {
+  if (!run.samples.empty()) return run.samples;
+  if (run.spread == 0) return {run.median_s};
+  return {run.median_s, run.median_s, run.median_s * (1 + run.spread)};
 }
 
-Json report(double tolerance, const std::vector<WorkloadSpec>& workloads) {
+// A run as schema `version` (1 or 2) writes it, its statistics those of
+// its samples.
+Json run_json(const RunSpec& run, const WorkloadSpec& workload, int version) {
+  const std::vector<double> samples = samples_of(run);
+  const SampleSummary summary = summarize_sample(samples);
+  const double passes = version == 1 ? 1 : run.iterations;
+  Json json = object({{"threads", number(run.threads)}});
+  if (version >= 2) json["iterations"] = number(run.iterations);
+  json["samples_s"] = numbers(samples);
+  if (version >= 2) {
+    json["cpu_samples_s"] = numbers(run.cpu_samples);
+    json["mean_s"] = number(summary.mean);
+  }
+  json["median_s"] = number(summary.median);
+  if (version >= 2) {
+    json["stddev_s"] = number(summary.stddev);
+    json["cv"] = number(summary.cv);
+  }
+  json["min_s"] = number(summary.min);
+  json["max_s"] = number(summary.max);
+  if (version == 1) json["spread"] = number((summary.max - summary.min) / summary.median);
+  json["cpu_s"] = number(summary.median);
+  json["instances_per_s"] = number(workload.instances * passes / summary.median);
+  json["bytes_per_s"] = number(52 * workload.instances * passes / summary.median);
+  json["speedup"] = number(1);
+  json["floor_ratio"] = null();
+  return json;
+}
+
+Json report(double tolerance, const std::vector<WorkloadSpec>& workloads, int version = 2) {
   std::vector<Json> workload_values;
   for (const WorkloadSpec& workload : workloads) {
     std::vector<Json> runs;
-    for (const RunSpec& run : workload.runs) {
-      runs.push_back(object({{"threads", number(run.threads)},
-                             {"samples_s", array(samples(run.median_s, run.spread))},
-                             {"median_s", number(run.median_s)},
-                             {"min_s", number(run.median_s)},
-                             {"max_s", number(run.median_s * (1 + run.spread))},
-                             {"spread", number(run.spread)},
-                             {"cpu_s", number(run.median_s)},
-                             {"instances_per_s", number(workload.instances / run.median_s)},
-                             {"bytes_per_s", number(52 * workload.instances / run.median_s)},
-                             {"speedup", number(1)},
-                             {"floor_ratio", null()}}));
-    }
+    for (const RunSpec& run : workload.runs) runs.push_back(run_json(run, workload, version));
     workload_values.push_back(object({{"name", text(workload.name)},
                                       {"source", text(workload.source)},
                                       {"description", text("a workload")},
@@ -96,46 +141,55 @@ Json report(double tolerance, const std::vector<WorkloadSpec>& workloads) {
                                       {"bytes", number(52 * workload.instances)},
                                       {"runs", array(std::move(runs))}}));
   }
-  return object({{"schema", text("poker-bench/1")},
-                 {"started_at", text("2026-11-26T07:10:00Z")},
-                 {"poker", object({{"version", text("1.4.0")},
-                                   {"commit", text("8a015d0")},
-                                   {"build", text("Release")},
-                                   {"compiler", text("GCC 12.2.0")},
-                                   {"simd", text("avx2")}})},
-                 {"machine", object({{"cpu", text("AMD EPYC 7B13")},
-                                     {"cores", number(2)},
-                                     {"memory_bytes", number(25769803776.0)},
-                                     {"kernel", text("Linux 6.1.0-18-amd64 x86_64")}})},
-                 {"settings", object({{"quick", boolean(false)},
-                                      {"warmup", number(1)},
-                                      {"repetitions", number(5)},
-                                      {"threads", array({number(1), number(2)})},
-                                      {"on_disk", null()},
-                                      {"tolerance", number(tolerance)}})},
-                 {"workloads", array(std::move(workload_values))},
-                 {"warnings", array({})}});
+  Json settings = object({{"quick", boolean(false)}, {"warmup", number(1)}, {"repetitions", number(10)}});
+  if (version >= 2) settings["min_time_s"] = number(0.2);
+  settings["threads"] = array({number(1), number(2)});
+  settings["on_disk"] = null();
+  settings["tolerance"] = number(tolerance);
+  Json json = object({{"schema", text(version == 1 ? "poker-bench/1" : "poker-bench/2")},
+                      {"started_at", text("2026-11-26T07:10:00Z")},
+                      {"poker", object({{"version", text("1.4.0")},
+                                        {"commit", text("8a015d0")},
+                                        {"build", text("Release")},
+                                        {"compiler", text("GCC 12.2.0")},
+                                        {"simd", text("avx2")}})},
+                      {"machine", object({{"cpu", text("AMD EPYC 7B13")},
+                                          {"cores", number(2)},
+                                          {"memory_bytes", number(25769803776.0)},
+                                          {"kernel", text("Linux 6.1.0-18-amd64 x86_64")}})},
+                      {"settings", std::move(settings)},
+                      {"workloads", array(std::move(workload_values))}});
+  if (version >= 2) json["noisy"] = boolean(false);
+  json["warnings"] = array({});
+  return json;
 }
 
 // A report of one workload run once, at 1 thread.
-Json one_run(double median_s, double spread = 0, double tolerance = 0.05) {
-  return report(tolerance, {{"holdem-2", {{1, median_s, spread}}}});
+Json one_run(double median_s, double spread = 0, double tolerance = 0.05, int version = 2) {
+  return report(tolerance, {{"holdem-2", {{1, median_s, spread}}}}, version);
+}
+
+// A report of holdem-2 at 1 thread, with these repetitions.
+Json run_of(const std::vector<double>& samples, double tolerance = 0.05) {
+  return report(tolerance, {{"holdem-2", {{.threads = 1, .samples = samples}}}});
 }
 
 struct Outcome {
   int status;
   std::string output;
+  Comparison comparison;
 };
 
-Outcome compare_texts(const std::string& old_json, const std::string& new_json) {
-  std::ostringstream out;
-  const CompareCounts counts = compare_bench_reports(old_json, "OLD.json", new_json, "NEW.json", out);
+Outcome compare_texts(const std::string& old_json, const std::string& new_json, TableStyle style = TableStyle::kPlain) {
+  Comparison comparison = compare_bench_reports(old_json, "OLD.json", new_json, "NEW.json");
   // The command's exit status: 4 when a run is slower.
-  return {counts.slower > 0 ? 4 : 0, out.str()};
+  const int status = count_verdicts(comparison).slower > 0 ? 4 : 0;
+  std::string output = render_comparison(comparison, style);
+  return {status, std::move(output), std::move(comparison)};
 }
 
-Outcome compare(const Json& old_report, const Json& new_report) {
-  return compare_texts(to_json(old_report), to_json(new_report));
+Outcome compare(const Json& old_report, const Json& new_report, TableStyle style = TableStyle::kPlain) {
+  return compare_texts(to_json(old_report), to_json(new_report), style);
 }
 
 // The table's line of (name, threads), split into its cells (two spaces or
@@ -179,122 +233,216 @@ std::string old_error(const Json& old_report) { return old_error(to_json(old_rep
 // A literal is text, not a JSON string value.
 std::string old_error(const char* old_json) { return old_error(std::string(old_json)); }
 
-// With a tolerance of 1/16 and no spread, 1 + 1/16 is the bound itself
-// (numbers a double holds exactly): at it the run is the same, past it slower.
-TEST(BenchCompare, RatioExactlyAtTheAllowanceIsTheSame) {
-  const Outcome at_bound = compare(one_run(1, 0, 0.0625), one_run(1.0625, 0, 0.0625));
-  EXPECT_EQ(verdict(at_bound.output, "holdem-2", 1), "same") << at_bound.output;
-  EXPECT_EQ(at_bound.status, 0);
-  const Outcome past = compare(one_run(1, 0, 0.0625), one_run(1.0626, 0, 0.0625));
-  EXPECT_EQ(verdict(past.output, "holdem-2", 1), "slower") << past.output;
-  EXPECT_EQ(past.status, 4);
-  EXPECT_EQ(verdict(compare(one_run(1, 0, 0.0625), one_run(0.9375, 0, 0.0625)).output, "holdem-2", 1), "same");
-  EXPECT_EQ(verdict(compare(one_run(1, 0, 0.0625), one_run(0.9374, 0, 0.0625)).output, "holdem-2", 1), "faster");
+// ---- The verdict on one run --------------------------------------------------------
+
+RunVerdict judge(const std::vector<double>& old_times, const std::vector<double>& new_times,
+                 std::optional<double> old_share = std::nullopt, std::optional<double> new_share = std::nullopt,
+                 double tolerance = 0.05) {
+  return judge_run(old_times, new_times, old_share, new_share, tolerance);
 }
 
-// 0.5355 / 0.51 is 1.05 by hand, 1.0500000000000003 in doubles: the bound
-// is where the user computes it.
-TEST(BenchCompare, DecimalRatioAtTheAllowanceIsTheSame) {
-  const Outcome outcome = compare(one_run(0.51), one_run(0.5355));
-  EXPECT_EQ(verdict(outcome.output, "holdem-2", 1), "same") << outcome.output;
-  EXPECT_EQ(outcome.status, 0);
-  EXPECT_EQ(verdict(compare(one_run(0.51), one_run(0.5356)).output, "holdem-2", 1), "slower");
+// Ten against ten, every new time above every old one: U's exact p is
+// 2 / C(20, 10), and the whole interval lies near 1.5.
+TEST(JudgeRun, SeparatedSamplesBeyondTheToleranceAreSlowerOrFaster) {
+  const RunVerdict slower = judge(times(1), times(1.5));
+  EXPECT_EQ(slower.verdict, Verdict::kSlower) << slower.reason;
+  EXPECT_DOUBLE_EQ(slower.ratio, 1.5);
+  EXPECT_TRUE(slower.test.exact);
+  EXPECT_NEAR(slower.test.p_value, 2.0 / 184756, 1e-12);
+  EXPECT_GT(slower.interval.low, 1.05);
+  EXPECT_LT(slower.interval.low, 1.5);
+  EXPECT_GT(slower.interval.high, 1.5);
+  EXPECT_EQ(slower.reason.rfind("1.50x, 95% CI ", 0), 0u) << slower.reason;
+  EXPECT_NE(slower.reason.find("p < 0.0001"), std::string::npos) << slower.reason;
+
+  const RunVerdict faster = judge(times(1.5), times(1));
+  EXPECT_EQ(faster.verdict, Verdict::kFaster) << faster.reason;
+  EXPECT_LT(faster.interval.high, 1 / 1.05);
 }
 
-// allowance = tolerance + max(old spread, new spread) / 2, whichever run
-// is the noisier.
-TEST(BenchCompare, SpreadOfEitherRunWidensTheAllowance) {
-  // 1/16 + 1/4 / 2 = 3/16.
-  for (const auto& [old_spread, new_spread] : {std::pair(0.25, 0.0), std::pair(0.0, 0.25), std::pair(0.125, 0.25)}) {
-    const Outcome same = compare(one_run(1, old_spread, 0.0625), one_run(1.1875, new_spread, 0.0625));
-    EXPECT_EQ(verdict(same.output, "holdem-2", 1), "same") << same.output;
-    EXPECT_EQ(row(same.output, "holdem-2", 1)[6], "\u00b118.8%");
-    EXPECT_EQ(same.status, 0);
-    const Outcome slower = compare(one_run(1, old_spread, 0.0625), one_run(1.1876, new_spread, 0.0625));
-    EXPECT_EQ(verdict(slower.output, "holdem-2", 1), "slower") << slower.output;
-    EXPECT_EQ(slower.status, 4);
-    EXPECT_EQ(
-        verdict(compare(one_run(1, old_spread, 0.0625), one_run(0.8125, new_spread, 0.0625)).output, "holdem-2", 1),
-        "same");
-    EXPECT_EQ(
-        verdict(compare(one_run(1, old_spread, 0.0625), one_run(0.8124, new_spread, 0.0625)).output, "holdem-2", 1),
-        "faster");
-  }
+// A significant difference within the tolerance is no slowdown: 3% at 5%,
+// each sample's values within half a percent.
+TEST(JudgeRun, SignificantButWithinTheToleranceIsTheSame) {
+  const RunVerdict verdict = judge(times(1, 10, 0.005), times(1.03, 10, 0.005));
+  EXPECT_LT(verdict.test.p_value, kSignificance);
+  EXPECT_GT(verdict.interval.low, 1.02);
+  EXPECT_EQ(verdict.verdict, Verdict::kSame) << verdict.reason;
+  // With a tolerance of 1%, the same samples are slower.
+  EXPECT_EQ(judge(times(1, 10, 0.005), times(1.03, 10, 0.005), std::nullopt, std::nullopt, 0.01).verdict,
+            Verdict::kSlower);
 }
 
-TEST(BenchCompare, FasterIsNoFailure) {
-  const Outcome outcome = compare(one_run(1), one_run(0.5));
+TEST(JudgeRun, OverlappingSamplesWithinTheToleranceAreTheSame) {
+  const RunVerdict verdict = judge(times(1, 10, 0.02), times(1.005, 10, 0.02));
+  EXPECT_GE(verdict.test.p_value, kSignificance);
+  EXPECT_EQ(verdict.verdict, Verdict::kSame) << verdict.reason;
+  EXPECT_GE(verdict.interval.low, 1 / 1.05);
+  EXPECT_LE(verdict.interval.high, 1.05);
+  // Identical samples: every pair tied.
+  EXPECT_EQ(judge(times(1), times(1)).verdict, Verdict::kSame);
+}
+
+// Samples that spread over 60% cannot tell 10% from nothing at 5%.
+TEST(JudgeRun, AnIntervalReachingBeyondTheToleranceIsNoisy) {
+  const RunVerdict verdict = judge(times(1, 10, 0.6), times(1.1, 10, 0.6));
+  EXPECT_EQ(verdict.verdict, Verdict::kNoisy);
+  EXPECT_EQ(verdict.reason.rfind("the 95% CI reaches beyond 5%: 1.10x, 95% CI ", 0), 0u) << verdict.reason;
+}
+
+// Three repetitions against three can never be significant (the smallest
+// two-sided p is 2 / C(6, 3) = 0.1), and their interval at 95% is
+// everything: ten times slower is no verdict of "slower".
+TEST(JudgeRun, ThreeAgainstThreeIsNeverSlower) {
+  const RunVerdict verdict = judge({1, 1.01, 1.02}, {10, 10.1, 10.2});
+  EXPECT_NE(verdict.verdict, Verdict::kSlower);
+  EXPECT_EQ(verdict.verdict, Verdict::kNoisy);
+  EXPECT_NEAR(verdict.test.p_value, 0.1, 1e-12);
+  EXPECT_EQ(verdict.interval.low, 0);
+  EXPECT_TRUE(std::isinf(verdict.interval.high));
+  EXPECT_NE(verdict.reason.find("\u221e"), std::string::npos) << verdict.reason;
+  EXPECT_NE(judge({10, 10.1, 10.2}, {1, 1.01, 1.02}).verdict, Verdict::kFaster);
+}
+
+// A run that had less of the machine than the other (a neighbour's load)
+// is no comparison, however clear its times.
+TEST(JudgeRun, LessOfTheMachineMakesAClearDifferenceNoisy) {
+  const RunVerdict starved = judge(times(1), times(1.5), 1.0, 0.5);
+  EXPECT_EQ(starved.verdict, Verdict::kNoisy);
+  EXPECT_EQ(starved.reason.rfind("the new run had less of the machine (CPU share 100% old, 50% new): 1.50x", 0), 0u)
+      << starved.reason;
+  const RunVerdict old_starved = judge(times(1.5), times(1), 0.5, 1.0);
+  EXPECT_EQ(old_starved.verdict, Verdict::kNoisy);
+  EXPECT_EQ(old_starved.reason.rfind("the old run had less of the machine", 0), 0u) << old_starved.reason;
+  // Within kMaxCpuShareDrop (10%) the times decide; unknown shares too.
+  EXPECT_EQ(judge(times(1), times(1.5), 1.0, 0.95).verdict, Verdict::kSlower);
+  EXPECT_EQ(judge(times(1), times(1.5), 1.0, std::nullopt).verdict, Verdict::kSlower);
+  EXPECT_EQ(judge(times(1), times(1.5), 0.85, 0.8).verdict, Verdict::kSlower);
+  EXPECT_EQ(judge(times(1), times(1.5), 1.0, 0.85).verdict, Verdict::kNoisy);
+}
+
+TEST(JudgeRun, VerdictNames) {
+  EXPECT_STREQ(verdict_name(Verdict::kSlower), "slower");
+  EXPECT_STREQ(verdict_name(Verdict::kFaster), "faster");
+  EXPECT_STREQ(verdict_name(Verdict::kSame), "same");
+  EXPECT_STREQ(verdict_name(Verdict::kNoisy), "noisy");
+  EXPECT_STREQ(verdict_name(Verdict::kOnlyInOld), "only in old");
+  EXPECT_STREQ(verdict_name(Verdict::kOnlyInNew), "only in new");
+}
+
+// ---- Two reports compared ----------------------------------------------------------
+
+TEST(BenchCompare, SummaryNamesEveryRunByItsVerdict) {
+  const Json old_report =
+      report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(1)}, {.threads = 2, .samples = times(0.5)}}},
+                    {"euler", {{.threads = 1, .samples = times(2)}}},
+                    {"eval", {{.threads = 1, .samples = times(1)}}, "pipe"}});
+  const Json new_report =
+      report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(1)}, {.threads = 2, .samples = times(0.6)}}},
+                    {"euler", {{.threads = 1, .samples = times(1)}}},
+                    {"eval", {{.threads = 1, .samples = times(1.02, 10, 0.6)}}, "pipe"}});
+  const Outcome outcome = compare(old_report, new_report);
+  EXPECT_EQ(outcome.status, 4);
+  EXPECT_EQ(verdict(outcome.output, "holdem-2", 1), "same");
+  EXPECT_EQ(verdict(outcome.output, "holdem-2", 2), "slower");
+  EXPECT_EQ(verdict(outcome.output, "euler", 1), "faster");
+  EXPECT_EQ(verdict(outcome.output, "eval", 1), "noisy");
+  EXPECT_EQ(row(outcome.output, "eval", 1)[1], "pipe");
+  const std::string summary = outcome.output.substr(outcome.output.rfind("\n\n") + 2);
+  EXPECT_EQ(summary,
+            "1 of 4 slower beyond 5%: holdem-2 -j 2\n"
+            "1 of 4 faster beyond 5%: euler -j 1\n"
+            "1 of 4 too noisy to decide at 5%: eval (pipe) -j 1 (more --repetitions, a longer --min-time, a quieter "
+            "machine, or --baseline)\n");
+  const CompareCounts counts = count_verdicts(outcome.comparison);
+  EXPECT_EQ(counts.compared, 4u);
+  EXPECT_EQ(counts.slower, 1u);
+  EXPECT_EQ(counts.faster, 1u);
+  EXPECT_EQ(counts.same, 1u);
+  EXPECT_EQ(counts.noisy, 1u);
+}
+
+TEST(BenchCompare, FasterAndSameAreNoFailure) {
+  const Outcome outcome = compare(run_of(times(1)), run_of(times(0.5)));
   EXPECT_EQ(verdict(outcome.output, "holdem-2", 1), "faster");
-  EXPECT_EQ(row(outcome.output, "holdem-2", 1)[5], "0.50\u00d7");
+  EXPECT_EQ(row(outcome.output, "holdem-2", 1)[7], "0.50\u00d7");
   EXPECT_EQ(outcome.status, 0);
-  EXPECT_NE(outcome.output.find("0 of 1 slower beyond 5% + spread; 1 faster: holdem-2 -j 1\n"), std::string::npos)
+  EXPECT_NE(outcome.output.find("\n0 of 1 slower beyond 5%\n1 of 1 faster beyond 5%: holdem-2 -j 1\n"),
+            std::string::npos)
+      << outcome.output;
+  EXPECT_EQ(compare(run_of(times(1)), run_of(times(1))).status, 0);
+}
+
+// The table's columns: the medians per instance, each run's CV, the ratio,
+// its interval, p and the verdict.
+TEST(BenchCompare, TheTableHasTheStatisticsOfEachRun) {
+  const Outcome outcome = compare(run_of(times(1)), run_of(times(1.5)));
+  EXPECT_NE(outcome.output.find(
+                "workload  source  threads      old      new  old CV  new CV  ratio       95% CI        p  verdict\n"),
+            std::string::npos)
+      << outcome.output;
+  const std::vector<std::string> cells = row(outcome.output, "holdem-2", 1);
+  ASSERT_EQ(cells.size(), 11u) << outcome.output;
+  EXPECT_EQ(cells[1], "memory");
+  EXPECT_EQ(cells[3], "1.00 ms");  // a second over 1000 instances
+  EXPECT_EQ(cells[4], "1.50 ms");
+  EXPECT_EQ(cells[5], "0.3%");
+  EXPECT_EQ(cells[6], "0.3%");
+  EXPECT_EQ(cells[7], "1.50\u00d7");
+  EXPECT_EQ(cells[8].find("\u00d7\u2013"), 4u) << cells[8];
+  EXPECT_EQ(cells[9], "<0.0001");
+  EXPECT_EQ(cells[10], "slower");
+  EXPECT_NE(outcome.output.find("times per instance, the median of the repetitions\n"), std::string::npos);
+  EXPECT_NE(outcome.output.find("verdict: slower (faster) when the Mann-Whitney U test gives p < 0.05 and the 95% "
+                                "confidence interval of the ratio lies beyond 5% (NEW.json's tolerance); same when "
+                                "it lies within 5%; otherwise noisy: too noisy to decide\n"),
+            std::string::npos)
       << outcome.output;
 }
 
 TEST(BenchCompare, TheToleranceIsTheNewReports) {
-  EXPECT_EQ(compare(one_run(1, 0, 0.5), one_run(1.1, 0, 0.05)).status, 4);
-  EXPECT_EQ(compare(one_run(1, 0, 0.05), one_run(1.1, 0, 0.5)).status, 0);
-}
-
-TEST(BenchCompare, SummaryNamesEverySlowerRun) {
-  const Json old_report =
-      report(0.05, {{"holdem-2", {{1, 1}, {2, 0.5}}}, {"euler", {{1, 2}, {2, 1}}}, {"eval", {{1, 1}}, "pipe"}});
-  const Json new_report =
-      report(0.05, {{"holdem-2", {{1, 1}, {2, 0.6}}}, {"euler", {{1, 2.5}, {2, 1}}}, {"eval", {{1, 2}}, "pipe"}});
-  const Outcome outcome = compare(old_report, new_report);
-  EXPECT_EQ(outcome.status, 4);
-  EXPECT_NE(outcome.output.find("3 of 5 slower beyond 5% + spread: holdem-2 -j 2, euler -j 1, eval (pipe) -j 1\n"),
-            std::string::npos)
-      << outcome.output;
-  EXPECT_EQ(row(outcome.output, "eval", 1)[1], "pipe");
-}
-
-// The whole output for two reports of the same build and machine.
-TEST(BenchCompare, PrintsAnAlignedTable) {
-  const Json old_report =
-      report(0.05, {{"holdem-2", {{1, 0.51, 0.02}, {2, 0.26, 0.03}}}, {"equity-monte-carlo", {{1, 0.0000451}}}});
-  const Json new_report =
-      report(0.05, {{"holdem-2", {{1, 0.55, 0.01}, {2, 0.261, 0.12}}}, {"equity-monte-carlo", {{1, 12.5}}}});
-  const Outcome outcome = compare(old_report, new_report);
-  EXPECT_EQ(outcome.output,
-            "old: OLD.json  2026-11-26T07:10:00Z  poker 1.4.0 (8a015d0, Release, GCC 12.2.0, avx2) on AMD EPYC 7B13 "
-            "(2 cores, 24.0 GiB), Linux 6.1.0-18-amd64 x86_64\n"
-            "new: NEW.json  2026-11-26T07:10:00Z  poker 1.4.0 (8a015d0, Release, GCC 12.2.0, avx2) on AMD EPYC 7B13 "
-            "(2 cores, 24.0 GiB), Linux 6.1.0-18-amd64 x86_64\n"
-            "verdict: slower or faster beyond 5% (NEW.json's tolerance) + half the larger spread of the two runs\n"
-            "\n"
-            "workload            source  threads  old median  new median      ratio  allowance  verdict\n"
-            "holdem-2            memory        1      510 ms      550 ms      1.08\u00d7      \u00b16.0%  slower\n"
-            "holdem-2            memory        2      260 ms      261 ms      1.00\u00d7     \u00b111.0%  same\n"
-            "equity-monte-carlo  memory        1     45.1 \u00b5s      12.5 s  2.77e+05\u00d7      \u00b15.0%  slower\n"
-            "\n"
-            "2 of 3 slower beyond 5% + spread: holdem-2 -j 1, equity-monte-carlo -j 1\n");
-  EXPECT_EQ(outcome.status, 4);
+  EXPECT_EQ(compare(run_of(times(1), 0.5), run_of(times(1.1), 0.05)).status, 4);
+  const Outcome lenient = compare(run_of(times(1), 0.05), run_of(times(1.1), 0.5));
+  EXPECT_EQ(lenient.status, 0);
+  EXPECT_EQ(verdict(lenient.output, "holdem-2", 1), "same");
+  EXPECT_NE(lenient.output.find("0 of 1 slower beyond 50%\n"), std::string::npos) << lenient.output;
 }
 
 TEST(BenchCompare, RunsInOneReportOnlyAreListedWithoutAVerdict) {
-  const Json old_report = report(0.05, {{"holdem-2", {{1, 1}, {2, 1}}}, {"draw", {{1, 1}}}});
-  const Json new_report = report(0.05, {{"holdem-2", {{1, 1}, {4, 9}}}, {"verify", {{1, 9}}}});
+  const Json old_report =
+      report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(1)}, {.threads = 2, .samples = times(1)}}},
+                    {"draw", {{.threads = 1, .samples = times(1)}}}});
+  const Json new_report =
+      report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(1)}, {.threads = 4, .samples = times(9)}}},
+                    {"verify", {{.threads = 1, .samples = times(9)}}}});
   const Outcome outcome = compare(old_report, new_report);
   EXPECT_EQ(verdict(outcome.output, "holdem-2", 1), "same");
-  EXPECT_EQ(verdict(outcome.output, "holdem-2", 2), "only in OLD");
-  EXPECT_EQ(verdict(outcome.output, "draw", 1), "only in OLD");
-  EXPECT_EQ(verdict(outcome.output, "holdem-2", 4), "only in NEW");
-  EXPECT_EQ(verdict(outcome.output, "verify", 1), "only in NEW");
+  EXPECT_EQ(verdict(outcome.output, "holdem-2", 2), "only in old");
+  EXPECT_EQ(verdict(outcome.output, "draw", 1), "only in old");
+  EXPECT_EQ(verdict(outcome.output, "holdem-2", 4), "only in new");
+  EXPECT_EQ(verdict(outcome.output, "verify", 1), "only in new");
   EXPECT_EQ(row(outcome.output, "draw", 1)[4], "-");  // no new median
+  EXPECT_EQ(row(outcome.output, "draw", 1)[6], "-");  // no new CV
+  EXPECT_EQ(row(outcome.output, "verify", 1)[3], "-");
   EXPECT_EQ(outcome.status, 0);
-  EXPECT_NE(outcome.output.find("0 of 1 slower beyond 5% + spread\n"), std::string::npos) << outcome.output;
-  // Compared first, then only in OLD, then only in NEW.
-  EXPECT_LT(outcome.output.find("\nholdem-2"), outcome.output.find("\ndraw"));
-  EXPECT_LT(outcome.output.find("\ndraw"), outcome.output.find("\nholdem-2", outcome.output.find("\ndraw")));
-  EXPECT_LT(outcome.output.find("only in OLD"), outcome.output.find("only in NEW"));
-  EXPECT_LT(outcome.output.find("\nholdem-2", outcome.output.find("\ndraw")), outcome.output.find("\nverify"));
+  EXPECT_NE(outcome.output.find("\n0 of 1 slower beyond 5%\n"), std::string::npos) << outcome.output;
+  EXPECT_EQ(count_verdicts(outcome.comparison).compared, 1u);
+  // Compared first, then only in old, then only in new.
+  std::vector<std::string> order;
+  for (const ComparedRun& run : outcome.comparison.runs)
+    order.push_back(run_label(run.workload, run.source, run.threads) + ": " + verdict_name(run.verdict.verdict));
+  EXPECT_EQ(order,
+            (std::vector<std::string>{"holdem-2 -j 1: same", "holdem-2 -j 2: only in old", "draw -j 1: only in old",
+                                      "holdem-2 -j 4: only in new", "verify -j 1: only in new"}));
+  EXPECT_EQ(outcome.comparison.runs[1].new_time, std::nullopt);
+  EXPECT_EQ(outcome.comparison.runs[3].old_time, std::nullopt);
+  EXPECT_DOUBLE_EQ(*outcome.comparison.runs[3].new_time, 9.0 / 1000);
 }
 
 TEST(BenchCompare, NothingInCommonIsNoFailure) {
   const Outcome outcome = compare(report(0.05, {{"draw", {{1, 1}}}}), report(0.05, {{"verify", {{1, 1}}}}));
   EXPECT_EQ(outcome.status, 0);
-  EXPECT_NE(outcome.output.find("nothing compared: no run is in both reports\n"), std::string::npos);
+  EXPECT_NE(outcome.output.find("nothing compared: no run is in both\n"), std::string::npos) << outcome.output;
+  EXPECT_EQ(count_verdicts(outcome.comparison).compared, 0u);
 }
 
 // The source is part of a workload's identity: the same name on another
@@ -303,8 +451,8 @@ TEST(BenchCompare, WorkloadsAreNamedBySourceToo) {
   const Outcome outcome =
       compare(report(0.05, {{"holdem-2", {{1, 1}}, "file"}}), report(0.05, {{"holdem-2", {{1, 9}}, "pipe"}}));
   EXPECT_EQ(outcome.status, 0);
-  EXPECT_NE(outcome.output.find("only in OLD"), std::string::npos);
-  EXPECT_NE(outcome.output.find("only in NEW"), std::string::npos);
+  EXPECT_NE(outcome.output.find("only in old"), std::string::npos);
+  EXPECT_NE(outcome.output.find("only in new"), std::string::npos);
 }
 
 TEST(BenchCompare, DifferentMachinesAreNotedAboveTheTable) {
@@ -337,29 +485,179 @@ TEST(BenchCompare, SameBuildAndMachineHaveNoNote) {
   EXPECT_EQ(compare(one_run(1), one_run(1)).output.find("note:"), std::string::npos);
 }
 
-// A --quick run does less work per repetition than a full one: the times
-// per instance are compared.
-TEST(BenchCompare, DifferentWorkPerRepetitionIsComparedPerInstance) {
-  const Json old_report = report(0.05, {{"holdem-2", {{1, 1}}, "memory", 1000}});
-  const Json new_report = report(0.05, {{"holdem-2", {{1, 0.11}}, "memory", 100}});
-  const Outcome outcome = compare(old_report, new_report);
-  EXPECT_EQ(row(outcome.output, "holdem-2", 1)[5], "1.10\u00d7");
-  EXPECT_EQ(verdict(outcome.output, "holdem-2", 1), "slower");
-  EXPECT_NE(outcome.output.find("note: holdem-2: the runs did different work per repetition"), std::string::npos)
+// An old run with a CV above 5% is no baseline: said above the table.
+TEST(BenchCompare, ANoisyOldRunIsNoted) {
+  const Outcome outcome = compare(run_of(times(1, 10, 0.3)), run_of(times(1)));
+  EXPECT_NE(outcome.output.find("note: OLD.json is no baseline where its CV was above 5%: holdem-2 -j 1\n"),
+            std::string::npos)
       << outcome.output;
+  EXPECT_EQ(compare(run_of(times(1)), run_of(times(1, 10, 0.3))).output.find("no baseline"), std::string::npos);
+}
+
+// Runs that made different passes per repetition compare per pass and
+// instance: ten passes of ten seconds are one pass of one second.
+TEST(BenchCompare, DifferentPassesPerRepetitionAreComparedPerInstance) {
+  const Json old_report = report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(1), .iterations = 1}}}});
+  const Json new_report = report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(10), .iterations = 10}}}});
+  const Outcome outcome = compare(old_report, new_report);
+  EXPECT_EQ(verdict(outcome.output, "holdem-2", 1), "same") << outcome.output;
+  EXPECT_EQ(row(outcome.output, "holdem-2", 1)[3], "1.00 ms");
+  EXPECT_EQ(row(outcome.output, "holdem-2", 1)[4], "1.00 ms");
+  EXPECT_EQ(row(outcome.output, "holdem-2", 1)[7], "1.00\u00d7");
+  EXPECT_EQ(outcome.output.find("different work"), std::string::npos) << outcome.output;
+  // Ten passes of eleven seconds: 10% slower.
+  const Json slower = report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(11), .iterations = 10}}}});
+  EXPECT_EQ(compare(old_report, slower).status, 4);
+}
+
+// A --quick run does less work per pass than a full one: the times per
+// instance are compared, and the note says so.
+TEST(BenchCompare, DifferentInstancesPerPassAreComparedPerInstance) {
+  const Json old_report = report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(1)}}, "memory", 1000}});
+  const Json new_report = report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(0.11)}}, "memory", 100}});
+  const Outcome outcome = compare(old_report, new_report);
+  EXPECT_EQ(row(outcome.output, "holdem-2", 1)[7], "1.10\u00d7");
+  EXPECT_EQ(verdict(outcome.output, "holdem-2", 1), "slower");
+  EXPECT_NE(outcome.output.find("note: holdem-2: the runs did different work per pass (--quick against a full run?): "
+                                "compared per instance\n"),
+            std::string::npos)
+      << outcome.output;
+  EXPECT_EQ(outcome.comparison.different_work, (std::vector<std::string>{"holdem-2"}));
+}
+
+// The CPU samples of a report decide the CPU-share guard: a new run that
+// had half the machine is noisy, not slower.
+TEST(BenchCompare, CpuSamplesOfTheReportsGuardTheVerdict) {
+  const Json old_report = report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(1), .cpu_samples = times(1)}}}});
+  const Json starved =
+      report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(1.5), .cpu_samples = times(0.75)}}}});
+  const Outcome outcome = compare(old_report, starved);
+  EXPECT_EQ(verdict(outcome.output, "holdem-2", 1), "noisy") << outcome.output;
+  EXPECT_EQ(outcome.status, 0);
+  const Json busy = report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(1.5), .cpu_samples = times(1.5)}}}});
+  EXPECT_EQ(compare(old_report, busy).status, 4);
+  bench::Run run;
+  run.threads = 2;
+  run.samples_s = {1, 2, 3};
+  run.cpu_samples_s = {1, 4, 3};
+  EXPECT_DOUBLE_EQ(*cpu_share(run), 0.5);  // the median of 0.5, 1, 0.5
+  run.cpu_samples_s.clear();
+  EXPECT_FALSE(cpu_share(run));
+}
+
+TEST(BenchCompare, MarkdownTableIsAPipeTable) {
+  const Json old_report =
+      report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(1)}, {.threads = 2, .samples = times(1)}}}});
+  const Json new_report = report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(1.5)}}}});
+  const Outcome outcome = compare(old_report, new_report, TableStyle::kMarkdown);
+  EXPECT_NE(outcome.output.find("\n| workload | source | threads | old | new | old CV | new CV | ratio | 95% CI | p | "
+                                "verdict |\n| :--- | :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | "
+                                ":--- |\n| holdem-2 | memory | 1 | 1.00 ms | 1.50 ms | 0.3% | 0.3% | 1.50\u00d7 | "),
+            std::string::npos)
+      << outcome.output;
+  EXPECT_NE(outcome.output.find(
+                " | <0.0001 | slower |\n| holdem-2 | memory | 2 | 1.00 ms | - | 0.3% | - |  |  |  | only in old |\n"),
+            std::string::npos)
+      << outcome.output;
+  EXPECT_NE(outcome.output.find("\n1 of 1 slower beyond 5%: holdem-2 -j 1\n"), std::string::npos) << outcome.output;
+  // Every line of the table has the eleven cells.
+  std::istringstream lines(outcome.output);
+  int table_lines = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line[0] != '|') continue;
+    ++table_lines;
+    EXPECT_EQ(std::count(line.begin(), line.end(), '|'), 12) << line;
+  }
+  EXPECT_EQ(table_lines, 4);
+}
+
+// Every number of the JSON is finite, or null where there is none (a run
+// in one report; an interval without end).
+void expect_finite_numbers(const nlohmann::json& json) {
+  if (json.is_number()) {
+    EXPECT_TRUE(std::isfinite(json.get<double>())) << json.dump();
+  }
+  if (json.is_structured()) {
+    for (const auto& element : json) expect_finite_numbers(element);
+  }
+}
+
+TEST(BenchCompareJson, HoldsTheVerdictsAndWhatTheyRestOn) {
+  const Json old_report =
+      report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(1)}, {.threads = 2, .samples = times(1)}}},
+                    {"euler", {{.threads = 1, .samples = {1, 1.01, 1.02}}}}});
+  const Json new_report =
+      report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(1.5)}, {.threads = 4, .samples = times(1)}}},
+                    {"euler", {{.threads = 1, .samples = {1, 1.01, 1.02}}}}});
+  const Comparison comparison = compare_bench_reports(to_json(old_report), "OLD.json", to_json(new_report), "NEW.json");
+  const std::string text = render_comparison_json(comparison);
+  EXPECT_EQ(text.back(), '\n');
+  const nlohmann::json json = nlohmann::json::parse(text);
+  expect_finite_numbers(json);
+  EXPECT_EQ(json.at("schema"), "poker-bench-comparison/1");
+  EXPECT_EQ(json.at("mode"), "reports");
+  EXPECT_EQ(json.at("old").at("name"), "OLD.json");
+  EXPECT_EQ(json.at("new").at("name"), "NEW.json");
+  EXPECT_EQ(json.at("new").at("poker").at("commit"), "8a015d0");
+  EXPECT_EQ(json.at("old").at("machine").at("cores"), 2);
+  EXPECT_EQ(json.at("test"), "Mann-Whitney U, two-sided");
+  EXPECT_EQ(json.at("alpha"), 0.05);
+  EXPECT_EQ(json.at("confidence"), 0.95);
+  EXPECT_EQ(json.at("tolerance"), 0.05);
+  const nlohmann::json& runs = json.at("runs");
+  ASSERT_EQ(runs.size(), 4u);
+  const nlohmann::json& slower = runs[0];
+  EXPECT_EQ(slower.at("workload"), "holdem-2");
+  EXPECT_EQ(slower.at("source"), "memory");
+  EXPECT_EQ(slower.at("threads"), 1);
+  EXPECT_EQ(slower.at("verdict"), "slower");
+  EXPECT_DOUBLE_EQ(slower.at("old_median_s").get<double>(), 0.001);
+  EXPECT_DOUBLE_EQ(slower.at("new_median_s").get<double>(), 0.0015);
+  EXPECT_DOUBLE_EQ(slower.at("ratio").get<double>(), 1.5);
+  EXPECT_GT(slower.at("ratio_low").get<double>(), 1.05);
+  EXPECT_GT(slower.at("ratio_high").get<double>(), 1.5);
+  EXPECT_LT(slower.at("p_value").get<double>(), 0.001);
+  EXPECT_NEAR(slower.at("old_cv").get<double>(), 0.003, 0.0005);
+  EXPECT_EQ(slower.at("reason").get<std::string>().rfind("1.50x, 95% CI", 0), 0u);
+  // Three against three: an interval without end, null.
+  const nlohmann::json& few = runs[1];
+  EXPECT_EQ(few.at("workload"), "euler");
+  EXPECT_EQ(few.at("verdict"), "noisy");
+  EXPECT_EQ(few.at("ratio_low"), 0);
+  EXPECT_TRUE(few.at("ratio_high").is_null());
+  EXPECT_TRUE(few.at("p_value").is_number());
+  for (const auto& [index, verdict, missing] :
+       {std::tuple(2, "only in old", "new_median_s"), std::tuple(3, "only in new", "old_median_s")}) {
+    const nlohmann::json& one_sided = runs[static_cast<std::size_t>(index)];
+    EXPECT_EQ(one_sided.at("verdict"), verdict);
+    EXPECT_TRUE(one_sided.at(missing).is_null());
+    for (const char* key : {"ratio", "ratio_low", "ratio_high", "p_value"})
+      EXPECT_TRUE(one_sided.at(key).is_null()) << key;
+    EXPECT_EQ(one_sided.at("reason"), "");
+  }
+  EXPECT_TRUE(runs[2].at("old_median_s").is_number());
+  EXPECT_TRUE(runs[3].at("new_cv").is_number());
+  EXPECT_TRUE(runs[3].at("old_cv").is_null());
+  EXPECT_EQ(json.at("summary"),
+            (nlohmann::json{{"compared", 2}, {"slower", 1}, {"faster", 0}, {"same", 0}, {"noisy", 1}}));
 }
 
 // Runs are matched by (name, source, threads), not by their place.
 TEST(BenchCompare, ManyWorkloadsAreMatchedByTheirKeys) {
   std::vector<WorkloadSpec> workloads;
-  for (int i = 0; i < 2000; ++i) workloads.push_back({std::string("w").append(std::to_string(i)), {{1, 1}, {2, 1}}});
+  for (int i = 0; i < 2000; ++i) {
+    workloads.push_back({std::string("w").append(std::to_string(i)),
+                         {{.threads = 1, .samples = times(1, 5)}, {.threads = 2, .samples = times(1, 5)}}});
+  }
   const Json old_report = report(0.05, workloads);
-  workloads.back().runs[1].median_s = 2;
+  workloads.back().runs[1].samples = times(2, 5);
   std::reverse(workloads.begin(), workloads.end());
   const Outcome outcome = compare(old_report, report(0.05, workloads));
   EXPECT_EQ(outcome.status, 4);
-  EXPECT_NE(outcome.output.find("1 of 4000 slower beyond 5% + spread: w1999 -j 2\n"), std::string::npos);
+  EXPECT_NE(outcome.output.find("\n1 of 4000 slower beyond 5%: w1999 -j 2\n"), std::string::npos);
 }
+
+// ---- Reading a report --------------------------------------------------------------
 
 // A median is a time from a nanosecond to a day: a denormal one read from a
 // corrupt baseline made a ratio of infinity, a huge one a ratio of zero.
@@ -370,23 +668,26 @@ TEST(BenchCompareErrors, MedianOutsideANanosecondToADayIsRefused) {
     Json broken = one_run(1);
     Json& run = at(at(broken, "workloads")[0], "runs")[0];
     at(run, "median_s") = number(median);
-    at(run, "samples_s") = array({number(median)});
     EXPECT_EQ(old_error(broken), std::string("OLD.json: workloads[0].runs[0]: median_s is ") + shown +
                                      ", not a time in seconds from 1e-09 to 86400");
   }
   // The bounds themselves are times.
-  EXPECT_EQ(compare(one_run(1e-9), one_run(86400)).status, 4);
-  EXPECT_EQ(compare(one_run(86400), one_run(1e-9)).status, 0);
+  std::vector<double> shortest(10, 1e-9), longest(10, 86400);
+  for (int i = 0; i < 10; ++i) {
+    shortest[static_cast<std::size_t>(i)] *= 1 + i / 100.0;
+    longest[static_cast<std::size_t>(i)] /= 1 + i / 100.0;
+  }
+  EXPECT_EQ(compare(run_of(shortest), run_of(longest)).status, 4);
+  EXPECT_EQ(compare(run_of(longest), run_of(shortest)).status, 0);
 }
 
-// The text of a report whose median is written as `median`, its samples
-// too, with nothing else of the report changed.
+// The text of a report whose median is written as `median`, with nothing
+// else of the report changed.
 std::string with_median_text(const std::string& median) {
   Json report = one_run(1);
   Json& run = at(at(report, "workloads")[0], "runs")[0];
   const std::string marker = "\"@median@\"";
   at(run, "median_s") = "@median@";
-  at(run, "samples_s") = array({text("@median@")});
   std::string json = to_json(report);
   for (std::size_t at = json.find(marker); at != std::string::npos; at = json.find(marker))
     json.replace(at, marker.size(), median);
@@ -407,7 +708,7 @@ TEST(BenchCompareErrors, DenormalMedianIsRefused) {
 // A spread must be the samples' (max - min) / median: a corrupt baseline's
 // 1e308 made every verdict "same", and the gate let anything through.
 TEST(BenchCompareErrors, SpreadThatIsNotTheSamplesIsRefused) {
-  Json broken = one_run(1, 0.25);
+  Json broken = one_run(1, 0.25, 0.05, 1);
   Json& run = at(at(broken, "workloads")[0], "runs")[0];
   at(run, "spread") = number(1e308);
   EXPECT_EQ(old_error(broken),
@@ -416,14 +717,14 @@ TEST(BenchCompareErrors, SpreadThatIsNotTheSamplesIsRefused) {
   EXPECT_EQ(old_error(broken),
             "OLD.json: workloads[0].runs[0]: spread is 0.3, not (max - min) / median of samples_s (0.25)");
   // As the new report too.
-  EXPECT_THROW(compare(one_run(1), broken), BenchReportError);
+  EXPECT_THROW(compare(one_run(1, 0, 0.05, 1), broken), BenchReportError);
   // As the report's nine digits round it, it is the spread.
   at(run, "spread") = number(0.250000001);
   EXPECT_EQ(old_error(broken), "");
 }
 
 TEST(BenchCompareErrors, MedianThatIsNotTheSamplesIsRefused) {
-  Json broken = one_run(1, 0.25);
+  Json broken = one_run(1, 0.25, 0.05, 1);
   Json& run = at(at(broken, "workloads")[0], "runs")[0];
   at(run, "median_s") = number(2);
   EXPECT_EQ(old_error(broken), "OLD.json: workloads[0].runs[0]: median_s is 2, not the median of samples_s (1)");
@@ -492,19 +793,18 @@ TEST(BenchCompareErrors, TruncatedAnywhere) {
 TEST(BenchCompareErrors, WrongSchema) {
   Json wrong = one_run(1);
   at(wrong, "schema") = text("x");
-  EXPECT_EQ(old_error(wrong), "OLD.json: not a poker-bench/1 report: schema is \"x\"");
-  at(wrong, "schema") = text("poker-bench/2");
-  EXPECT_EQ(old_error(wrong), "OLD.json: not a poker-bench/1 report: schema is \"poker-bench/2\"");
+  EXPECT_EQ(old_error(wrong), "OLD.json: not a poker-bench report: schema is \"x\"");
+  at(wrong, "schema") = text("poker-bench/3");
+  EXPECT_EQ(old_error(wrong), "OLD.json: not a poker-bench report: schema is \"poker-bench/3\"");
   at(wrong, "schema") = text("poker-stats/1\n\"" + std::string(50, 'x'));
-  EXPECT_EQ(old_error(wrong), "OLD.json: not a poker-bench/1 report: schema is \"poker-stats/1\\x0a\\x22" +
-                                  std::string(25, 'x') + "\"...");
+  EXPECT_EQ(old_error(wrong),
+            "OLD.json: not a poker-bench report: schema is \"poker-stats/1\\x0a\\x22" + std::string(25, 'x') + "\"...");
   at(wrong, "schema") = number(1);
-  EXPECT_EQ(old_error(wrong), "OLD.json: not a poker-bench/1 report: schema is a number, not a string");
+  EXPECT_EQ(old_error(wrong), "OLD.json: not a poker-bench report: schema is a number, not a string");
   erase(wrong, "schema");
-  EXPECT_EQ(old_error(wrong), "OLD.json: not a poker-bench/1 report: it has no schema");
-  EXPECT_EQ(old_error("[1, 2]"), "OLD.json: not a poker-bench/1 report: the JSON is an array, not an object");
-  EXPECT_EQ(old_error("\"poker-bench/1\""),
-            "OLD.json: not a poker-bench/1 report: the JSON is a string, not an object");
+  EXPECT_EQ(old_error(wrong), "OLD.json: not a poker-bench report: it has no schema");
+  EXPECT_EQ(old_error("[1, 2]"), "OLD.json: not a poker-bench report: the JSON is an array, not an object");
+  EXPECT_EQ(old_error("\"poker-bench/1\""), "OLD.json: not a poker-bench report: the JSON is a string, not an object");
 }
 
 TEST(BenchCompareErrors, MissingFields) {
@@ -535,8 +835,14 @@ TEST(BenchCompareErrors, MissingFields) {
     erase(at(broken, "workloads")[0], key);
     EXPECT_EQ(old_error(broken), std::string("OLD.json: workloads[0]: ") + key + " is missing");
   }
-  for (const char* key : {"threads", "samples_s", "spread"}) {
+  for (const char* key :
+       {"threads", "iterations", "samples_s", "cpu_samples_s", "mean_s", "median_s", "stddev_s", "cv"}) {
     Json broken = one_run(1);
+    erase(at(at(broken, "workloads")[0], "runs")[0], key);
+    EXPECT_EQ(old_error(broken), std::string("OLD.json: workloads[0].runs[0]: ") + key + " is missing");
+  }
+  for (const char* key : {"threads", "samples_s", "median_s", "spread"}) {
+    Json broken = one_run(1, 0, 0.05, 1);
     erase(at(at(broken, "workloads")[0], "runs")[0], key);
     EXPECT_EQ(old_error(broken), std::string("OLD.json: workloads[0].runs[0]: ") + key + " is missing");
   }
@@ -577,15 +883,16 @@ TEST(BenchCompareErrors, ValuesOutOfRange) {
             "OLD.json: workloads[0].runs[0]: median_s is 0, not a time in seconds from 1e-09 to 86400");
   EXPECT_EQ(run_error("median_s", number(-0.5)),
             "OLD.json: workloads[0].runs[0]: median_s is -0.5, not a time in seconds from 1e-09 to 86400");
-  EXPECT_EQ(run_error("spread", number(-0.1)),
-            "OLD.json: workloads[0].runs[0]: spread is -0.1, not a number of at least 0");
   EXPECT_EQ(run_error("threads", number(1.5)),
             "OLD.json: workloads[0].runs[0]: threads is 1.5, not a whole number from 1 to 1048576");
   EXPECT_EQ(run_error("threads", number(0)),
             "OLD.json: workloads[0].runs[0]: threads is 0, not a whole number from 1 to 1048576");
   EXPECT_EQ(run_error("threads", number(1e20)),
             "OLD.json: workloads[0].runs[0]: threads is 1e+20, not a whole number from 1 to 1048576");
-  Json broken = one_run(1);
+  Json broken = one_run(1, 0, 0.05, 1);
+  at(at(at(broken, "workloads")[0], "runs")[0], "spread") = number(-0.1);
+  EXPECT_EQ(old_error(broken), "OLD.json: workloads[0].runs[0]: spread is -0.1, not a number of at least 0");
+  broken = one_run(1);
   at(at(broken, "workloads")[0], "instances") = number(0);
   EXPECT_EQ(old_error(broken), "OLD.json: workloads[0]: instances is 0, not a whole number from 1 to 9007199254740992");
   broken = one_run(1);
@@ -637,7 +944,7 @@ TEST(BenchCompareErrors, TheNewReportIsNamedToo) {
     compare_texts(to_json(one_run(1)), "{}");
     FAIL() << "no error";
   } catch (const BenchReportError& error) {
-    EXPECT_STREQ(error.what(), "NEW.json: not a poker-bench/1 report: it has no schema");
+    EXPECT_STREQ(error.what(), "NEW.json: not a poker-bench report: it has no schema");
   }
 }
 
@@ -660,6 +967,139 @@ TEST(BenchCompareErrors, MessagesAreOneLineOfPrintableAscii) {
   }
 }
 
+// ---- The statistics of a poker-bench/2 run, checked against its samples ------------
+
+// The message for the old report `broken`, whose run 0 of workload 0 has
+// `key` set to `value`.
+std::string run_field_error(Json broken, const char* key, Json value) {
+  at(at(at(broken, "workloads")[0], "runs")[0], key) = std::move(value);
+  return old_error(broken);
+}
+
+Json ten_samples() {
+  return report(0.05, {{"holdem-2", {{.threads = 1, .samples = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}}}}});
+}
+
+// samples 1 to 10: mean 5.5, median 5.5, stddev sqrt(55/6) = 3.02765035,
+// cv 0.550481883.
+TEST(BenchCompareErrors, StatisticsThatAreNotTheSamplesAreRefused) {
+  EXPECT_EQ(old_error(ten_samples()), "");
+  const std::string where = "OLD.json: workloads[0].runs[0]: ";
+  EXPECT_EQ(run_field_error(ten_samples(), "mean_s", number(5.6)),
+            where + "mean_s is 5.6, not the mean of samples_s (5.5)");
+  EXPECT_EQ(run_field_error(ten_samples(), "median_s", number(5)),
+            where + "median_s is 5, not the median of samples_s (5.5)");
+  EXPECT_EQ(run_field_error(ten_samples(), "stddev_s", number(3)),
+            where + "stddev_s is 3, not the standard deviation of samples_s (3.02765035)");
+  EXPECT_EQ(run_field_error(ten_samples(), "stddev_s", number(0)),
+            where + "stddev_s is 0, not the standard deviation of samples_s (3.02765035)");
+  EXPECT_EQ(run_field_error(ten_samples(), "cv", number(0.01)),
+            where + "cv is 0.01, not the standard deviation over the mean of samples_s (0.550481883)");
+  // A CV of 0 would have read as no noise at all.
+  EXPECT_EQ(run_field_error(ten_samples(), "cv", number(0)),
+            where + "cv is 0, not the standard deviation over the mean of samples_s (0.550481883)");
+  // To the nine digits of the report, they are the samples'.
+  EXPECT_EQ(run_field_error(ten_samples(), "stddev_s", number(3.02765035)), "");
+  EXPECT_EQ(run_field_error(ten_samples(), "cv", number(0.550481882)), "");
+}
+
+TEST(BenchCompareErrors, StatisticsOutOfRangeAreRefused) {
+  const std::string where = "OLD.json: workloads[0].runs[0]: ";
+  EXPECT_EQ(run_field_error(ten_samples(), "mean_s", number(1e300)),
+            where + "mean_s is 1e+300, not a time in seconds from 1e-09 to 86400");
+  EXPECT_EQ(run_field_error(ten_samples(), "mean_s", number(0)),
+            where + "mean_s is 0, not a time in seconds from 1e-09 to 86400");
+  EXPECT_EQ(run_field_error(ten_samples(), "stddev_s", number(-1)),
+            where + "stddev_s is -1, not a time in seconds from 0 to 86400");
+  EXPECT_EQ(run_field_error(ten_samples(), "cv", number(-0.5)), where + "cv is -0.5, not a fraction from 0 to 1e+06");
+  EXPECT_EQ(run_field_error(ten_samples(), "cv", number(1e308)),
+            where + "cv is 1e+308, not a fraction from 0 to 1e+06");
+  EXPECT_EQ(run_field_error(ten_samples(), "cv", text("NaN")), where + "cv is a string, not a number");
+  EXPECT_EQ(run_field_error(ten_samples(), "stddev_s", null()), where + "stddev_s is null, not a number");
+}
+
+// NaN and infinity are no JSON: as a report writes them by mistake, they
+// are invalid JSON naming the file and the place.
+TEST(BenchCompareErrors, NanAndInfinityAreInvalidJson) {
+  std::string text = to_json(ten_samples());
+  const std::size_t cv = text.find("\"cv\":");
+  ASSERT_NE(cv, std::string::npos);
+  for (const char* value : {"NaN", "nan", "Infinity", "-Infinity", "inf"}) {
+    std::string broken = text;
+    const std::size_t start = cv + 5;
+    broken.replace(start, broken.find(',', start) - start, value);
+    const std::string message = old_error(broken);
+    EXPECT_EQ(message.rfind("OLD.json:1:", 0), 0u) << value << ": " << message;
+    EXPECT_NE(message.find("invalid JSON"), std::string::npos) << value << ": " << message;
+  }
+}
+
+// Passes per repetition from 1 to kMaxIterations (2^24): 0 would divide
+// by zero, a huge count make every time per instance a denormal.
+TEST(BenchCompareErrors, IterationsOutOfRangeAreRefused) {
+  const std::string where = "OLD.json: workloads[0].runs[0]: ";
+  for (const auto& [value, shown] : {std::pair(0.0, "0"), std::pair(-1.0, "-1"), std::pair(1.5, "1.5"),
+                                     std::pair(16777217.0, "16777217"), std::pair(1e300, "1e+300")}) {
+    EXPECT_EQ(run_field_error(ten_samples(), "iterations", number(value)),
+              where + "iterations is " + shown + ", not a whole number from 1 to 16777216");
+  }
+  EXPECT_EQ(run_field_error(ten_samples(), "iterations", text("1")), where + "iterations is a string, not a number");
+  EXPECT_EQ(run_field_error(ten_samples(), "iterations", number(static_cast<double>(kMaxIterations))), "");
+  EXPECT_EQ(read_bench_report(
+                to_json(report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(1), .iterations = 7}}}})), "r.json")
+                .workloads[0]
+                .runs[0]
+                .iterations,
+            7u);
+}
+
+// One CPU time per repetition, or none (unknown); each a time from 0.
+TEST(BenchCompareErrors, CpuSamplesOfTheWrongCountAreRefused) {
+  const std::string where = "OLD.json: workloads[0].runs[0]: ";
+  EXPECT_EQ(run_field_error(ten_samples(), "cpu_samples_s", numbers({1, 2, 3})),
+            where + "cpu_samples_s has 3 values, samples_s 10: one CPU time per repetition, or none");
+  EXPECT_EQ(run_field_error(ten_samples(), "cpu_samples_s", numbers(std::vector<double>(11, 1))),
+            where + "cpu_samples_s has 11 values, samples_s 10: one CPU time per repetition, or none");
+  EXPECT_EQ(run_field_error(ten_samples(), "cpu_samples_s", numbers({1, 2, 3, 4, 5, 6, 7, 8, 9, -1})),
+            where + "cpu_samples_s[9] is -1, not a time in seconds from 0 to 86400");
+  EXPECT_EQ(run_field_error(ten_samples(), "cpu_samples_s", numbers({1, 2, 3, 4, 5, 6, 7, 8, 9, 1e300})),
+            where + "cpu_samples_s[9] is 1e+300, not a time in seconds from 0 to 86400");
+  EXPECT_EQ(run_field_error(ten_samples(), "cpu_samples_s", array({text("1")})),
+            where + "cpu_samples_s[0] is a string, not a number");
+  EXPECT_EQ(run_field_error(ten_samples(), "cpu_samples_s", null()), where + "cpu_samples_s is null, not an array");
+  // A CPU time of 0 is a time: a repetition too short for the CPU clock.
+  EXPECT_EQ(run_field_error(ten_samples(), "cpu_samples_s", numbers(std::vector<double>(10, 0))), "");
+  EXPECT_EQ(run_field_error(ten_samples(), "cpu_samples_s", numbers({})), "");
+  const Report read = read_bench_report(
+      to_json(report(0.05, {{"holdem-2", {{.threads = 2, .samples = {1, 2, 3}, .cpu_samples = {2, 3, 6}}}}})), "r");
+  EXPECT_EQ(read.workloads[0].runs[0].cpu_samples_s, (std::vector<double>{2, 3, 6}));
+  EXPECT_EQ(read.workloads[0].runs[0].cpu_s, 3);
+}
+
+// A poker-bench/1 report (no iterations, no CPU samples, a spread) is
+// read as one pass per repetition, its statistics from its samples.
+TEST(ReadBenchReport, ReadsAFirstSchemaReportAsOnePassPerRepetition) {
+  const Json first = report(0.05, {{"holdem-2", {{.threads = 1, .samples = {1, 2, 4}}}}}, 1);
+  const Report read = read_bench_report(to_json(first), "old.json");
+  const bench::Run& run = read.workloads[0].runs[0];
+  EXPECT_EQ(run.iterations, 1u);
+  EXPECT_TRUE(run.cpu_samples_s.empty());
+  EXPECT_EQ(run.median_s, 2);
+  EXPECT_DOUBLE_EQ(run.mean_s, 7.0 / 3);
+  EXPECT_EQ(run.min_s, 1);
+  EXPECT_EQ(run.max_s, 4);
+  EXPECT_GT(run.cv, 0);
+  // Its /2 fields, were they there, are not read: the schema says what is.
+  Json with_iterations = first;
+  at(at(with_iterations, "workloads")[0], "runs")[0]["iterations"] = number(0);
+  EXPECT_EQ(read_bench_report(to_json(with_iterations), "old.json").workloads[0].runs[0].iterations, 1u);
+  // A /1 report compared with a /2 one of the same times, per instance.
+  const Outcome outcome =
+      compare(report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(1)}}}}, 1),
+              report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(10), .iterations = 10}}}}));
+  EXPECT_EQ(verdict(outcome.output, "holdem-2", 1), "same") << outcome.output;
+}
+
 // The reader fills the very Report that `poker bench` writes: what
 // --compare uses comes back as render_bench_json wrote it (numbers that
 // nine significant digits hold exactly), the rest keeps its defaults.
@@ -679,9 +1119,10 @@ TEST(ReadBenchReport, ReadsBackTheReportThatRenderBenchJsonWrites) {
   workload.bytes = 52000;
   bench::Run run;
   run.threads = 3;
+  run.iterations = 12;
   run.samples_s = {0.25, 0.5};
-  run.median_s = 0.375;
-  run.spread = (0.5 - 0.25) / 0.375;
+  run.cpu_samples_s = {0.5, 1.5};
+  set_statistics(run);
   run.floor_ratio = 2;
   workload.runs = {run};
   written.workloads = {workload};
@@ -706,8 +1147,13 @@ TEST(ReadBenchReport, ReadsBackTheReportThatRenderBenchJsonWrites) {
   ASSERT_EQ(read.workloads[0].runs.size(), 1u);
   EXPECT_EQ(read.workloads[0].runs[0].threads, 3u);
   EXPECT_EQ(read.workloads[0].runs[0].median_s, 0.375);
-  EXPECT_NEAR(read.workloads[0].runs[0].spread, 2.0 / 3, 1e-9);
+  EXPECT_EQ(read.workloads[0].runs[0].iterations, 12u);
+  EXPECT_EQ(read.workloads[0].runs[0].mean_s, 0.375);
+  EXPECT_NEAR(read.workloads[0].runs[0].stddev_s, 0.25 / std::sqrt(2.0), 1e-12);
+  EXPECT_NEAR(read.workloads[0].runs[0].cv, 0.25 / std::sqrt(2.0) / 0.375, 1e-12);
   EXPECT_EQ(read.workloads[0].runs[0].samples_s, (std::vector<double>{0.25, 0.5}));
+  EXPECT_EQ(read.workloads[0].runs[0].cpu_samples_s, (std::vector<double>{0.5, 1.5}));
+  EXPECT_EQ(read.workloads[0].runs[0].cpu_s, 1);
   EXPECT_EQ(read.workloads[0].runs[0].min_s, 0.25);
   EXPECT_EQ(read.workloads[0].runs[0].max_s, 0.5);
   // Not what --compare uses: not read.

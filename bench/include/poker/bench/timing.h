@@ -62,8 +62,9 @@ void set_statistics(Run& run);
 // The factor that `setting` (the command's POKER_BENCH_EXTRA_WORK; null:
 // unset) asks for: a number above 1 and at most 100, else 1. A hook for the
 // tests of --compare: each timed repetition then takes about FACTOR times
-// as long (the process spins for the rest), a slowdown injected without
-// another build. Deliberately not in the user documentation.
+// as long (it makes more passes for the rest, a stop ending them), a
+// slowdown injected without another build. Deliberately not in the user
+// documentation.
 double extra_work_factor(const char* setting);
 
 }  // namespace poker::bench
