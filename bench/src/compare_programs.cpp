@@ -44,8 +44,8 @@ Run run_of(std::size_t threads, std::uint64_t copies, const std::vector<Repetiti
 }  // namespace
 
 ProgramReports measure_programs(const std::vector<std::string>& names, bool quick, const Report& heading,
-                                const std::string& baseline, const std::string& candidate,
-                                const std::string& directory, const std::atomic<bool>* stop, int wake_fd) {
+                                const std::string& baseline, const std::string& candidate, const std::string& directory,
+                                const std::atomic<bool>* stop, int wake_fd) {
   ProgramReports reports{heading, heading};
   reports.baseline.build = program_build(baseline, stop, wake_fd);
   reports.candidate.build = program_build(candidate, stop, wake_fd);

@@ -142,8 +142,8 @@ std::string summary(const Comparison& comparison) {
   if (!noisy.empty()) {
     text += std::to_string(noisy.size()) + of + " too noisy to decide at " + tolerance + ": " + join(noisy) +
             (comparison.mode == "alternating" ? " (more --repetitions, a longer --min-time, a quieter machine)\n"
-                                               : " (more --repetitions, a longer --min-time, a quieter machine, or "
-                                                 "--baseline)\n");
+                                              : " (more --repetitions, a longer --min-time, a quieter machine, or "
+                                                "--baseline)\n");
   }
   return text;
 }

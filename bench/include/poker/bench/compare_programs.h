@@ -32,8 +32,8 @@ struct ProgramReports {
 // readable) it returns early, with reports of no meaning. Throws RunFailure
 // (alternating.h).
 ProgramReports measure_programs(const std::vector<std::string>& names, bool quick, const Report& heading,
-                                const std::string& baseline, const std::string& candidate,
-                                const std::string& directory, const std::atomic<bool>* stop, int wake_fd);
+                                const std::string& baseline, const std::string& candidate, const std::string& directory,
+                                const std::atomic<bool>* stop, int wake_fd);
 
 }  // namespace poker::bench
 
