@@ -154,6 +154,8 @@ main_options=$(help_entries "Options:" <<<"$main_help" | cut -f1)
   printf '.TP\n.B NO_COLOR\nWhen set and not empty, \\fBpoker range\\fR prints its grid without color (it\n'
   printf 'colors only a terminal on stdout).\n'
   printf '.TP\n.B TERM\nWhen \\fBdumb\\fR, \\fBpoker range\\fR prints its grid without color too.\n'
+  printf '.TP\n.B TMPDIR\nWhere \\fBpoker bench \\-\\-baseline\\fR writes its workload files, without\n'
+  printf '\\fB\\-\\-on\\-disk\\fR; unset or empty: /tmp.\n'
   printf '.SH FILES\n'
   printf '.TP\n.I %s/\nThe documentation (see SEE ALSO) and \\fBcopyright\\fR, the licence.\n' "$(roff <<<"$docdir")"
   printf '.TP\n.I %s/bash\\-completion/completions/poker\n' "$(roff <<<"$datadir")"
