@@ -7,31 +7,18 @@
 #include <tuple>
 #include <utility>
 
+#include "figure_text.h"
 #include "poker/bench/measure.h"
 #include "poker/escape.h"
 
 namespace poker::bench {
 namespace {
 
-std::string printf_text(const char* format, double value) {
-  char text[64];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
-}
-
-std::string times_text(double ratio) {
-  if (std::isinf(ratio)) return "\u221e";
-  return printf_text(ratio < 1000 ? "%.2fx" : "%.3gx", ratio);
-}
-
-std::string percent_text(double fraction) { return printf_text("%.0f%%", fraction * 100); }
-
-std::string p_text(double p) { return p < 0.0001 ? "p < 0.0001" : printf_text("p = %.2g", p); }
-
-// "1.31x, 95% CI 1.27x to 1.35x, p = 0.0002"
+// "1.31×, 95% CI 1.27× to 1.35×, p = 0.0002"
 std::string evidence(const RunVerdict& verdict) {
-  return times_text(verdict.ratio) + ", 95% CI " + times_text(verdict.interval.low) + " to " +
-         times_text(verdict.interval.high) + ", " + p_text(verdict.test.p_value);
+  const double p = verdict.test.p_value;
+  return ratio_text(verdict.ratio) + ", 95% CI " + ratio_text(verdict.interval.low) + " to " +
+         ratio_text(verdict.interval.high) + (p < 0.0001 ? ", p < 0.0001" : ", p = " + p_value_text(p));
 }
 
 // A report's runs by (name, source, threads), so that matching the two
@@ -108,10 +95,28 @@ RunVerdict judge_run(std::span<const double> old_times, std::span<const double> 
     result.verdict = Verdict::kSame;
   } else {
     result.verdict = Verdict::kNoisy;
-    result.reason = "the 95% CI reaches beyond " + percent_text(tolerance) + ": " + evidence(result);
+    result.reason = "the 95% CI reaches beyond " + tolerance_text(tolerance) + ": " + evidence(result);
     return result;
   }
   result.reason = evidence(result);
+  return result;
+}
+
+RunVerdict judge_saved_run(std::span<const double> old_times, std::span<const double> new_times, const Run& old_run,
+                           const Run& new_run, double tolerance) {
+  RunVerdict result = judge_run(old_times, new_times, cpu_share(old_run), cpu_share(new_run), tolerance);
+  const double cv = std::max(old_run.cv, new_run.cv);
+  if (cv <= kNoisyCv) return result;
+  const double bound = 1 + kBusyCvFactor * cv;
+  const bool beyond_noise = (result.verdict == Verdict::kSlower && result.interval.low > bound) ||
+                            (result.verdict == Verdict::kFaster && result.interval.high < 1 / bound);
+  if (beyond_noise || (result.verdict != Verdict::kSlower && result.verdict != Verdict::kFaster)) return result;
+  result.verdict = Verdict::kNoisy;
+  result.reason = std::string("the ") + (old_run.cv >= new_run.cv ? "old" : "new") + " run's CV " + percent_text(cv) +
+                  " is above " + tolerance_text(kNoisyCv) +
+                  ": on a busy machine a saved report shows only a change "
+                  "beyond " +
+                  ratio_text(bound) + ": " + evidence(result);
   return result;
 }
 
@@ -168,7 +173,13 @@ Comparison compare_runs(const Report& old_report, std::string_view old_name, con
       line.new_time = median_of(new_times);
       line.old_cv = old_run->cv;
       line.new_cv = run.cv;
-      line.verdict = judge_run(old_times, new_times, cpu_share(*old_run), cpu_share(run), comparison.tolerance);
+      if (comparison.mode == "alternating") {
+        // Both programs had the machine as it was: a share that differs is
+        // theirs (one waits more), no neighbour's, and its time counts.
+        line.verdict = judge_run(old_times, new_times, std::nullopt, std::nullopt, comparison.tolerance);
+      } else {
+        line.verdict = judge_saved_run(old_times, new_times, *old_run, run, comparison.tolerance);
+      }
       if (old_run->cv > kNoisyCv)
         comparison.noisy_old.push_back(run_label(workload.name, workload.source, run.threads));
       comparison.runs.push_back(std::move(line));
@@ -205,7 +216,13 @@ Comparison compare_bench_reports(std::string_view old_json, std::string_view old
                                  std::string_view new_name) {
   const Report old_report = read_bench_report(old_json, old_name);
   const Report new_report = read_bench_report(new_json, new_name);
-  return compare_runs(old_report, old_name, new_report, new_name, "reports");
+  Comparison comparison = compare_runs(old_report, old_name, new_report, new_name, "reports");
+  // A gate that compares nothing would pass whatever was measured.
+  if (count_verdicts(comparison).compared == 0) {
+    throw BenchReportError(std::string(old_name) + ": workloads: no run in common with " + std::string(new_name) +
+                           " (the same workload, source and thread count): nothing to compare");
+  }
+  return comparison;
 }
 
 }  // namespace poker::bench

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "figure_text.h"
+#include "json_parts.h"
 #include "poker/bench/compare.h"
 #include "poker/bench/measure.h"
 #include "poker/bench/table.h"
@@ -13,26 +15,6 @@
 
 namespace poker::bench {
 namespace {
-
-std::string printf_text(const char* format, double value) {
-  char text[64];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
-}
-
-std::string ratio_text(double ratio) {
-  if (std::isinf(ratio)) return "\u221e";
-  return printf_text(ratio < 1000 ? "%.2f\u00d7" : "%.3g\u00d7", ratio);
-}
-
-std::string percent_text(double fraction) {
-  return printf_text(fraction * 100 < 1000 ? "%.1f%%" : "%.3g%%", fraction * 100);
-}
-
-// The tolerance as the summary says it: "5%", "2.5%".
-std::string tolerance_text(double tolerance) { return printf_text("%g%%", tolerance * 100); }
-
-std::string p_text(double p) { return p < 0.0001 ? "<0.0001" : printf_text("%.2g", p); }
 
 std::string join(const std::vector<std::string>& items) {
   std::string text;
@@ -155,21 +137,10 @@ Json optional_number(const std::optional<double>& value) {
 }
 
 Json side_json(const std::string& name, const Report& report) {
-  const BuildInfo& build = report.build;
-  const MachineInfo& machine = report.machine;
   return Json{{"name", name},
               {"started_at", report.started_at},
-              {"poker",
-               {{"version", build.version},
-                {"commit", build.commit.empty() ? Json(nullptr) : Json(build.commit)},
-                {"build", build.build_type},
-                {"compiler", build.compiler},
-                {"simd", build.simd}}},
-              {"machine",
-               {{"cpu", machine.cpu},
-                {"cores", machine.cores},
-                {"memory_bytes", machine.memory_bytes},
-                {"kernel", machine.kernel}}}};
+              {"poker", build_json(report.build)},
+              {"machine", machine_json(report.machine)}};
 }
 
 }  // namespace
@@ -188,7 +159,7 @@ std::string render_comparison(const Comparison& comparison, TableStyle style) {
                           run.old_cv ? percent_text(*run.old_cv) : "-", run.new_cv ? percent_text(*run.new_cv) : "-",
                           both ? ratio_text(verdict.ratio) : "",
                           both ? ratio_text(verdict.interval.low) + "\u2013" + ratio_text(verdict.interval.high) : "",
-                          both ? p_text(verdict.test.p_value) : "", verdict_name(verdict.verdict)});
+                          both ? p_value_text(verdict.test.p_value) : "", verdict_name(verdict.verdict)});
   }
   return heading(comparison) + "times per instance, the median of the repetitions\n\n" +
          render_text_table(table, style) + "\n" + summary(comparison);

@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "json_parts.h"
+
 namespace poker::bench {
 namespace {
 
@@ -67,24 +69,28 @@ Json settings_json(const Settings& settings) {
 
 }  // namespace
 
+Json build_json(const BuildInfo& build) {
+  return Json{{"version", build.version},
+              {"commit", text_or_null(build.commit)},
+              {"build", build.build_type},
+              {"compiler", build.compiler},
+              {"simd", build.simd}};
+}
+
+Json machine_json(const MachineInfo& machine) {
+  return Json{{"cpu", machine.cpu},
+              {"cores", machine.cores},
+              {"memory_bytes", machine.memory_bytes},
+              {"kernel", machine.kernel}};
+}
+
 std::string render_bench_json(const Report& report) {
-  const BuildInfo& build = report.build;
-  const MachineInfo& machine = report.machine;
   Json workloads = Json::array();
   for (const WorkloadResult& workload : report.workloads) workloads.push_back(workload_json(workload));
   const Json json{{"schema", kReportSchema},
                   {"started_at", report.started_at},
-                  {"poker",
-                   {{"version", build.version},
-                    {"commit", text_or_null(build.commit)},
-                    {"build", build.build_type},
-                    {"compiler", build.compiler},
-                    {"simd", build.simd}}},
-                  {"machine",
-                   {{"cpu", machine.cpu},
-                    {"cores", machine.cores},
-                    {"memory_bytes", machine.memory_bytes},
-                    {"kernel", machine.kernel}}},
+                  {"poker", build_json(report.build)},
+                  {"machine", machine_json(report.machine)},
                   {"settings", settings_json(report.settings)},
                   {"workloads", std::move(workloads)},
                   {"noisy", !report.warnings.empty()},

@@ -156,7 +156,12 @@ std::optional<std::string> BenchCommand::settle(const SharedOptions& shared) {
   } else {
     command.thread_counts = default_thread_counts();
   }
-  return settle_workloads();
+  if (std::optional<std::string> problem = settle_workloads()) return problem;
+  const auto is_floor = [](const std::string& name) { return name == bench::kFloorName; };
+  if (!command.baseline.empty() && std::all_of(command.selected.begin(), command.selected.end(), is_floor))
+    return std::string("--baseline compares programs, and ") + bench::kFloorName +
+           " runs none: choose other --workloads";
+  return std::nullopt;
 }
 
 std::optional<std::string> BenchCommand::settle_workloads() {

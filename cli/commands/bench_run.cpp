@@ -109,9 +109,13 @@ int compare_saved(const BenchOptions& command, const StopSignals& signals) {
     if (const int* status = std::get_if<int>(&loaded)) return *status;
     texts[i] = std::move(std::get<std::string>(loaded));
   }
-  // Both were read and checked by load_report(): no BenchReportError here.
-  const bench::Comparison comparison =
-      bench::compare_bench_reports(texts[0], report_name(command.compare), texts[1], report_name(command.against));
+  bench::Comparison comparison;
+  try {
+    comparison =
+        bench::compare_bench_reports(texts[0], report_name(command.compare), texts[1], report_name(command.against));
+  } catch (const bench::BenchReportError& error) {
+    return fail(signals, error.what(), kExitInvalidInput);  // read by load_report(): no run in common
+  }
   int status_written = kExitOk;
   const std::unique_ptr<io::OutputSink> out = open_output_or_report("-", signals, status_written);
   if (!out) return status_written;
@@ -292,6 +296,5 @@ int run_bench(const BenchOptions& command, const std::string& output, const Stop
   const int written = write_and_finish(*out, json ? written_json : "\n" + table, signals);
   return written != kExitOk ? written : compared;
 }
-
 
 }  // namespace poker::cli

@@ -252,7 +252,7 @@ TEST(JudgeRun, SeparatedSamplesBeyondTheToleranceAreSlowerOrFaster) {
   EXPECT_GT(slower.interval.low, 1.05);
   EXPECT_LT(slower.interval.low, 1.5);
   EXPECT_GT(slower.interval.high, 1.5);
-  EXPECT_EQ(slower.reason.rfind("1.50x, 95% CI ", 0), 0u) << slower.reason;
+  EXPECT_EQ(slower.reason.rfind("1.50\u00d7, 95% CI ", 0), 0u) << slower.reason;
   EXPECT_NE(slower.reason.find("p < 0.0001"), std::string::npos) << slower.reason;
 
   const RunVerdict faster = judge(times(1.5), times(1));
@@ -286,7 +286,7 @@ TEST(JudgeRun, OverlappingSamplesWithinTheToleranceAreTheSame) {
 TEST(JudgeRun, AnIntervalReachingBeyondTheToleranceIsNoisy) {
   const RunVerdict verdict = judge(times(1, 10, 0.6), times(1.1, 10, 0.6));
   EXPECT_EQ(verdict.verdict, Verdict::kNoisy);
-  EXPECT_EQ(verdict.reason.rfind("the 95% CI reaches beyond 5%: 1.10x, 95% CI ", 0), 0u) << verdict.reason;
+  EXPECT_EQ(verdict.reason.rfind("the 95% CI reaches beyond 5%: 1.10\u00d7, 95% CI ", 0), 0u) << verdict.reason;
 }
 
 // Three repetitions against three can never be significant (the smallest
@@ -308,7 +308,8 @@ TEST(JudgeRun, ThreeAgainstThreeIsNeverSlower) {
 TEST(JudgeRun, LessOfTheMachineMakesAClearDifferenceNoisy) {
   const RunVerdict starved = judge(times(1), times(1.5), 1.0, 0.5);
   EXPECT_EQ(starved.verdict, Verdict::kNoisy);
-  EXPECT_EQ(starved.reason.rfind("the new run had less of the machine (CPU share 100% old, 50% new): 1.50x", 0), 0u)
+  EXPECT_EQ(
+      starved.reason.rfind("the new run had less of the machine (CPU share 100.0% old, 50.0% new): 1.50\u00d7", 0), 0u)
       << starved.reason;
   const RunVerdict old_starved = judge(times(1.5), times(1), 0.5, 1.0);
   EXPECT_EQ(old_starved.verdict, Verdict::kNoisy);
@@ -318,6 +319,69 @@ TEST(JudgeRun, LessOfTheMachineMakesAClearDifferenceNoisy) {
   EXPECT_EQ(judge(times(1), times(1.5), 1.0, std::nullopt).verdict, Verdict::kSlower);
   EXPECT_EQ(judge(times(1), times(1.5), 0.85, 0.8).verdict, Verdict::kSlower);
   EXPECT_EQ(judge(times(1), times(1.5), 1.0, 0.85).verdict, Verdict::kNoisy);
+}
+
+// A run whose wall times are `values` (seconds per instance: one pass of
+// one instance), with its statistics.
+Run run_of_times(const std::vector<double>& values) {
+  Run run;
+  run.samples_s = values;
+  set_statistics(run);
+  return run;
+}
+
+// `count` times around `center`, spread so that their CV is about `cv`.
+std::vector<double> spread_times(double center, double cv, int count = 10) {
+  std::vector<double> values;
+  for (int i = 0; i < count; ++i) values.push_back(center * (1 + cv * 1.6 * ((i % 2 == 0 ? 1 : -1) * (i / 2) / 4.0)));
+  return values;
+}
+
+// The same build, minutes apart on a loaded machine: 1.33x with CVs of 13%
+// and 31% was called "slower". A saved report's noisy run needs a change
+// beyond 1 + 2 x CV.
+TEST(JudgeRun, ASavedReportsNoisyRunIsNoisyUnlessTheChangeIsBeyondTwiceItsCv) {
+  const std::vector<double> old_times = spread_times(1, 0.13), new_times = spread_times(1.33, 0.05);
+  const bench::Run old_run = run_of_times(old_times), new_run = run_of_times(new_times);
+  ASSERT_GT(old_run.cv, 0.10);
+  // The test alone says slower: the samples are apart.
+  ASSERT_EQ(judge_run(old_times, new_times, std::nullopt, std::nullopt, 0.05).verdict, Verdict::kSlower);
+  const RunVerdict saved = judge_saved_run(old_times, new_times, old_run, new_run, 0.05);
+  EXPECT_EQ(saved.verdict, Verdict::kNoisy);
+  EXPECT_EQ(saved.reason.rfind("the old run's CV ", 0), 0u) << saved.reason;
+  EXPECT_NE(saved.reason.find("is above 5%: on a busy machine a saved report shows only a change beyond "),
+            std::string::npos)
+      << saved.reason;
+  // Three times slower is beyond any such noise; so is a third of the time.
+  const std::vector<double> slowed = spread_times(3, 0.05), quickened = spread_times(0.33, 0.05);
+  EXPECT_EQ(judge_saved_run(old_times, slowed, old_run, run_of_times(slowed), 0.05).verdict, Verdict::kSlower);
+  EXPECT_EQ(judge_saved_run(old_times, quickened, old_run, run_of_times(quickened), 0.05).verdict, Verdict::kFaster);
+  // Quiet runs (CV under 5%) are judged by the test and the tolerance alone.
+  const std::vector<double> quiet = spread_times(1, 0.02), quiet_slower = spread_times(1.2, 0.02);
+  EXPECT_EQ(judge_saved_run(quiet, quiet_slower, run_of_times(quiet), run_of_times(quiet_slower), 0.05).verdict,
+            Verdict::kSlower);
+}
+
+// In alternation the shares are the programs' own: a program that waits is
+// slower, not noisy.
+TEST(BenchCompare, AlternatingRunsAreJudgedWithoutTheShareGuard) {
+  Report old_report, new_report;
+  for (Report* report : {&old_report, &new_report}) {
+    WorkloadResult workload;
+    workload.name = "holdem-2";
+    workload.source = "file";
+    workload.instances = 1;
+    const double center = report == &old_report ? 1.0 : 1.5;
+    bench::Run run = run_of_times(spread_times(center, 0.01));
+    run.threads = 1;
+    // The new program waits half its time: its CPU share is half the old's.
+    run.cpu_samples_s = report == &old_report ? run.samples_s : std::vector<double>(run.samples_s.size(), 0.75);
+    workload.runs.push_back(run);
+    report->workloads.push_back(workload);
+  }
+  EXPECT_EQ(compare_runs(old_report, "old", new_report, "new", "alternating").runs.at(0).verdict.verdict,
+            Verdict::kSlower);
+  EXPECT_EQ(compare_runs(old_report, "old", new_report, "new", "reports").runs.at(0).verdict.verdict, Verdict::kNoisy);
 }
 
 TEST(JudgeRun, VerdictNames) {
@@ -438,19 +502,28 @@ TEST(BenchCompare, RunsInOneReportOnlyAreListedWithoutAVerdict) {
   EXPECT_DOUBLE_EQ(*outcome.comparison.runs[3].new_time, 9.0 / 1000);
 }
 
-TEST(BenchCompare, NothingInCommonIsNoFailure) {
-  const Outcome outcome = compare(report(0.05, {{"draw", {{1, 1}}}}), report(0.05, {{"verify", {{1, 1}}}}));
-  EXPECT_EQ(outcome.status, 0);
-  EXPECT_NE(outcome.output.find("nothing compared: no run is in both\n"), std::string::npos) << outcome.output;
-  EXPECT_EQ(count_verdicts(outcome.comparison).compared, 0u);
+// Two reports of other workloads (or thread counts) compared nothing, and
+// the gate passed: a hostile or mistaken baseline turned it off.
+TEST(BenchCompare, NothingInCommonIsAnErrorNamingTheOldReportsWorkloads) {
+  try {
+    compare(report(0.05, {{"draw", {{1, 1}}}}), report(0.05, {{"verify", {{1, 1}}}}));
+    ADD_FAILURE() << "no error";
+  } catch (const BenchReportError& error) {
+    EXPECT_EQ(std::string(error.what()),
+              "OLD.json: workloads: no run in common with NEW.json (the same workload, source and thread count): "
+              "nothing to compare");
+  }
+  // The same workload at other thread counts is nothing in common either.
+  EXPECT_THROW(compare(report(0.05, {{"draw", {{1, 1}}}}), report(0.05, {{"draw", {{2, 1}}}})), BenchReportError);
 }
 
 // The source is part of a workload's identity: the same name on another
 // source is another workload.
 TEST(BenchCompare, WorkloadsAreNamedBySourceToo) {
-  const Outcome outcome =
-      compare(report(0.05, {{"holdem-2", {{1, 1}}, "file"}}), report(0.05, {{"holdem-2", {{1, 9}}, "pipe"}}));
+  const Outcome outcome = compare(report(0.05, {{"holdem-2", {{1, 1}}, "file"}, {"draw", {{1, 1}}}}),
+                                  report(0.05, {{"holdem-2", {{1, 9}}, "pipe"}, {"draw", {{1, 1}}}}));
   EXPECT_EQ(outcome.status, 0);
+  EXPECT_EQ(count_verdicts(outcome.comparison).compared, 1u);
   EXPECT_NE(outcome.output.find("only in old"), std::string::npos);
   EXPECT_NE(outcome.output.find("only in new"), std::string::npos);
 }
@@ -618,7 +691,7 @@ TEST(BenchCompareJson, HoldsTheVerdictsAndWhatTheyRestOn) {
   EXPECT_GT(slower.at("ratio_high").get<double>(), 1.5);
   EXPECT_LT(slower.at("p_value").get<double>(), 0.001);
   EXPECT_NEAR(slower.at("old_cv").get<double>(), 0.003, 0.0005);
-  EXPECT_EQ(slower.at("reason").get<std::string>().rfind("1.50x, 95% CI", 0), 0u);
+  EXPECT_EQ(slower.at("reason").get<std::string>().rfind("1.50\u00d7, 95% CI", 0), 0u);
   // Three against three: an interval without end, null.
   const nlohmann::json& few = runs[1];
   EXPECT_EQ(few.at("workload"), "euler");

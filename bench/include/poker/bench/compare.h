@@ -19,12 +19,17 @@
 //              beyond the tolerance, with 95% confidence
 //   "faster"   p < 0.05, and the whole interval below 1 / (1 + t)
 //   "same"     the interval lies within [1 / (1 + t), 1 + t]
-//   "noisy"    otherwise: too noisy to decide at that tolerance. Also when
-//              one run had less of the machine than the other: its CPU
-//              time per wall second and thread (the process's CPU time
-//              over its wall time) was below the other's by more than
-//              kMaxCpuShareDrop, a neighbour's load that a saved report
-//              cannot have seen.
+//   "noisy"    otherwise: too noisy to decide at that tolerance. Also, when
+//              comparing reports, when one run had less of the machine
+//              than the other: its CPU time per wall second and thread (the
+//              process's CPU time over its wall time) was below the other's
+//              by more than kMaxCpuShareDrop, a neighbour's load that a
+//              saved report cannot have seen; or when either run's CV is
+//              above kNoisyCv (measure.h) and the interval is not beyond
+//              1 + kBusyCvFactor x CV: two runs apart in time on a busy
+//              machine differ by that much without a change. (Measured in
+//              alternation, the two had the same machine: neither rule
+//              applies.)
 //
 // Runs in one report only are listed as "only in old" or "only in new",
 // with no verdict. The comparison is written as a table (plain or
@@ -54,6 +59,10 @@ inline constexpr double kConfidence = 0.95;    // the ratio's interval
 // How much less of the machine (CPU time per wall second and thread) one
 // run may have had than the other before their times are no comparison.
 inline constexpr double kMaxCpuShareDrop = 0.10;
+// How far beyond its CV a noisy run's change must be for a saved report's
+// verdict: two runs minutes apart on a loaded 2-core machine, the same
+// build, differed by up to 1.33x with CVs of 13% and 31%.
+inline constexpr double kBusyCvFactor = 2;
 
 enum class Verdict { kSlower, kFaster, kSame, kNoisy, kOnlyInOld, kOnlyInNew };
 
@@ -76,6 +85,14 @@ struct RunVerdict {
 // REQUIRES: !old_times.empty() && !new_times.empty().
 RunVerdict judge_run(std::span<const double> old_times, std::span<const double> new_times,
                      std::optional<double> old_share, std::optional<double> new_share, double tolerance);
+
+// judge_run() for two runs measured apart in time (a saved report and a
+// later run). When either run's CV is above kNoisyCv (measure.h), the load
+// that made it noisy may have moved its level too, which no repetition
+// shows: "slower" or "faster" then also needs the interval beyond
+// 1 + kBusyCvFactor x CV (and its inverse), else the verdict is "noisy".
+RunVerdict judge_saved_run(std::span<const double> old_times, std::span<const double> new_times, const Run& old_run,
+                           const Run& new_run, double tolerance);
 
 // A run's repetitions as the comparison reads them: seconds per instance,
 // and the CPU share when the run has CPU samples.
@@ -117,7 +134,9 @@ CompareCounts count_verdicts(const Comparison& comparison);
 
 // The two reports `old_json` and `new_json` read (read_report.h) and
 // compared; the names are the files' as messages print them (escaped by
-// the caller). Throws BenchReportError, the old report checked first.
+// the caller). Throws BenchReportError, the old report checked first, and
+// when the two have no run in common (`OLD.json: workloads: no run in
+// common with NEW.json ...`): a gate that compares nothing passes anything.
 Comparison compare_bench_reports(std::string_view old_json, std::string_view old_name, std::string_view new_json,
                                  std::string_view new_name);
 
