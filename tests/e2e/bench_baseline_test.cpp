@@ -23,8 +23,8 @@ using Args = std::vector<std::string>;
 using Json = nlohmann::json;
 
 Args baseline_run(const std::string& baseline, Args more = {}) {
-  Args args = {"bench",       "--quick", "--workloads", "holdem-2", "-j", "1", "--repetitions",
-               "9",           "--warmup", "1",          "--min-time", "0.005", "--baseline", baseline};
+  Args args = {"bench", "--quick",  "--workloads", "holdem-2",   "-j",    "1",          "--repetitions",
+               "9",     "--warmup", "1",           "--min-time", "0.005", "--baseline", baseline};
   args.insert(args.end(), more.begin(), more.end());
   return args;
 }
