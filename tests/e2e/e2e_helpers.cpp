@@ -229,10 +229,12 @@ std::string first_difference(std::string_view expected, std::string_view got) {
 std::string temp_directory() { return temp().path(); }
 
 bool wait_until_taking_stop_signals(pid_t pid, testing::Milliseconds timeout) {
-  const auto takes = [pid] {
+  enum class State { kTakes, kNotYet, kEnded };
+  const auto state = [pid] {
     std::error_code error;
     const auto program = std::filesystem::read_symlink("/proc/" + std::to_string(pid) + "/exe", error);
-    if (error || program == std::filesystem::read_symlink("/proc/self/exe")) return false;  // not yet executed
+    if (error) return State::kEnded;  // a process that ended (a zombie) has no program
+    if (program == std::filesystem::read_symlink("/proc/self/exe")) return State::kNotYet;  // not yet executed
     std::ifstream status("/proc/" + std::to_string(pid) + "/status");
     std::uint64_t taken = 0;
     for (std::string line; std::getline(status, line);) {
@@ -240,11 +242,11 @@ bool wait_until_taking_stop_signals(pid_t pid, testing::Milliseconds timeout) {
         taken |= std::stoull(line.substr(7), nullptr, 16);
     }
     const std::uint64_t stop_signals = (std::uint64_t{1} << (SIGINT - 1)) | (std::uint64_t{1} << (SIGTERM - 1));
-    return (taken & stop_signals) == stop_signals;
+    return (taken & stop_signals) == stop_signals ? State::kTakes : State::kNotYet;
   };
   const auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (!takes()) {
-    if (std::chrono::steady_clock::now() >= deadline) return false;
+  for (State now = state(); now != State::kTakes; now = state()) {
+    if (now == State::kEnded || std::chrono::steady_clock::now() >= deadline) return false;
     std::this_thread::sleep_for(testing::Milliseconds(5));
   }
   return true;

@@ -49,7 +49,8 @@ RunResult run_poker_stdin_file(const std::vector<std::string>& args, const std::
 // it silently: a sanitized binary on a loaded machine can take seconds.
 // Only the program `pid` has executed counts: between fork and exec the child
 // is still this test, and a sanitizer's fork keeps every signal blocked for
-// a moment, which looks like a program that takes them.
+// a moment, which looks like a program that takes them. False at once for
+// a process that has ended.
 bool wait_until_taking_stop_signals(pid_t pid, testing::Milliseconds timeout);
 
 // Runs `poker args...` (nothing on stdin) and checks that it stops at a usage

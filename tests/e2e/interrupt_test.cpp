@@ -170,9 +170,13 @@ TEST(Interrupt, StopWhileSharingAStalledPipeWithAnotherWriterIsPrompt) {
     Subprocess poker = start_poker({"-j", "2", "-i", large_input_path()}, shared);
     ASSERT_TRUE(wait_until_taking_stop_signals(poker.pid(), kTimeout));
     // The reader reads a little now and then; the other writer fills what
-    // it frees at once, racing the program for it.
+    // it frees at once, racing the program for it. A little: 200 reads of
+    // 4 KiB, under a tenth of the program's 9.5 MB of answers, so that
+    // winning every race on a loaded machine does not let it write them all
+    // and end (200 reads of 64 KiB could, and the program was gone before
+    // the stop).
     for (int round = 0; round < 200; ++round) {
-      (void)!::read(pipe_fds[0], buffer, sizeof buffer);
+      (void)!::read(pipe_fds[0], buffer, 4096);
       (void)!::write(pipe_fds[1], other_writers_lines.data(), other_writers_lines.size());
       std::this_thread::sleep_for(Milliseconds(1));
     }
