@@ -36,8 +36,12 @@ std::string write_script(std::string_view name, const std::string& script) {
   return path;
 }
 
+// The runs here last 5 ms, on a machine that other tests load: a tolerance
+// of 100% keeps the claim to what such runs can hold (never twice as slow
+// or as fast), so that a burst of load on a few of one side's runs is no
+// failure; the default tolerance's verdicts need the default run's length.
 TEST(BenchBaseline, TheSameProgramTwiceIsNeverSlowerOrFaster) {
-  const RunResult table = run_poker(baseline_run(kBinary));
+  const RunResult table = run_poker(baseline_run(kBinary, {"--tolerance", "1"}));
   EXPECT_EQ(table.exit_status, 0) << table.err;
   EXPECT_NE(table.out.find("measured in alternation (old, new, new, old, ...) on the same workloads\n"),
             std::string::npos)
@@ -46,7 +50,7 @@ TEST(BenchBaseline, TheSameProgramTwiceIsNeverSlowerOrFaster) {
   EXPECT_EQ(table.out.find(" slower\n"), std::string::npos) << table.out;
   EXPECT_EQ(table.out.find(" faster\n"), std::string::npos) << table.out;
 
-  const RunResult json = run_poker(baseline_run(kBinary, {"--json"}));
+  const RunResult json = run_poker(baseline_run(kBinary, {"--tolerance", "1", "--json"}));
   ASSERT_EQ(json.exit_status, 0) << json.err;
   const Json comparison = Json::parse(json.out);
   EXPECT_EQ(comparison.at("schema"), "poker-bench-comparison/1");
