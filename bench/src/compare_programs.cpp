@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "poker/bench/alternating.h"
+#include "poker/bench/measure.h"
 #include "poker/bench/run.h"
 #include "poker/bench/timing.h"
 #include "poker/bench/workloads.h"
@@ -66,12 +67,8 @@ ProgramReports measure_programs(const std::vector<std::string>& names, bool quic
       old_result.runs.push_back(run_of(threads, run.iterations, run.baseline, instances, workload.input.size()));
       new_result.runs.push_back(run_of(threads, run.iterations, run.candidate, instances, workload.input.size()));
     }
-    for (WorkloadResult* result : {&old_result, &new_result}) {
-      for (Run& run : result->runs) {
-        if (result->runs.front().instances_per_s > 0)
-          run.speedup = run.instances_per_s / result->runs.front().instances_per_s;
-      }
-    }
+    set_speedups(old_result);
+    set_speedups(new_result);
     reports.baseline.workloads.push_back(std::move(old_result));
     reports.candidate.workloads.push_back(std::move(new_result));
   }

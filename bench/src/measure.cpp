@@ -1,11 +1,11 @@
 #include "poker/bench/measure.h"
 
 #include <cstdint>
-#include <cstdio>
 #include <functional>
 #include <optional>
 #include <utility>
 
+#include "figure_text.h"
 #include "poker/bench/timing.h"
 
 namespace poker::bench {
@@ -62,17 +62,21 @@ std::vector<WorkloadResult> measure_in_rounds(const std::vector<Measurand>& meas
   for (const RunInProgress& run : runs) {
     WorkloadResult& result = results[run.measurand];
     result.instances = run.instances;
-    Run summary = summarize(run.threads, run.timed, run.instances, result.bytes);
-    if (!result.runs.empty() && result.runs.front().instances_per_s > 0)
-      summary.speedup = summary.instances_per_s / result.runs.front().instances_per_s;
-    result.runs.push_back(std::move(summary));
+    result.runs.push_back(summarize(run.threads, run.timed, run.instances, result.bytes));
   }
+  for (WorkloadResult& result : results) set_speedups(result);
   return results;
 }
 
 WorkloadResult measure(const Workload& workload, Source source, const std::string& file, const Settings& settings,
                        double extra_work, const std::atomic<bool>* stop) {
   return measure_in_rounds({Measurand{&workload, source, file}}, settings, extra_work, stop).front();
+}
+
+void set_speedups(WorkloadResult& workload) {
+  if (workload.runs.empty() || workload.runs.front().instances_per_s <= 0) return;
+  const double first = workload.runs.front().instances_per_s;
+  for (Run& run : workload.runs) run.speedup = run.instances_per_s / first;
 }
 
 void set_floor_ratios(WorkloadResult& workload, const std::vector<WorkloadResult>& floors) {
@@ -92,11 +96,8 @@ std::vector<std::string> noise_warnings(const WorkloadResult& workload) {
   const std::string where = workload.name + (workload.source == "memory" ? "" : " (" + workload.source + ")");
   for (const Run& run : workload.runs) {
     if (run.cv <= kNoisyCv) continue;
-    char cv[32];
-    std::snprintf(cv, sizeof cv, "%.1f%%", run.cv * 100);
-    warnings.push_back(where + " at -j " + std::to_string(run.threads) + ": CV " + cv + " > " +
-                       std::to_string(static_cast<int>(kNoisyCv * 100 + 0.5)) +
-                       "%: the machine was busy; not a baseline to compare with");
+    warnings.push_back(where + " at -j " + std::to_string(run.threads) + ": CV " + percent_text(run.cv) + " > " +
+                       tolerance_text(kNoisyCv) + ": the machine was busy; not a baseline to compare with");
   }
   return warnings;
 }

@@ -51,6 +51,10 @@ std::vector<WorkloadResult> measure_in_rounds(const std::vector<Measurand>& meas
 WorkloadResult measure(const Workload& workload, Source source, const std::string& file, const Settings& settings,
                        double extra_work, const std::atomic<bool>* stop);
 
+// Sets each run's speedup: its instances/s over the first run's (the
+// smallest thread count's).
+void set_speedups(WorkloadResult& workload);
+
 // Sets each run's floor_ratio: its bytes/s over the floor's at the same
 // thread count and source, from `floors` (the floor's results, measured
 // first).
