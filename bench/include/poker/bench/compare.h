@@ -60,8 +60,9 @@ inline constexpr double kConfidence = 0.95;    // the ratio's interval
 // run may have had than the other before their times are no comparison.
 inline constexpr double kMaxCpuShareDrop = 0.10;
 // How far beyond its CV a noisy run's change must be for a saved report's
-// verdict: two runs minutes apart on a loaded 2-core machine, the same
-// build, differed by up to 1.33x with CVs of 13% and 31%.
+// verdict: on a loaded machine, two runs of the same build minutes apart
+// differ by about twice the larger CV, a level shift their repetitions
+// do not show.
 inline constexpr double kBusyCvFactor = 2;
 
 enum class Verdict { kSlower, kFaster, kSame, kNoisy, kOnlyInOld, kOnlyInNew };
