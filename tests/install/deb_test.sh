@@ -1,59 +1,61 @@
 #!/usr/bin/env bash
-# `cpack -G DEB` makes three packages, as Debian ships a library and its tool:
-# poker (the command, its gzipped man page, the completions, the documents
-# and examples/ in /usr/share/doc/poker), libpoker-dev (the headers, the
-# static libraries in the multiarch libdir, the CMake package) and
-# python3-poker (the module, in Debian's python3 dist-packages), each with
-# Debian's copyright file and changelog; lintian finds no error in them; the
-# Depends of those with shared objects names the package of every shared
-# library they load. Unpacked together into a scratch root (dpkg -x, what
-# `apt install` of the three puts on the disk, without touching this
-# machine's /usr): the command runs, `man -l` renders its page, the man
-# page's EXAMPLES and examples/grade.sh run from the installed examples, a
-# CMake project finds the library with find_package(poker), builds and runs,
-# and `import poker` works.
+# The Debian packages, as Debian ships a library and its tool, in three
+# tests (tests/install/CMakeLists.txt), `deb_test.sh MODE`:
+#   packages  `cpack -G DEB` makes three packages into the build's
+#             deb-packages/, which the other two read: poker (the command,
+#             its gzipped man page, the completions, the documents and
+#             examples/ in /usr/share/doc/poker), libpoker-dev (the headers,
+#             the static libraries in the multiarch libdir, the CMake
+#             package) and python3-poker (the module, in Debian's python3
+#             dist-packages), each with a maintainer, Debian's copyright
+#             file and changelog, and none with another's files; the
+#             Depends of those with shared objects names the package of
+#             every shared library they load.
+#   lintian   lintian finds no error in them.
+#   unpacked  unpacked together into a scratch root (dpkg -x: what `apt
+#             install` of the three puts on the disk, without touching this
+#             machine's /usr), the command runs, `man -l` renders its page,
+#             the man page's EXAMPLES and examples/grade.sh run from the
+#             installed examples, a CMake project finds the library with
+#             find_package(poker), builds and runs, and `import poker` works.
 source "$(dirname "$0")/common.sh"
 : "${POKER_CPACK:?}" "${POKER_VERSION:?}" "${POKER_SOURCE_DIR:?}" "${POKER_GENERATOR:?}" "${POKER_CXX:?}"
 
-command -v lintian >/dev/null || fail "lintian is not installed (scripts/setup.sh installs it)"
-"$POKER_CPACK" -G DEB -B "$tmp/out" --config "$POKER_BUILD_DIR/CPackConfig.cmake" >"$tmp/cpack.log" 2>&1 ||
-  { cat "$tmp/cpack.log" >&2; fail "cpack -G DEB"; }
+mode=${1:?deb_test.sh packages, lintian or unpacked}
+out=$POKER_BUILD_DIR/deb-packages
+if [[ $mode == packages ]]; then
+  rm -rf "$out"
+  "$POKER_CPACK" -G DEB -B "$out" --config "$POKER_BUILD_DIR/CPackConfig.cmake" >"$tmp/cpack.log" 2>&1 ||
+    { cat "$tmp/cpack.log" >&2; fail "cpack -G DEB"; }
+fi
 shopt -s nullglob
 arch=$(dpkg --print-architecture)
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 packages=(poker libpoker-dev)
 [[ -n ${POKER_PYTHON_DIR:-} ]] && packages+=(python3-poker)
-made=$(cd "$tmp/out" && printf '%s\n' *.deb | sort)
+made=$(cd "$out" && printf '%s\n' *.deb | sort)
 expected=$(for package in "${packages[@]}"; do echo "${package}_${POKER_VERSION}_$arch.deb"; done | sort)
 [[ $made == "$expected" ]] || fail "cpack made [$made], expected [$expected]"
 declare -A deb
 for package in "${packages[@]}"; do
-  deb[$package]=$tmp/out/${package}_${POKER_VERSION}_$arch.deb
+  deb[$package]=$out/${package}_${POKER_VERSION}_$arch.deb
   [[ $(dpkg-deb -f "${deb[$package]}" Package) == "$package" ]] || fail "${deb[$package]}'s Package is not $package"
   [[ $(dpkg-deb -f "${deb[$package]}" Version) == "$POKER_VERSION" ]] || fail "$package's Version is not $POKER_VERSION"
   maintainer=$(dpkg-deb -f "${deb[$package]}" Maintainer)
   [[ $maintainer == *" <"*@*.*">" && $maintainer != *example* ]] || fail "$package's Maintainer is '$maintainer'"
 done
 
+
 # lintian: no error. The warnings and notes kept are those docs/faq.md
 # explains (printed here for the log).
-lintian --fail-on error --tag-display-limit 0 "${deb[@]}" >"$tmp/lintian.log" 2>&1 ||
-  { cat "$tmp/lintian.log" >&2; fail "lintian reports errors"; }
-cat "$tmp/lintian.log"
-
-root=$tmp/root
-for package in "${packages[@]}"; do
-  dpkg -x "${deb[$package]}" "$root"
-  # Each package its own copyright and changelog, and nothing of another's.
-  doc=$root/usr/share/doc/$package
-  [[ -f $doc/copyright && -f $doc/changelog.gz ]] || fail "$package lacks copyright or changelog.gz in $doc"
-  gzip -dc "$doc/changelog.gz" >"$tmp/changelog"
-  dpkg-parsechangelog -l "$tmp/changelog" -S Version | grep -qxF "$POKER_VERSION" ||
-    fail "$package's changelog.gz does not open with version $POKER_VERSION"
-done
-contents() { dpkg-deb -c "${deb[$1]}" | awk '{ print $6 }' | sed 's,^\./,/,'; }
-contents poker | grep -E '^/usr/(include|lib)/' | grep -v '/$' && fail "poker holds the library's files above"
-contents libpoker-dev | grep -E '^/usr/(bin|share/man)/|dist-packages' && fail "libpoker-dev holds the above"
+if [[ $mode == lintian ]]; then
+  command -v lintian >/dev/null || fail "lintian is not installed (scripts/setup.sh installs it)"
+  lintian --fail-on error --tag-display-limit 0 "${deb[@]}" >"$tmp/lintian.log" 2>&1 ||
+    { cat "$tmp/lintian.log" >&2; fail "lintian reports errors"; }
+  cat "$tmp/lintian.log"
+  echo "ok: lintian reports no error in ${packages[*]}"
+  exit 0
+fi
 
 # The Debian package that holds a shared library $1 as ldd resolves it.
 # Debian 12 is merged-/usr: dpkg knows a file by the path its package
@@ -95,14 +97,62 @@ check_depends() {
   done
 }
 
-# poker: the command, which runs from where it lands.
+root=$tmp/root
+for package in "${packages[@]}"; do
+  dpkg -x "${deb[$package]}" "$root"
+done
 poker=$root/usr/bin/poker
+page=$root/usr/share/man/man1/poker.1.gz
+examples=$root/usr/share/doc/poker/examples
+python_dir=$root/usr/lib/python3/dist-packages
+
+if [[ $mode == packages ]]; then
+  for package in "${packages[@]}"; do
+    # Each package its own copyright and changelog.
+    doc=$root/usr/share/doc/$package
+    [[ -f $doc/copyright && -f $doc/changelog.gz ]] || fail "$package lacks copyright or changelog.gz in $doc"
+    gzip -dc "$doc/changelog.gz" >"$tmp/changelog"
+    dpkg-parsechangelog -l "$tmp/changelog" -S Version | grep -qxF "$POKER_VERSION" ||
+      fail "$package's changelog.gz does not open with version $POKER_VERSION"
+  done
+  # None with another's files.
+  contents() { dpkg-deb -c "${deb[$1]}" | awk '{ print $6 }' | sed 's,^\./,/,' | grep -v '/$'; }
+  contents poker | grep -E '^/usr/(include|lib)/' && fail "poker holds the files above"
+  contents libpoker-dev | grep -E '^/usr/(bin|share/(man|bash-completion|zsh|fish))/|dist-packages' &&
+    fail "libpoker-dev holds the files above"
+  for file in bin/poker share/man/man1/poker.1.gz share/bash-completion/completions/poker \
+              share/zsh/vendor-completions/_poker share/fish/vendor_completions.d/poker.fish \
+              share/doc/poker/examples/grade.sh; do
+    contents poker | grep -qxF "/usr/$file" || fail "no /usr/$file in poker"
+  done
+  for file in include/poker/evaluator.h include/poker/io/chunk.h "lib/$multiarch/cmake/poker/pokerConfig.cmake" \
+              "lib/$multiarch/cmake/poker/pokerConfigVersion.cmake" "lib/$multiarch/libpoker_engine.a"; do
+    contents libpoker-dev | grep -qxF "/usr/$file" || fail "no /usr/$file in libpoker-dev"
+  done
+  depends_on "$(dpkg-deb -f "${deb[libpoker-dev]}" Depends)" libtbb-dev || fail "libpoker-dev does not depend on libtbb-dev"
+  check_depends poker "$poker"
+  if [[ -n ${POKER_PYTHON_DIR:-} ]]; then
+    contents python3-poker | grep -qxF /usr/lib/python3/dist-packages/poker/__init__.py ||
+      fail "no /usr/lib/python3/dist-packages/poker/__init__.py in python3-poker"
+    contents python3-poker | grep -v -E '^/usr/(lib/python3/dist-packages/poker|share/doc/python3-poker)/' &&
+      fail "python3-poker holds the files above"
+    check_depends python3-poker "$(compgen -G "$python_dir/poker/_poker.cpython-*.so")"
+    depends=$(dpkg-deb -f "${deb[python3-poker]}" Depends)
+    depends_on "$depends" python3-numpy && depends_on "$depends" python3 ||
+      fail "python3-poker's Depends lacks Python or NumPy"
+  fi
+  for package in "${packages[@]}"; do
+    echo "ok: $(basename "${deb[$package]}"), $(dpkg-deb -c "${deb[$package]}" | wc -l) entries"
+  done
+  exit 0
+fi
+[[ $mode == unpacked ]] || fail "deb_test.sh: unknown mode $mode"
+
+# poker: the command runs from where it lands.
 [[ -x $poker ]] || fail "no usr/bin/poker in poker"
-check_depends poker "$poker"
 diff <("$poker" -i examples/sample.txt) examples/sample.expected || fail "the packaged poker's answers differ"
 # The man page, gzipped as Debian's are (no name or time in it), is the
 # built one and renders.
-page=$root/usr/share/man/man1/poker.1.gz
 [[ -f $page ]] || fail "no usr/share/man/man1/poker.1.gz in poker"
 [[ ! -e ${page%.gz} ]] || fail "poker holds an uncompressed man page beside poker.1.gz"
 cmp <(gzip -dc "$page") "$POKER_BUILD_DIR/packaging/poker.1" || fail "the packaged man page is not the built one"
@@ -115,7 +165,6 @@ bash -n "$root/usr/share/bash-completion/completions/poker" || fail "the package
 [[ -f $root/usr/share/zsh/vendor-completions/_poker ]] || fail "no zsh completion in poker"
 [[ -f $root/usr/share/fish/vendor_completions.d/poker.fish ]] || fail "no fish completion in poker"
 check_documents "$root/usr/share/doc/poker"
-examples=$root/usr/share/doc/poker/examples
 diff -r "$POKER_SOURCE_DIR/examples" "$examples" || fail "the packaged examples/ is not the source's"
 [[ -x $examples/grade.sh ]] || fail "the packaged examples/grade.sh is not executable"
 
@@ -148,12 +197,6 @@ cd "$tmp"
 # libpoker-dev: the static libraries in the multiarch libdir, and a CMake
 # project that finds them with find_package(poker) in the root (the
 # installed examples/library) builds and runs.
-for file in usr/include/poker/evaluator.h usr/include/poker/io/chunk.h \
-            "usr/lib/$multiarch/cmake/poker/pokerConfig.cmake" "usr/lib/$multiarch/cmake/poker/pokerConfigVersion.cmake"; do
-  [[ -f $root/$file ]] || fail "no $file in libpoker-dev"
-done
-compgen -G "$root/usr/lib/$multiarch/libpoker_*.a" >/dev/null || fail "no usr/lib/$multiarch/libpoker_*.a in libpoker-dev"
-[[ $(dpkg-deb -f "${deb[libpoker-dev]}" Depends) == *libtbb-dev* ]] || fail "libpoker-dev does not depend on libtbb-dev"
 "$POKER_CMAKE" -S "$examples/library" -B "$tmp/consumer" -G "$POKER_GENERATOR" -DCMAKE_PREFIX_PATH="$root/usr" \
   -DCMAKE_CXX_COMPILER="$POKER_CXX" >"$tmp/consumer.log" 2>&1 ||
   { cat "$tmp/consumer.log" >&2; fail "configuring the installed examples/library against libpoker-dev"; }
@@ -164,17 +207,9 @@ found=$(sed -n 's/^poker_DIR:PATH=//p' "$tmp/consumer/CMakeCache.txt")
 [[ $("$tmp/consumer/hand" "Ks Kd Kc 9h 9d 9c") == "Full house [Ks Kd Kc 9h 9d]" ]] ||
   fail "the program built against libpoker-dev answers wrong"
 
-# python3-poker: the module in /usr/lib/python3/dist-packages, importable
-# from there, with Python and NumPy in Depends.
+# python3-poker: the module imports from /usr/lib/python3/dist-packages.
 if [[ -n ${POKER_PYTHON_DIR:-} ]]; then
-  package_dir=$root/usr/lib/python3/dist-packages
-  [[ -f $package_dir/poker/__init__.py ]] || fail "no usr/lib/python3/dist-packages/poker in python3-poker"
-  check_depends python3-poker "$(compgen -G "$package_dir/poker/_poker.cpython-*.so")"
-  depends=$(dpkg-deb -f "${deb[python3-poker]}" Depends)
-  depends_on "$depends" python3-numpy && depends_on "$depends" python3 || fail "python3-poker's Depends lacks Python or NumPy"
-  (cd "$tmp" && PYTHONPATH=$package_dir "$POKER_PYTHON_EXECUTABLE" -c \
+  (cd "$tmp" && PYTHONPATH=$python_dir "$POKER_PYTHON_EXECUTABLE" -c \
     'import poker; assert list(poker.parse_cards("As 2c")) == [51, 0]') || fail "the packaged Python module does not import"
 fi
-for package in "${packages[@]}"; do
-  echo "ok: $(basename "${deb[$package]}"), $(dpkg-deb -c "${deb[$package]}" | wc -l) entries"
-done
+echo "ok: ${packages[*]} work unpacked in a scratch root"
