@@ -10,7 +10,7 @@
 #             dist-packages), each with a maintainer, Debian's copyright
 #             file and changelog, and none with another's files; the
 #             Depends of those with shared objects names the package of
-#             every shared library they load.
+#             every shared library they load; apt would install them.
 #   lintian   lintian finds no error in them.
 #   unpacked  unpacked together into a scratch root (dpkg -x: what `apt
 #             install` of the three puts on the disk, without touching this
@@ -71,7 +71,7 @@ owner() {
 
 # Whether the Depends $1 names the package $2 (alone or among alternatives).
 depends_on() {
-  sed -e 's/([^)]*)//g' -e 's/[,|]/\n/g' <<<"$1" | tr -d ' ' | grep -qxF -- "$2"
+  grep -qxF -- "$2" <<<"$(sed -e 's/([^)]*)//g' -e 's/[,|]/\n/g' <<<"$1" | tr -d ' ')"
 }
 
 # Every library ldd lists for the ELF file $2 of the package $1 (the loader
@@ -112,27 +112,32 @@ if [[ $mode == packages ]]; then
     doc=$root/usr/share/doc/$package
     [[ -f $doc/copyright && -f $doc/changelog.gz ]] || fail "$package lacks copyright or changelog.gz in $doc"
     gzip -dc "$doc/changelog.gz" >"$tmp/changelog"
-    dpkg-parsechangelog -l "$tmp/changelog" -S Version | grep -qxF "$POKER_VERSION" ||
+    [[ $(dpkg-parsechangelog -l "$tmp/changelog" -S Version) == "$POKER_VERSION" ]] ||
       fail "$package's changelog.gz does not open with version $POKER_VERSION"
   done
   # None with another's files.
-  contents() { dpkg-deb -c "${deb[$1]}" | awk '{ print $6 }' | sed 's,^\./,/,' | grep -v '/$'; }
+  # (Read whole, into a file: grep -q stops reading at its match.)
+  contents() {
+    [[ -f $tmp/$1.contents ]] ||
+      dpkg-deb -c "${deb[$1]}" | awk '{ print $6 }' | sed 's,^\./,/,' | grep -v '/$' >"$tmp/$1.contents"
+    cat "$tmp/$1.contents"
+  }
   contents poker | grep -E '^/usr/(include|lib)/' && fail "poker holds the files above"
   contents libpoker-dev | grep -E '^/usr/(bin|share/(man|bash-completion|zsh|fish))/|dist-packages' &&
     fail "libpoker-dev holds the files above"
   for file in bin/poker share/man/man1/poker.1.gz share/bash-completion/completions/poker \
               share/zsh/vendor-completions/_poker share/fish/vendor_completions.d/poker.fish \
               share/doc/poker/examples/grade.sh; do
-    contents poker | grep -qxF "/usr/$file" || fail "no /usr/$file in poker"
+    grep -qxF "/usr/$file" <(contents poker) || fail "no /usr/$file in poker"
   done
   for file in include/poker/evaluator.h include/poker/io/chunk.h "lib/$multiarch/cmake/poker/pokerConfig.cmake" \
               "lib/$multiarch/cmake/poker/pokerConfigVersion.cmake" "lib/$multiarch/libpoker_engine.a"; do
-    contents libpoker-dev | grep -qxF "/usr/$file" || fail "no /usr/$file in libpoker-dev"
+    grep -qxF "/usr/$file" <(contents libpoker-dev) || fail "no /usr/$file in libpoker-dev"
   done
   depends_on "$(dpkg-deb -f "${deb[libpoker-dev]}" Depends)" libtbb-dev || fail "libpoker-dev does not depend on libtbb-dev"
   check_depends poker "$poker"
   if [[ -n ${POKER_PYTHON_DIR:-} ]]; then
-    contents python3-poker | grep -qxF /usr/lib/python3/dist-packages/poker/__init__.py ||
+    grep -qxF /usr/lib/python3/dist-packages/poker/__init__.py <(contents python3-poker) ||
       fail "no /usr/lib/python3/dist-packages/poker/__init__.py in python3-poker"
     contents python3-poker | grep -v -E '^/usr/(lib/python3/dist-packages/poker|share/doc/python3-poker)/' &&
       fail "python3-poker holds the files above"
@@ -141,6 +146,13 @@ if [[ $mode == packages ]]; then
     depends_on "$depends" python3-numpy && depends_on "$depends" python3 ||
       fail "python3-poker's Depends lacks Python or NumPy"
   fi
+  # apt installs them together on this Debian: their Depends are met by
+  # its packages and each other (simulated, as apt-get -s does without
+  # root, installing nothing).
+  (cd "$out" && apt-get install -s "${deb[@]/#$out/.}") >"$tmp/apt.log" 2>&1 ||
+    { cat "$tmp/apt.log" >&2; fail "apt-get install -s of the packages"; }
+  grep -qx "0 upgraded, ${#packages[@]} newly installed, 0 to remove and [0-9]* not upgraded." "$tmp/apt.log" ||
+    { cat "$tmp/apt.log" >&2; fail "apt would not install just the ${#packages[@]} packages"; }
   for package in "${packages[@]}"; do
     echo "ok: $(basename "${deb[$package]}"), $(dpkg-deb -c "${deb[$package]}" | wc -l) entries"
   done
