@@ -186,6 +186,7 @@ diff -r "$POKER_SOURCE_DIR/examples" "$examples" || fail "the packaged examples/
 # there too.
 cd "$root/usr/share/doc/poker"
 export PATH=$root/usr/bin:$PATH
+[[ $(command -v poker) == "$poker" ]] || fail "poker on the PATH is $(command -v poker), not $poker"
 poker 3 examples/three_players.txt >out.txt || fail "poker 3 examples/three_players.txt in the installed examples"
 ran=0
 while IFS= read -r example; do
@@ -201,7 +202,7 @@ rm -f out.txt term.txt
 mkdir "$tmp/answers"
 poker examples/sample.txt >"$tmp/answers/right.txt"
 : >"$tmp/answers/empty.txt"
-scores=$(examples/grade.sh examples/sample.txt "$tmp/answers") || fail "the installed examples/grade.sh failed"
+scores=$(env -u POKER examples/grade.sh examples/sample.txt "$tmp/answers") || fail "the installed examples/grade.sh failed"
 grep -q '^right.txt,match,' <<<"$scores" && grep -q '^empty.txt,differ,' <<<"$scores" ||
   fail "the installed examples/grade.sh scored: $scores"
 cd "$tmp"
