@@ -122,6 +122,8 @@ if [[ $mode == packages ]]; then
       dpkg-deb -c "${deb[$1]}" | awk '{ print $6 }' | sed 's,^\./,/,' | grep -v '/$' >"$tmp/$1.contents"
     cat "$tmp/$1.contents"
   }
+  shared=$(for package in "${packages[@]}"; do contents "$package"; done | sort | uniq -d)
+  [[ -z $shared ]] || fail "more than one package holds $shared (dpkg would refuse the second)"
   contents poker | grep -E '^/usr/(include|lib)/' && fail "poker holds the files above"
   contents libpoker-dev | grep -E '^/usr/(bin|share/(man|bash-completion|zsh|fish))/|dist-packages' &&
     fail "libpoker-dev holds the files above"
