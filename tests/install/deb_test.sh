@@ -45,7 +45,6 @@ for package in "${packages[@]}"; do
   [[ $maintainer == *" <"*@*.*">" && $maintainer != *example* ]] || fail "$package's Maintainer is '$maintainer'"
 done
 
-
 # lintian: no error. The warnings and notes kept are those docs/faq.md
 # explains (printed here for the log).
 if [[ $mode == lintian ]]; then
