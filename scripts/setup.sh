@@ -16,6 +16,7 @@ packages=(
   clang libclang-rt-14-dev  # the fuzz targets: clang's libFuzzer (scripts/build.sh fuzz)
   clang-format-14           # scripts/format.sh, and test.sh's check that the tree is formatted
   dpkg-dev file             # cpack -G DEB: dpkg-shlibdeps writes Depends, file finds the binaries
+  lintian man-db            # tests/install/deb_test.sh: lintian on the .deb files, `man -l` of the packaged page
   pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module (POKER_PYTHON) and its tests
   python3-venv              # the test of `pip install .` into a fresh venv (python/tests/test_install.py)
   python3-dask python3-distributed python3-fsspec       # poker.dask and its tests on a local cluster

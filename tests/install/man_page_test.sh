@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The man page is a real one and says what --help says: the built and the
-# installed poker.1 are what packaging/make_man_page.sh makes from the
+# installed poker.1 (gzipped) are what packaging/make_man_page.sh makes from the
 # binary now; it has the sections a man page has; read back, its OPTIONS are
 # `poker --help`'s options, word for word, and FORMATS has, for every
 # subcommand the help lists, that subcommand's paragraph; EXIT STATUS has
@@ -22,7 +22,7 @@ bash "$POKER_SOURCE_DIR/packaging/make_man_page.sh" "$POKER" "$POKER_VERSION" "$
   "$POKER_DATADIR" "$POKER_DOCDIR" "$POKER_SOURCE_DIR" "${documents[@]}"
 diff -u "$fresh" "$built" || fail "$built is not the page the binary's help makes now (rebuild)"
 install_into "$tmp/root"
-diff -u "$fresh" "$tmp/root/share/man/man1/poker.1" || fail "the installed poker.1 differs"
+diff -u "$fresh" <(gzip -dc "$tmp/root/share/man/man1/poker.1.gz") || fail "the installed poker.1.gz differs"
 
 for section in NAME SYNOPSIS DESCRIPTION FORMATS OPTIONS '"EXIT STATUS"' DIAGNOSTICS ENVIRONMENT FILES EXAMPLES \
   '"SEE ALSO"'; do
