@@ -339,6 +339,23 @@ TEST(Hints, HoldemFileGivenToEulerOrEvalOrDraw) {
       << named.err;
 }
 
+// A query file's first query is two hands of cards written together
+// ("AhKh QsQd"), which the judge reads as a hold'em player's cards: the hint
+// names the file's format, not the blanks between cards.
+TEST(Hints, EquityQueryFileGivenToTheJudgeNamesPokerEquity) {
+  const RunResult named = run_poker({"-i", kExamples + "equity.txt"});
+  EXPECT_EQ(named.exit_status, 1);
+  EXPECT_TRUE(named.err.ends_with("; hint: this looks like a 'poker equity' query file: try 'poker equity " +
+                                  kExamples + "equity.txt'\n"))
+      << named.err;
+  EXPECT_EQ(hint_of({}, "# my queries\n\nQQ+, AKs random --board Ts9s2d\n"),
+            "this looks like a 'poker equity' query file: try 'poker equity' on the same input");
+  EXPECT_EQ(hint_of({"euler"}, example("equity.txt")),
+            "this looks like a 'poker equity' query file: try 'poker equity' on the same input");
+  // Cards written together that make no query keep the hint on blanks.
+  EXPECT_EQ(hint_of({}, "AhKh\nQs Qd\n2c 3c 4c 5c 6c\n"), "cards are separated by blanks: 'Ah Kh', not 'AhKh'");
+}
+
 TEST(Hints, EvalFileGivenToEuler) {
   EXPECT_EQ(hint_of({"euler"}, example("eval.txt")),
             "this looks like an eval input (HAND1 ; HAND2): try 'poker eval' on the same input");
