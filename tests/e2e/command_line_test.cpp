@@ -505,6 +505,19 @@ TEST(FileNames, EmptyNamesAreUsageErrors) {
                      "--answers: the file name is empty ('-' is standard input)", "verify");
 }
 
+// "--input=" ends its value at the '=': the value is empty, as in "-i ''",
+// and is not the next word.
+TEST(FileNames, EmptyValueAfterEqualsIsAnEmptyName) {
+  expect_usage_error({"--input=", kExamples + "sample.txt"}, "--input: the file name is empty ('-' is standard input)");
+  expect_usage_error({"--input="}, "--input: the file name is empty ('-' is standard input)");
+  expect_usage_error({"-i", kExamples + "sample.txt", "--output=", "out.txt"},
+                     "--output: the file name is empty ('-' is standard output)");
+  expect_usage_error({"euler", "--input=", kExamples + "euler.txt"},
+                     "--input: the file name is empty ('-' is standard input)", "euler");
+  expect_usage_error({"verify", "-i", kExamples + "sample.txt", "--answers=", kExamples + "sample.expected"},
+                     "--answers: the file name is empty ('-' is standard input)", "verify");
+}
+
 // `poker equity HANDS -v` says what it computed, as -v does for a query file.
 TEST(EquityVerbose, ReportsAQueryOnTheCommandLine) {
   const RunResult text = run_poker({"equity", "AhKh", "QsQd", "--board", "Ts9s2d", "-v", "-j", "1"});
