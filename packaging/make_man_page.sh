@@ -17,7 +17,11 @@ set -euo pipefail
 poker=$1 version=$2 description=$3 output=$4 datadir=$5 docdir=$6 source_dir=$7
 shift 7
 mapfile -t documents < <(printf '%s\n' "$@" | grep -v '^docs/'; printf '%s\n' "$@" | grep '^docs/' | LC_ALL=C sort)
-source "$(dirname "$0")/poker.bash"  # _poker_help_subcommands: the one reader of the help
+help_awk=$(dirname "$0")/help.awk  # the completions' reader of the help
+
+_poker_help_subcommands() {
+  awk -v want=subcommands -f "$help_awk"
+}
 
 # Text as roff: a backslash is written \e, a minus \- (so that options print
 # as ASCII hyphen-minus), and a line that starts with a dot or a quote gets
@@ -34,19 +38,7 @@ help_paragraph() {
 # The entries of section $1 ("Options:", "Arguments:") of a help on stdin,
 # one a line: the names, a tab, the description (its lines joined).
 help_entries() {
-  awk -v section="$1" '
-    $0 == section { on = 1; next }
-    on && $0 == "" { exit }
-    on && match($0, /^ +/) && RLENGTH <= 6 {
-      if (tag != "") print tag "\t" text
-      line = $0; sub(/^ +/, "", line)
-      split_at = index(line, "  ")
-      if (split_at == 0) { tag = line; text = "" }
-      else { tag = substr(line, 1, split_at - 1); text = substr(line, split_at); sub(/^ +/, "", text) }
-      next
-    }
-    on { line = $0; sub(/^ +/, "", line); text = (text == "" ? line : text " " line) }
-    END { if (tag != "") print tag "\t" text }'
+  awk -v want=entries -f "$help_awk" | awk -F '\t' -v section="${1%:}" '$1 == section { print $2 "\t" $3 }'
 }
 
 # Each entry as a tagged paragraph.
