@@ -121,10 +121,10 @@ CommandLine::CommandLine() : app_(command_table().front().help.description, "pok
   prepare(app_);
   app_.formatter(make_help_formatter(help_width()));
   const CommandHelp& judge = command_table().front().help;
-  app_.footer(std::string(judge.exit_statuses) +
+  app_.footer(exit_status_paragraph(judge) +
               "\nThe subcommands judge other formats with the same input, output and error rules; "
               "'poker verify' compares the answers with a candidate's instead of printing them (status 4 when they "
-              "differ). 'poker help SUBCOMMAND' shows a subcommand's help." +
+              "differ). 'poker help SUBCOMMAND' shows a subcommand's help, and 'man poker' the manual." +
               "\nExamples:\n  poker " + judge.example + "\n  poker -j 2 examples/sample.txt");
   app_.require_subcommand(0, 1);
   for (const CommandRow& row : command_table()) {
@@ -165,12 +165,12 @@ CLI::App& CommandLine::add_subcommand(CLI::App& parent, const CommandHelp& help,
   const CommandHelp& verify = command_table().back().help;
   std::string footer;
   if (verifying) {
-    footer = std::string(verify.exit_statuses) + "\nExample:\n  poker verify " + help.name + " " + help.verify_example;
+    footer = exit_status_paragraph(verify) + "\nExample:\n  poker verify " + help.name + " " + help.verify_example;
   } else if (&help == &verify) {
-    footer = std::string(verify.exit_statuses) + "\nExamples:\n  poker verify " + judge.verify_example +
+    footer = exit_status_paragraph(verify) + "\nExamples:\n  poker verify " + judge.verify_example +
              "\n  poker verify " + command_table()[1].help.name + " " + command_table()[1].help.verify_example;
   } else {
-    footer = std::string(help.exit_statuses) + "\nExample:\n  poker " + help.name + " " + help.example;
+    footer = exit_status_paragraph(help) + "\nExample:\n  poker " + help.name + " " + help.example;
   }
   sub.footer(footer);
   return sub;

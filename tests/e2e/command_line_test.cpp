@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <fstream>
@@ -189,6 +190,15 @@ TEST(Help, EachCommandListsItsOwnExitStatuses) {
     EXPECT_EQ(statuses_named(paragraph), statuses) << paragraph;
     EXPECT_NE(paragraph.find("130/143 stopped by SIGINT/SIGTERM"), std::string::npos) << paragraph;
   }
+}
+
+// The manual is where the rest is: poker's help names it.
+TEST(Help, MainHelpNamesTheManPage) {
+  const RunResult help = run_poker({"--help"});
+  EXPECT_EQ(help.exit_status, 0);
+  std::string joined = help.out;  // the lines the paragraph is filled into, one line
+  std::replace(joined.begin(), joined.end(), '\n', ' ');
+  EXPECT_NE(joined.find("'man poker' the manual"), std::string::npos) << help.out;
 }
 
 // Every paragraph of every help is filled to the width: a line ends early
