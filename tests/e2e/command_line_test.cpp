@@ -450,6 +450,19 @@ TEST(UsageWording, SubcommandErrorsPointAtTheSubcommandsHelp) {
   expect_usage_error({"verify", "euler", "--answers"}, "--answers needs a value: FILE", "verify euler");
 }
 
+// A hand, board or range refused on the command line is equity's usage
+// error: it points at equity's help, which says how to write them.
+TEST(UsageWording, EquityQueryErrorsPointAtEquitysHelp) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"equity", "AhKh"}, {"equity", "AhKh", "QX"}, {"equity", "AhKh", "QsQd", "--board", "TsTs9d"}}) {
+    SCOPED_TRACE(::testing::PrintToString(args));
+    const RunResult result = run_poker(args);
+    EXPECT_EQ(result.exit_status, 2);
+    EXPECT_EQ(result.err.rfind("poker: equity: ", 0), 0u) << result.err;
+    EXPECT_TRUE(result.err.ends_with("\nRun 'poker equity --help' for usage.\n")) << result.err;
+  }
+}
+
 // A value that is refused is quoted.
 TEST(UsageWording, RefusedValuesAreQuoted) {
   expect_usage_error({"-j", "two"}, "--threads: expected a whole number from 1 to 4096, found 'two'");
