@@ -39,7 +39,8 @@ int main() {
     }
   }
   for (const auto& [status, meanings] : statuses) {
-    for (const auto& [meaning, commands] : meanings) std::printf("%d\t%s\t%s\n", status, commands.c_str(), meaning.c_str());
+    for (const auto& [meaning, commands] : meanings)
+      std::printf("%d\t%s\t%s\n", status, commands.c_str(), meaning.c_str());
   }
   for (const poker::cli::ExitStatusMeaning& status : poker::cli::kStoppedBySignal) {
     std::printf("%d\tevery command\t%s\n", status.status, status.meaning);
