@@ -11,6 +11,7 @@
 
 #include "command_line/checker_words.h"
 #include "command_line/did_you_mean.h"
+#include "command_line/empty_values.h"
 #include "command_line/help_format.h"
 #include "command_line/operand_words.h"
 #include "command_line/value_checks.h"
@@ -368,31 +369,6 @@ ParsedCommandLine& ParsedCommandLine::operator=(ParsedCommandLine&&) noexcept = 
 ParsedCommandLine::~ParsedCommandLine() = default;
 
 RunPlan ParsedCommandLine::plan() const { return command_->plan(line_->shared()); }
-
-namespace {
-
-// "--name=" as "--name" and an empty word: its value is empty, as with
-// "--name ''". CLI11 reads an empty value after '=' as none, and takes the
-// next word instead ("--input= FILE" would read FILE). Words after "--" are
-// operands, kept as they are.
-std::vector<std::string> with_empty_values_split(std::vector<std::string> words) {
-  std::vector<std::string> split;
-  bool operands = false;
-  for (std::string& word : words) {
-    operands = operands || word == "--";
-    if (!operands && word.size() > 3 && word.starts_with("--") && word.ends_with('=') &&
-        word.find('=') == word.size() - 1) {
-      word.pop_back();
-      split.push_back(std::move(word));
-      split.emplace_back();
-    } else {
-      split.push_back(std::move(word));
-    }
-  }
-  return split;
-}
-
-}  // namespace
 
 ParsedCommandLine parse_command_line(int given_argc, char** given_argv) {
   // A judge system's words, in poker's terms: then one parse.
