@@ -11,6 +11,7 @@
 
 #include "command_line/checker_words.h"
 #include "command_line/did_you_mean.h"
+#include "command_line/empty_values.h"
 #include "command_line/help_format.h"
 #include "command_line/operand_words.h"
 #include "command_line/value_checks.h"
@@ -121,10 +122,10 @@ CommandLine::CommandLine() : app_(command_table().front().help.description, "pok
   prepare(app_);
   app_.formatter(make_help_formatter(help_width()));
   const CommandHelp& judge = command_table().front().help;
-  app_.footer(std::string(judge.exit_statuses) +
+  app_.footer(exit_status_paragraph(judge) +
               "\nThe subcommands judge other formats with the same input, output and error rules; "
               "'poker verify' compares the answers with a candidate's instead of printing them (status 4 when they "
-              "differ). 'poker help SUBCOMMAND' shows a subcommand's help." +
+              "differ). 'poker help SUBCOMMAND' shows a subcommand's help, and 'man poker' the manual." +
               "\nExamples:\n  poker " + judge.example + "\n  poker -j 2 examples/sample.txt");
   app_.require_subcommand(0, 1);
   for (const CommandRow& row : command_table()) {
@@ -165,12 +166,12 @@ CLI::App& CommandLine::add_subcommand(CLI::App& parent, const CommandHelp& help,
   const CommandHelp& verify = command_table().back().help;
   std::string footer;
   if (verifying) {
-    footer = std::string(verify.exit_statuses) + "\nExample:\n  poker verify " + help.name + " " + help.verify_example;
+    footer = exit_status_paragraph(verify) + "\nExample:\n  poker verify " + help.name + " " + help.verify_example;
   } else if (&help == &verify) {
-    footer = std::string(verify.exit_statuses) + "\nExamples:\n  poker verify " + judge.verify_example +
+    footer = exit_status_paragraph(verify) + "\nExamples:\n  poker verify " + judge.verify_example +
              "\n  poker verify " + command_table()[1].help.name + " " + command_table()[1].help.verify_example;
   } else {
-    footer = std::string(help.exit_statuses) + "\nExample:\n  poker " + help.name + " " + help.example;
+    footer = exit_status_paragraph(help) + "\nExample:\n  poker " + help.name + " " + help.example;
   }
   sub.footer(footer);
   return sub;
@@ -371,8 +372,8 @@ RunPlan ParsedCommandLine::plan() const { return command_->plan(line_->shared())
 
 ParsedCommandLine parse_command_line(int given_argc, char** given_argv) {
   // A judge system's words, in poker's terms: then one parse.
-  std::vector<std::string> words = checker_words_in_poker_terms(
-      std::vector<std::string>(given_argv + std::min(given_argc, 1), given_argv + given_argc));
+  std::vector<std::string> words = with_empty_values_split(checker_words_in_poker_terms(
+      std::vector<std::string>(given_argv + std::min(given_argc, 1), given_argv + given_argc)));
   std::vector<char*> arguments{given_argc > 0 ? given_argv[0] : nullptr};
   for (std::string& word : words) arguments.push_back(word.data());
   arguments.push_back(nullptr);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <variant>
 
@@ -66,9 +67,12 @@ void BenchCommand::add_options(CLI::App& app, Binding binding) {
   app.add_option("-j,--threads", command.threads,
                  "Thread counts to measure, like 1,2,4 (default 1, 2, 4, ... and the usable cores)")
       ->type_name("LIST");
+  std::string names;
+  for (const std::string& name : bench::workload_names()) names += (names.empty() ? "" : ", ") + name;
+  // "list of: " names the values, which the completions offer.
   app.add_option("--workloads", command.workloads,
-                 "The workloads to measure, like holdem-2,euler (default all: holdem-2, holdem-8, explain, euler, "
-                 "eval, draw, equity-exact, equity-monte-carlo, verify, and the floor newline-count)")
+                 "The workloads to measure, like holdem-2,euler, a list of: " + names +
+                     " (default all; newline-count is the floor, the newline count of the same bytes)")
       ->type_name("LIST");
   checks.add(*app.add_option("--repetitions", command.repetitions,
                              "Timed repetitions per run, 1 to 1000 (default 10; --quick 9); the comparison's rank "

@@ -24,34 +24,56 @@ std::unique_ptr<Command> make_draw() {
   return std::make_unique<PlainFormatCommand>("draw", [] { return make_draw_format(); });
 }
 
-#define POKER_STOPPED_STATUSES "130/143 stopped by SIGINT/SIGTERM."
-constexpr const char* kJudgeExitStatuses =
-    "Exit status: 0 all instances valid, 1 invalid input, 2 usage error, 3 I/O error, " POKER_STOPPED_STATUSES;
+constexpr ExitStatusMeaning kJudgeExitStatuses[] = {
+    {0, "all instances valid"}, {1, "invalid input"}, {2, "usage error"}, {3, "I/O error"}};
+constexpr ExitStatusMeaning kEquityExitStatuses[] = {
+    {0, "answered"},
+    {1, "an invalid query line in the input"},
+    {2, "usage error (an invalid hand, board or option on the command line too)"},
+    {3, "I/O error"}};
+constexpr ExitStatusMeaning kRangeExitStatuses[] = {
+    {0, "shown"}, {2, "usage error (an invalid range too)"}, {3, "I/O error"}};
+constexpr ExitStatusMeaning kGenerateExitStatuses[] = {{0, "written"}, {2, "usage error"}, {3, "I/O error"}};
+constexpr ExitStatusMeaning kBenchExitStatuses[] = {
+    {0, "measured (with a comparison: no workload slower)"},
+    {1, "a --compare report that is not valid or a --baseline program that fails"},
+    {2, "usage error"},
+    {3, "I/O error"},
+    {4, "a workload slower beyond the tolerance with statistical significance"}};
+constexpr ExitStatusMeaning kVerifyExitStatuses[] = {
+    {0, "the candidate's answers match"},
+    {1,
+     "invalid input (an instance file that does not judge cleanly is the grader's error: the judge's message, no "
+     "verdict)"},
+    {2, "usage error"},
+    {3, "I/O error (the instances or the answers cannot be read)"},
+    {4, "they differ (or some are missing, or it has extra lines)"}};
 
 const CommandRow kRows[] = {
     {{"holdem", "Texas Hold'em instances (the default judge)",
       "Judges Texas Hold'em instances: for each instance (a line of 2 cards per player, then a line of 5 board "
       "cards) prints the winner, \"Player K\", or \"Draw\".",
-      "3 examples/three_players.txt", "3 examples/three_players.txt --answers out.txt", kJudgeExitStatuses},
+      "3 examples/three_players.txt", "3 examples/three_players.txt --answers out.txt", kJudgeExitStatuses, nullptr},
      RowKind::kDefaultJudge,
      make<HoldemCommand>},
     {{"euler", "Project Euler 54 hands, player 1 against player 2",
       "Project Euler 54: one line of ten cards per instance (upper-case suits), player 1's five then player 2's; "
       "prints \"Player 1\", \"Player 2\" or \"Draw\".",
-      "--summary examples/euler.txt", "examples/euler.txt --answers examples/euler.expected", kJudgeExitStatuses},
+      "--summary examples/euler.txt", "examples/euler.txt --answers examples/euler.expected", kJudgeExitStatuses,
+      nullptr},
      RowKind::kFormat,
      make<EulerCommand>},
     {{"eval", "Two hands of 5 to 52 cards, compared",
       "Compares two hands of 5 to 52 cards per line, \"HAND1 ; HAND2\" (ten written 0): prints each hand's "
       "category and best five cards, then \"Hand 1 wins\", \"Hand 2 wins\" or \"Tie\".",
-      "examples/eval.txt", "examples/eval.txt --answers examples/eval.expected", kJudgeExitStatuses},
+      "examples/eval.txt", "examples/eval.txt --answers examples/eval.expected", kJudgeExitStatuses, nullptr},
      RowKind::kFormat,
      make_eval},
     {{"draw", "The card-exchange puzzle: least rounds to each category",
       "The card-exchange puzzle: 52 lines \"S V\" per instance (suit R, S, H, K; value 1..13); prints the least "
       "rounds to reach pair, two pair, three of a kind, straight, flush, full house, four of a kind and straight "
       "flush.",
-      "examples/draw.txt", "examples/draw.txt --answers examples/draw.expected", kJudgeExitStatuses},
+      "examples/draw.txt", "examples/draw.txt --answers examples/draw.expected", kJudgeExitStatuses, nullptr},
      RowKind::kFormat,
      make_draw},
     {{"equity", "How often hands and ranges win, exactly or by Monte Carlo",
@@ -60,9 +82,8 @@ const CommandRow kRows[] = {
       "win %, tie % and equity % (ties split), the pots won and tied, and the boards counted; percentages such "
       "as 10% in PokerStove's order. Given one operand, the query file, or no hands, reads one query per line "
       "from the input (the same words; '#' comments and blank lines skipped) and prints one line per query.",
-      "AhKh QsQd --board Ts9s2d", "-i examples/equity.txt --answers examples/equity.expected",
-      "Exit status: 0 answered, 1 an invalid query line in the input, 2 usage error (an invalid hand, board or "
-      "option on the command line too), 3 I/O error, " POKER_STOPPED_STATUSES},
+      "AhKh QsQd --board Ts9s2d", "-i examples/equity.txt --answers examples/equity.expected", kEquityExitStatuses,
+      nullptr},
      RowKind::kFormat,
      make<EquityCommand>},
     {{"range", "A range as the 13x13 grid of starting hands",
@@ -70,16 +91,14 @@ const CommandRow kRows[] = {
       "starting hands, pairs on the diagonal, suited above and offsuit below, then the range written out as "
       "PokerStove writes it (the hands a percentage such as 10% means) and its combos and their share of all "
       "1326. Color on a terminal, none with NO_COLOR set (--color).",
-      "10%", nullptr,
-      "Exit status: 0 shown, 2 usage error (an invalid range too), 3 I/O error, " POKER_STOPPED_STATUSES},
+      "10%", nullptr, kRangeExitStatuses, nullptr},
      RowKind::kOwnRun,
      make<RangeCommand>},
     {{"generate", "Seeded random instances of any format, for tests and benchmarks",
       "Writes seeded random instances of any format: hold'em (FORMAT a player count 2..23, or holdem with -p), "
       "euler, eval, draw, or equity query lines. The same options and seed give the same bytes; a planted fault "
       "(--error-at, --error-kind) is what the judge then reports.",
-      "8 --instances 1000 --ties 0.3 --seed 7 -o term.txt", nullptr,
-      "Exit status: 0 written, 2 usage error, 3 I/O error, " POKER_STOPPED_STATUSES},
+      "8 --instances 1000 --ties 0.3 --seed 7 -o term.txt", nullptr, kGenerateExitStatuses, nullptr},
      RowKind::kOwnRun,
      make<GenerateCommand>},
     {{"bench", "Measure the engine on generated workloads; compare runs",
@@ -91,10 +110,7 @@ const CommandRow kRows[] = {
       "writes the report (schema poker-bench/2), which --compare OLD.json compares with a later run or, with "
       "--against NEW.json, another saved report. A comparison's verdict is slower, faster, same, or noisy (too "
       "noisy to decide), from the Mann-Whitney U test and the ratio's 95% confidence interval.",
-      "--quick", nullptr,
-      "Exit status: 0 measured (with a comparison: no workload slower), 1 a --compare report that is not valid "
-      "or a --baseline program that fails, 2 usage error, 3 I/O error, 4 a workload slower beyond the tolerance "
-      "with statistical significance, " POKER_STOPPED_STATUSES},
+      "--quick", nullptr, kBenchExitStatuses, nullptr},
      RowKind::kOwnRun,
      make<BenchCommand>},
     {{"verify", "Compare the answers with a candidate's, for graders",
@@ -103,23 +119,27 @@ const CommandRow kRows[] = {
       "reported as such). Prints OK, or the first difference: the instance's number and lines, the expected and "
       "the candidate's lines, the first differing column (with --all, every instance counted right, wrong or "
       "missing, and extra lines).",
-      "3 examples/three_players.txt --answers out.txt", nullptr,
-      "Exit status: 0 the candidate's answers match, 1 invalid input (an instance file that does not judge "
-      "cleanly is the grader's error: the judge's message, no verdict), 2 usage error, 3 I/O error (the "
-      "instances or the answers cannot be read), 4 they differ (or some are missing, or it has extra "
-      "lines), " POKER_STOPPED_STATUSES
-      " With --kattis: 42 accepted, 43 wrong answer, any other status a judge error; with --testlib: 0 ok, 1 "
-      "wrong answer, 2 presentation error, 3 checker failure."
-      " With --cms: 0 once the score is written, any other status a judge error; with --gradescope or "
-      "--prairielearn: 0 once results.json is written."},
+      "3 examples/three_players.txt --answers out.txt", nullptr, kVerifyExitStatuses,
+      "With --kattis: 42 accepted, 43 wrong answer, any other status a judge error; with --testlib: 0 ok, 1 "
+      "wrong answer, 2 presentation error, 3 checker failure. With --cms: 0 once the score is written, any other "
+      "status a judge error; with --gradescope or --prairielearn: 0 once results.json is written."},
      RowKind::kVerify,
      make<VerifyCommand>},
 };
 
-#undef POKER_STOPPED_STATUSES
-
 }  // namespace
 
 std::span<const CommandRow> command_table() { return kRows; }
+
+std::string exit_status_paragraph(const CommandHelp& help) {
+  std::string paragraph = "Exit status: ";
+  for (const ExitStatusMeaning& status : help.exit_statuses) {
+    paragraph.append(std::to_string(status.status)).append(" ").append(status.meaning).append(", ");
+  }
+  paragraph.append(std::to_string(kStoppedBySignal[0].status) + "/" + std::to_string(kStoppedBySignal[1].status) +
+                   " stopped by SIGINT/SIGTERM.");
+  if (help.exit_status_notes != nullptr) paragraph.append(" ").append(help.exit_status_notes);
+  return paragraph;
+}
 
 }  // namespace poker::cli

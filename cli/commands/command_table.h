@@ -12,10 +12,17 @@
 
 #include <memory>
 #include <span>
+#include <string>
 
 #include "commands/command.h"
 
 namespace poker::cli {
+
+// A status a command can return, and what it means for that command.
+struct ExitStatusMeaning {
+  int status;
+  const char* meaning;  // "all instances valid", "usage error"
+};
 
 // What the help, the completions and the man page say of a command.
 struct CommandHelp {
@@ -26,9 +33,14 @@ struct CommandHelp {
   const char* description;     // the help's paragraph, unwrapped
   const char* example;         // the arguments after `poker NAME `
   const char* verify_example;  // the arguments after `poker verify NAME `; null: verify does not take it
-  // The help's "Exit status:" paragraph: the statuses this command can
-  // return, and no other (the man page gathers them all).
-  const char* exit_statuses;
+  // The statuses this command can return, and no other, in order: the
+  // help's "Exit status:" paragraph (exit_status_paragraph()) and the man
+  // page's EXIT STATUS (packaging/man_page_exit_statuses.cpp) are made from
+  // them. 130 and 143, which every command can end with, are not listed.
+  std::span<const ExitStatusMeaning> exit_statuses;
+  // What the paragraph says after them of the statuses of the command's
+  // modes (verify's checker protocols), or null.
+  const char* exit_status_notes;
 };
 
 enum class RowKind {
@@ -47,6 +59,14 @@ struct CommandRow {
 
 // Every row, the default judge first.
 std::span<const CommandRow> command_table();
+
+// The statuses that every command can return, the same for each: stopped
+// by SIGINT or SIGTERM (the shell's 128 + the signal's number).
+inline constexpr ExitStatusMeaning kStoppedBySignal[] = {{130, "stopped by SIGINT"}, {143, "stopped by SIGTERM"}};
+
+// The help's paragraph on the statuses of `help`: "Exit status: 0 MEANING,
+// 1 MEANING, ..., 130/143 stopped by SIGINT/SIGTERM." and the notes.
+std::string exit_status_paragraph(const CommandHelp& help);
 
 }  // namespace poker::cli
 

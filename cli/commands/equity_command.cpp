@@ -62,8 +62,8 @@ void add_percent_order_option(CLI::App& app, Binding binding, PercentOrder& orde
              checks.fail("--order: expected pokerstove or equity, not " + quote_token(value));
            }
          },
-         "The order of percentage ranges (10%): pokerstove (PokerStove's and Equilab's, the default) or equity "
-         "(by equity against a random hand)")
+         "The order of percentage ranges (10%), one of: pokerstove (PokerStove's and Equilab's, the default) or "
+         "equity (by equity against a random hand)")
       ->type_name("ORDER");
 }
 

@@ -38,7 +38,8 @@ void RangeCommand::add_options(CLI::App& app, Binding binding) {
              checks.fail("--color: expected always, never or auto, not " + quote_token(value));
            }
          },
-         "Color the grid: always (for less -R), never, or auto (the default: on a terminal, unless NO_COLOR is set)")
+         "Color the grid, one of: always (for less -R), never, or auto (the default: on a terminal, unless NO_COLOR "
+         "is set)")
       ->type_name("WHEN");
   add_version_flag(app);
 }

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <fstream>
@@ -191,6 +192,15 @@ TEST(Help, EachCommandListsItsOwnExitStatuses) {
   }
 }
 
+// The manual is where the rest is: poker's help names it.
+TEST(Help, MainHelpNamesTheManPage) {
+  const RunResult help = run_poker({"--help"});
+  EXPECT_EQ(help.exit_status, 0);
+  std::string joined = help.out;  // the lines the paragraph is filled into, one line
+  std::replace(joined.begin(), joined.end(), '\n', ' ');
+  EXPECT_NE(joined.find("'man poker' the manual"), std::string::npos) << help.out;
+}
+
 // Every paragraph of every help is filled to the width: a line ends early
 // only where a sentence or a heading ends, never where the text was broken
 // by hand (the next word would have fitted on it).
@@ -339,6 +349,23 @@ TEST(Hints, HoldemFileGivenToEulerOrEvalOrDraw) {
       << named.err;
 }
 
+// A query file's first query is two hands of cards written together
+// ("AhKh QsQd"), which the judge reads as a hold'em player's cards: the hint
+// names the file's format, not the blanks between cards.
+TEST(Hints, EquityQueryFileGivenToTheJudgeNamesPokerEquity) {
+  const RunResult named = run_poker({"-i", kExamples + "equity.txt"});
+  EXPECT_EQ(named.exit_status, 1);
+  EXPECT_TRUE(named.err.ends_with("; hint: this looks like a 'poker equity' query file: try 'poker equity " +
+                                  kExamples + "equity.txt'\n"))
+      << named.err;
+  EXPECT_EQ(hint_of({}, "# my queries\n\nQQ+, AKs random --board Ts9s2d\n"),
+            "this looks like a 'poker equity' query file: try 'poker equity' on the same input");
+  EXPECT_EQ(hint_of({"euler"}, example("equity.txt")),
+            "this looks like a 'poker equity' query file: try 'poker equity' on the same input");
+  // Cards written together that make no query keep the hint on blanks.
+  EXPECT_EQ(hint_of({}, "AhKh\nQs Qd\n2c 3c 4c 5c 6c\n"), "cards are separated by blanks: 'Ah Kh', not 'AhKh'");
+}
+
 TEST(Hints, EvalFileGivenToEuler) {
   EXPECT_EQ(hint_of({"euler"}, example("eval.txt")),
             "this looks like an eval input (HAND1 ; HAND2): try 'poker eval' on the same input");
@@ -423,6 +450,19 @@ TEST(UsageWording, SubcommandErrorsPointAtTheSubcommandsHelp) {
   expect_usage_error({"verify", "euler", "--answers"}, "--answers needs a value: FILE", "verify euler");
 }
 
+// A hand, board or range refused on the command line is equity's usage
+// error: it points at equity's help, which says how to write them.
+TEST(UsageWording, EquityQueryErrorsPointAtEquitysHelp) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"equity", "AhKh"}, {"equity", "AhKh", "QX"}, {"equity", "AhKh", "QsQd", "--board", "TsTs9d"}}) {
+    SCOPED_TRACE(::testing::PrintToString(args));
+    const RunResult result = run_poker(args);
+    EXPECT_EQ(result.exit_status, 2);
+    EXPECT_EQ(result.err.rfind("poker: equity: ", 0), 0u) << result.err;
+    EXPECT_TRUE(result.err.ends_with("\nRun 'poker equity --help' for usage.\n")) << result.err;
+  }
+}
+
 // A value that is refused is quoted.
 TEST(UsageWording, RefusedValuesAreQuoted) {
   expect_usage_error({"-j", "two"}, "--threads: expected a whole number from 1 to 4096, found 'two'");
@@ -485,6 +525,19 @@ TEST(FileNames, EmptyNamesAreUsageErrors) {
   expect_usage_error({"euler", "-i", ""}, "--input: the file name is empty ('-' is standard input)", "euler");
   expect_usage_error({""}, "FILE: the file name is empty ('-' is standard input)");
   expect_usage_error({"verify", "-i", kExamples + "sample.txt", "--answers", ""},
+                     "--answers: the file name is empty ('-' is standard input)", "verify");
+}
+
+// "--input=" ends its value at the '=': the value is empty, as in "-i ''",
+// and is not the next word.
+TEST(FileNames, EmptyValueAfterEqualsIsAnEmptyName) {
+  expect_usage_error({"--input=", kExamples + "sample.txt"}, "--input: the file name is empty ('-' is standard input)");
+  expect_usage_error({"--input="}, "--input: the file name is empty ('-' is standard input)");
+  expect_usage_error({"-i", kExamples + "sample.txt", "--output=", "out.txt"},
+                     "--output: the file name is empty ('-' is standard output)");
+  expect_usage_error({"euler", "--input=", kExamples + "euler.txt"},
+                     "--input: the file name is empty ('-' is standard input)", "euler");
+  expect_usage_error({"verify", "-i", kExamples + "sample.txt", "--answers=", kExamples + "sample.expected"},
                      "--answers: the file name is empty ('-' is standard input)", "verify");
 }
 

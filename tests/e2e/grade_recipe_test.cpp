@@ -64,7 +64,6 @@ TEST(GradeRecipe, InstancesThatDoNotJudgeCleanlyFailUpFront) {
   };
   const Case cases[] = {
       {{missing, folder}, 3, "poker: " + missing + ": cannot open: No such file or directory\n"},
-      {{"examples/sample.txt", folder, "3"}, 1, run_poker({"3", "examples/sample.txt"}).err},
       {{"examples/invalid.txt", folder}, 1, run_poker({"examples/invalid.txt"}).err},
   };
   for (const Case& c : cases) {
@@ -78,6 +77,41 @@ TEST(GradeRecipe, InstancesThatDoNotJudgeCleanlyFailUpFront) {
     EXPECT_EQ(result.out, "");
     EXPECT_EQ(result.err, c.poker_err + "grade.sh: " + c.args[0] + " does not judge cleanly (status " +
                               std::to_string(c.status) + "); no candidate is scored\n");
+  }
+}
+
+// A wrong player count is the grader's to fix in grade.sh's own command
+// line: the hint gives its arguments to rerun with the count the instances
+// show (the other options kept), not poker's command for the judge.
+TEST(GradeRecipe, WrongPlayerCountHintGivesTheArgumentsToRerunGradeSh) {
+  const std::string folder = temp_directory() + "/my class";
+  ASSERT_EQ(::mkdir(folder.c_str(), 0700), 0);
+  const std::string judge_err = run_poker({"3", "examples/sample.txt"}).err;
+  const std::string message = judge_err.substr(0, judge_err.find("; hint: "));
+  struct Case {
+    std::vector<std::string> args;
+    std::string rerun;
+  };
+  const Case cases[] = {
+      {{"examples/sample.txt", folder, "3"}, "examples/sample.txt '" + folder + "' 2"},
+      {{"examples/sample.txt", folder, "--strip-trailing-cr", "-p", "3", "-j", "2"},
+       "examples/sample.txt '" + folder + "' 2 --strip-trailing-cr -j 2"},
+      {{"examples/sample.txt", folder, "--players=3"}, "examples/sample.txt '" + folder + "' 2"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(::testing::PrintToString(c.args));
+    testing::SpawnOptions options;
+    options.args = {"-c", "POKER=\"$0\" exec examples/grade.sh \"$@\"", kBinary};
+    options.args.insert(options.args.end(), c.args.begin(), c.args.end());
+    options.working_directory = kSourceDir;
+    const RunResult result = testing::run("/bin/sh", options, {}, testing::Milliseconds{30000});
+    EXPECT_EQ(result.exit_status, 1);
+    EXPECT_EQ(result.out, "");
+    EXPECT_EQ(result.err, message +
+                              "; hint: the input seems to hold 2 players per instance: rerun as examples/grade.sh " +
+                              c.rerun +
+                              "\ngrade.sh: examples/sample.txt does not judge cleanly (status 1); no candidate is "
+                              "scored\n");
   }
 }
 

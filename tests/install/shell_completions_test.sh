@@ -48,6 +48,8 @@ if command -v zsh >/dev/null; then
   check "$(zsh_complete "poker -j ")" "poker -j " "" "<files> euler"
   check "$(zsh_complete "poker generate ")" "poker generate " "holdem euler eval draw equity"
   check "$(zsh_complete "poker generate --error-kind ")" "poker generate --error-kind " "invalid-card crlf-line"
+  check "$(zsh_complete "poker range --color ")" "poker range --color " "always never auto" "<files>"
+  check "$(zsh_complete "poker verify --")" "poker verify --" "--gradescope --max-score" "--gradescope:"
   tested=$((tested + 1))
 fi
 

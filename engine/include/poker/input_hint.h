@@ -28,7 +28,7 @@ namespace poker {
 // A format that a hint suggests for the input instead.
 struct FormatGuess {
   // The format's name, as the command line names it: "holdem" (the default
-  // judge), "euler", "eval" or "draw".
+  // judge), "euler", "eval", "draw" or "equity".
   std::string_view format;
   int players = 0;  // holdem: the players per instance the input shows; 0 where it shows none
 };

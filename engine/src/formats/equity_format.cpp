@@ -21,6 +21,7 @@
 #include "equity/equity_request.h"
 #include "formats/card_line_reader.h"
 #include "formats/for_each_instance.h"
+#include "formats/format_hints.h"
 #include "poker/equity_format.h"
 #include "poker/input_hint.h"
 
@@ -173,6 +174,27 @@ class EquityFormat final : public Format {
 };
 
 }  // namespace
+
+std::optional<FormatGuess> sniff_equity(std::span<const std::string_view> lines) {
+  // The first query: the first line that is no comment and not blank.
+  for (const std::string_view line : lines) {
+    const std::vector<std::string_view> tokens = hints::tokens_of(line);
+    if (tokens.empty() || is_skipped_line_start(tokens.front())) continue;
+    // Its words as a query line joins them (blanks after a range's commas).
+    Words words;
+    for (const std::string_view token : tokens) {
+      if (!words.empty() && range_continues(words.back(), token)) {
+        words.back() = std::string_view(words.back().data(),
+                                        static_cast<std::size_t>(token.data() + token.size() - words.back().data()));
+      } else {
+        words.push_back(token);
+      }
+    }
+    if (std::holds_alternative<QueryError>(parse_equity_request(words, EquitySettings{}))) return std::nullopt;
+    return FormatGuess{"equity"};
+  }
+  return std::nullopt;
+}
 
 std::unique_ptr<Format> make_equity_format(const EquitySettings& defaults, EquityComputation compute) {
   EquityRequest request;

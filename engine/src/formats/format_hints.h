@@ -48,6 +48,9 @@ std::optional<FormatGuess> sniff_holdem(std::span<const std::string_view> lines)
 std::optional<FormatGuess> sniff_euler(std::span<const std::string_view> lines);
 std::optional<FormatGuess> sniff_eval(std::span<const std::string_view> lines);
 std::optional<FormatGuess> sniff_draw(std::span<const std::string_view> lines);
+// A query file of `poker equity`: its first query (comments and blank
+// lines skipped) is a valid one.
+std::optional<FormatGuess> sniff_equity(std::span<const std::string_view> lines);
 
 }  // namespace poker
 

@@ -101,11 +101,12 @@ std::optional<std::string> other_format(const InputError& error, const HintConte
     std::optional<FormatGuess> (*sniff)(std::span<const std::string_view>);
     std::string_view input;  // what the hint calls the format's input
   };
-  static constexpr std::array<Recogniser, 4> kRecognisers = {{
+  static constexpr std::array<Recogniser, 5> kRecognisers = {{
       {&sniff_holdem, "a hold'em input"},
       {&sniff_euler, "a Project Euler 54 input"},
       {&sniff_eval, "an eval input (HAND1 ; HAND2)"},
       {&sniff_draw, "a draw puzzle input"},
+      {&sniff_equity, "a 'poker equity' query file"},
   }};
   for (const Recogniser& recogniser : kRecognisers) {
     const std::optional<FormatGuess> guess = recogniser.sniff(lines);
