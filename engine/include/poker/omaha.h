@@ -103,11 +103,19 @@ inline constexpr auto kLowRankBit = [] {
 // The index of a pair of ranks (either order) among the 91 pairs with
 // repetition: hi * (hi + 1) / 2 + lo.
 inline constexpr int kRankPairs = kRankCount * (kRankCount + 1) / 2;
-inline int rank_pair_index(int a, int b) {
+constexpr int rank_pair_index(int a, int b) {
   const int hi = std::max(a, b);
   const int lo = std::min(a, b);
   return hi * (hi + 1) / 2 + lo;
 }
+// rank_pair_index(a, b) at [13 * a + b]: a load instead of the arithmetic.
+inline constexpr auto kRankPairIndex = [] {
+  std::array<std::uint8_t, kRankCount * kRankCount> index{};
+  for (int a = 0; a < kRankCount; ++a) {
+    for (int b = 0; b < kRankCount; ++b) index[kRankCount * a + b] = static_cast<std::uint8_t>(rank_pair_index(a, b));
+  }
+  return index;
+}();
 
 }  // namespace detail
 
@@ -155,10 +163,11 @@ class OmahaBoard {
     unsigned best = 0;
     for (int i = 0; i < kHole; ++i) {
       for (int j = i + 1; j < kHole; ++j) {
-        best = std::max<unsigned>(best, pair_values_[detail::rank_pair_index(ranks[i], ranks[j])]);
+        best = std::max<unsigned>(best, pair_values_[detail::kRankPairIndex[kRankCount * ranks[i] + ranks[j]]]);
       }
     }
-    if ((suited & (suited - 1)) != 0) [[unlikely]] best = std::max(best, best_flush(hole, suited));
+    if ((suited & (suited - 1)) != 0) [[unlikely]]
+      best = std::max(best, best_flush(hole, suited));
     return HandValue(static_cast<std::uint16_t>(best));
   }
   HandValue high_of_any(const Card* hole, int hole_count) const;
@@ -185,10 +194,9 @@ class OmahaBoard {
 inline HandValue omaha_high(const Card* board, const Card* hole, int hole_count) {
   return OmahaBoard(board).high(hole, hole_count);
 }
-// One hand on one board: OmahaBoard(board).low(hole, hole_count).
-inline LowValue omaha_low(const Card* board, const Card* hole, int hole_count) {
-  return OmahaBoard(board).low(hole, hole_count);
-}
+// One hand on one board: equal to OmahaBoard(board).low(hole, hole_count),
+// without preparing the board's high hands.
+LowValue omaha_low(const Card* board, const Card* hole, int hole_count);
 
 }  // namespace poker
 

@@ -29,6 +29,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "poker/detail/evaluator_tables.h"
@@ -134,12 +135,21 @@ void fill_low(OmahaTables& tables) {
   }
 }
 
-const OmahaTables& tables() {
+// Built on first use, each on its own: omaha_low() needs no high tables.
+const OmahaTables& high_tables() {
   static const OmahaTables built = [] {
     OmahaTables t;
     fill_high(t);
-    fill_low(t);
     return t;
+  }();
+  return built;
+}
+
+const std::vector<LowValue>& low_table() {
+  static const std::vector<LowValue> built = [] {
+    OmahaTables t;
+    fill_low(t);
+    return std::move(t.lows);
   }();
   return built;
 }
@@ -147,7 +157,7 @@ const OmahaTables& tables() {
 }  // namespace
 
 OmahaBoard::OmahaBoard(const Card* board) {
-  const OmahaTables& t = tables();
+  const OmahaTables& t = high_tables();
   std::uint32_t key = 0;
   unsigned low_ranks = 0;
   std::array<int, kSuitCount> suit_counts{};
@@ -157,7 +167,7 @@ OmahaBoard::OmahaBoard(const Card* board) {
     ++suit_counts[suit_of(board[i])];
   }
   pair_values_ = &t.pair_values[std::size_t{detail::kRankPairs} * t.board_rows[detail::rank_index(key)]];
-  lows_ = &t.lows[low_ranks * 256];
+  lows_ = &low_table()[low_ranks * 256];
   for (int suit = 0; suit < kSuitCount; ++suit) {
     if (suit_counts[suit] < 3) continue;
     flush_suit_ = suit;
@@ -187,6 +197,14 @@ unsigned OmahaBoard::best_flush(const Card* hole, unsigned suited) const {
     }
   }
   return best;
+}
+
+LowValue omaha_low(const Card* board, const Card* hole, int hole_count) {
+  unsigned board_ranks = 0;
+  for (int i = 0; i < kOmahaBoardCards; ++i) board_ranks |= detail::kLowRankBit[board[i]];
+  unsigned hole_ranks = 0;
+  for (int i = 0; i < hole_count; ++i) hole_ranks |= detail::kLowRankBit[hole[i]];
+  return low_table()[board_ranks * 256 + hole_ranks];
 }
 
 HandValue OmahaBoard::high_of_any(const Card* hole, int hole_count) const {
