@@ -22,8 +22,10 @@
 // not in P, and the best low is the least rank mask over the pairs P. lows
 // holds it for every board set and hole set (256 x 256 bytes).
 //
-// The tables are built on the first OmahaBoard (a function-local static:
-// thread-safe, and nothing is built in a program that never judges Omaha).
+// The tables are built on first use (function-local statics: thread-safe,
+// and nothing is built in a program that never judges Omaha; the high
+// table takes tens of milliseconds, too long to add to every start of a
+// program that links this file).
 #include "poker/omaha.h"
 
 #include <array>
