@@ -34,7 +34,7 @@
 // judge builds one per board and evaluates every player's hole cards with it.
 //
 // Cost: the board is judged once for every pair of hole ranks, from a
-// table of every five-rank board (1.1 MB, built on the first OmahaBoard
+// table of every five-rank board (2.1 MB, built on the first OmahaBoard
 // and then shared: tens of milliseconds); a hand then costs a lookup per
 // pair of its hole cards (6 for four cards, 10 for five, 15 for six), plus
 // the flushes when the board holds three cards of a suit and the hand two
@@ -102,21 +102,19 @@ inline constexpr auto kLowRankBit = [] {
   return bits;
 }();
 
-// The index of a pair of ranks (either order) among the 91 pairs with
-// repetition: hi * (hi + 1) / 2 + lo.
-inline constexpr int kRankPairs = kRankCount * (kRankCount + 1) / 2;
-constexpr int rank_pair_index(int a, int b) {
-  const int hi = std::max(a, b);
-  const int lo = std::min(a, b);
-  return hi * (hi + 1) / 2 + lo;
-}
-// rank_pair_index(a, b) at [13 * a + b]: a load instead of the arithmetic.
-inline constexpr auto kRankPairIndex = [] {
-  std::array<std::uint8_t, kRankCount * kRankCount> index{};
-  for (int a = 0; a < kRankCount; ++a) {
-    for (int b = 0; b < kRankCount; ++b) index[kRankCount * a + b] = static_cast<std::uint8_t>(rank_pair_index(a, b));
+// A board's row of pair values has an entry for each ordered pair of hole
+// ranks, at 13 * first + second (both orders hold the same value): a hand's
+// pair costs a multiplication and a load.
+inline constexpr int kRankPairSlots = kRankCount * kRankCount;
+
+// 1 in the 4-bit counter of the card's suit (bits 4 * suit): a sum over at
+// most 15 cards counts them by suit.
+inline constexpr auto kSuitCounter = [] {
+  std::array<std::uint16_t, kCardCount> counters{};
+  for (int card = 0; card < kCardCount; ++card) {
+    counters[card] = static_cast<std::uint16_t>(1u << (4 * suit_of(static_cast<Card>(card))));
   }
-  return index;
+  return counters;
 }();
 
 }  // namespace detail
@@ -152,44 +150,47 @@ class OmahaBoard {
 
  private:
   // One pass over the hole pairs, unrolled for a known count: the best
-  // value without flushes from the board's table, and which hole cards are
-  // of the board's flush suit (a flush needs two of them).
+  // value without flushes from the board's table, and how many hole cards
+  // are of the board's flush suit (a flush needs two of them), counted in a
+  // sum of per-suit counters (fewer instructions than testing each card).
   template <int kHole>
   HandValue high_of(const Card* hole) const {
-    std::array<int, kHole> ranks{};
-    unsigned suited = 0;
+    std::array<unsigned, kHole> ranks{};
+    unsigned suits = 0;  // a 4-bit count of hole cards per suit
     for (int i = 0; i < kHole; ++i) {
-      ranks[i] = rank_of(hole[i]);
-      suited |= static_cast<unsigned>(suit_of(hole[i]) == flush_suit_) << i;
+      ranks[i] = static_cast<unsigned>(hole[i]) >> 2;
+      suits += detail::kSuitCounter[hole[i]];
     }
+    const unsigned suited = (suits >> flush_shift_) & 0xF;
     unsigned best = 0;
     for (int i = 0; i < kHole; ++i) {
-      for (int j = i + 1; j < kHole; ++j) {
-        best = std::max<unsigned>(best, pair_values_[detail::kRankPairIndex[kRankCount * ranks[i] + ranks[j]]]);
-      }
+      const std::uint16_t* with_first = pair_values_ + kRankCount * ranks[i];
+      for (int j = i + 1; j < kHole; ++j) best = std::max<unsigned>(best, with_first[ranks[j]]);
     }
-    if ((suited & (suited - 1)) != 0) [[unlikely]]
-      best = std::max(best, best_flush(hole, suited));
+    if (suited >= 2) [[unlikely]]
+      best = std::max(best, best_flush(hole, kHole));
     return HandValue(static_cast<std::uint16_t>(best));
   }
   HandValue high_of_any(const Card* hole, int hole_count) const;
-  // The best flush or straight flush of two of the hole cards flagged in
-  // `suited` (bit i: hole[i], of the flush suit) and three board cards.
-  unsigned best_flush(const Card* hole, unsigned suited) const;
+  // The best flush or straight flush of two of hole[0 .. hole_count) and
+  // three board cards (0 if there is none).
+  unsigned best_flush(const Card* hole, int hole_count) const;
 
-  // Best value without flushes of each pair of hole ranks (by
-  // detail::rank_pair_index) with three of this board's cards: a row of the
-  // shared table.
+  // Best value without flushes of each pair of hole ranks (at 13 * first +
+  // second) with three of this board's cards: a row of the shared table.
   const std::uint16_t* pair_values_ = nullptr;
   // The best low of each set of hole low ranks (by kLowRankBit) on this
   // board: a row of the shared table.
   const LowValue* lows_ = nullptr;
-  // The rank masks of the board's three-card sets in its flush suit: the
-  // suit holding three or more board cards (at most one can), or 4 (no
-  // card's suit) when none does.
+  // The rank masks of the board's three-card sets in its flush suit, the
+  // suit holding three or more board cards (at most one can), and every
+  // card of that suit (none when no suit does).
   std::array<std::uint16_t, 10> flush_triples_{};
   int flush_triple_count_ = 0;
-  int flush_suit_ = kSuitCount;
+  CardMask flush_cards_ = 0;
+  // 4 * the flush suit, the place of its kSuitCounter; 16 (above every
+  // counter) when there is none.
+  int flush_shift_ = 16;
 };
 
 // One hand on one board: OmahaBoard(board).high(hole, hole_count).

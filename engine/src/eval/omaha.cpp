@@ -4,9 +4,9 @@
 // ranks are worth: the evaluator's rank lookup of the five rank keys
 // (detail::rank_value). Which ranks those are depends on the board's five
 // ranks and the two hole ranks alone, so for every board of five ranks (6,175
-// multisets) and every pair of hole ranks (91) the best of the ten board
-// three-card sets is computed once: pair_values, a row of 91 values per board
-// (1.1 MB), reached from the board's rank key through the evaluator's perfect
+// multisets) and every pair of hole ranks (91, stored in both orders: 169)
+// the best of the ten board three-card sets is computed once: pair_values, a
+// row of 169 values per board (2.1 MB), reached from the board's rank key through the evaluator's perfect
 // hash (rank_index) and board_rows. A hand is then one lookup per hole pair.
 //
 // Five cards of one suit are a flush or straight flush, worth flush_values of
@@ -44,7 +44,7 @@ constexpr int kTriples = 10;          // three of five board cards
 constexpr std::uint16_t kNoRow = 0xFFFF;
 
 struct OmahaTables {
-  std::vector<std::uint16_t> pair_values;  // kBoardRankSets rows of detail::kRankPairs
+  std::vector<std::uint16_t> pair_values;  // kBoardRankSets rows of detail::kRankPairSlots
   std::vector<std::uint16_t> board_rows;   // rank_index of a board's rank key -> its row
   std::vector<LowValue> lows;              // [board low ranks][hole low ranks]
 };
@@ -81,13 +81,14 @@ void fill_pair_values(const std::array<int, 5>& board, std::uint16_t* row) {
       const std::uint32_t pair_key = rank_key(hi) + rank_key(lo);
       std::uint16_t best = 0;
       for (const std::uint32_t key : triple_keys) best = std::max(best, detail::rank_value(key + pair_key));
-      row[detail::rank_pair_index(hi, lo)] = best;
+      row[kRankCount * hi + lo] = best;
+      row[kRankCount * lo + hi] = best;
     }
   }
 }
 
 void fill_high(OmahaTables& tables) {
-  tables.pair_values.assign(std::size_t{kBoardRankSets} * detail::kRankPairs, 0);
+  tables.pair_values.assign(std::size_t{kBoardRankSets} * detail::kRankPairSlots, 0);
   tables.board_rows.assign(detail::kRankValueSlots, kNoRow);
   int rows = 0;
   std::array<int, 5> b{};
@@ -99,7 +100,8 @@ void fill_high(OmahaTables& tables) {
             std::uint32_t key = 0;
             for (const int rank : b) key += rank_key(rank);
             tables.board_rows[detail::rank_index(key)] = static_cast<std::uint16_t>(rows);
-            fill_pair_values(b, &tables.pair_values[std::size_t{detail::kRankPairs} * static_cast<std::size_t>(rows)]);
+            fill_pair_values(b,
+                             &tables.pair_values[std::size_t{detail::kRankPairSlots} * static_cast<std::size_t>(rows)]);
             ++rows;
           }
         }
@@ -168,11 +170,12 @@ OmahaBoard::OmahaBoard(const Card* board) {
     low_ranks |= detail::kLowRankBit[board[i]];
     ++suit_counts[suit_of(board[i])];
   }
-  pair_values_ = &t.pair_values[std::size_t{detail::kRankPairs} * t.board_rows[detail::rank_index(key)]];
+  pair_values_ = &t.pair_values[std::size_t{detail::kRankPairSlots} * t.board_rows[detail::rank_index(key)]];
   lows_ = &low_table()[low_ranks * 256];
   for (int suit = 0; suit < kSuitCount; ++suit) {
     if (suit_counts[suit] < 3) continue;
-    flush_suit_ = suit;
+    flush_cards_ = suit_cards(suit);
+    flush_shift_ = 4 * suit;
     std::array<Card, 5> cards{};
     int n = 0;
     for (int i = 0; i < kOmahaBoardCards; ++i) {
@@ -187,12 +190,13 @@ OmahaBoard::OmahaBoard(const Card* board) {
   }
 }
 
-unsigned OmahaBoard::best_flush(const Card* hole, unsigned suited) const {
+unsigned OmahaBoard::best_flush(const Card* hole, int hole_count) const {
   unsigned best = 0;
-  for (unsigned first = suited; first != 0; first &= first - 1) {
-    for (unsigned second = first & (first - 1); second != 0; second &= second - 1) {
-      const unsigned pair =
-          (1u << rank_of(hole[std::countr_zero(first)])) | (1u << rank_of(hole[std::countr_zero(second)]));
+  for (int i = 0; i < hole_count; ++i) {
+    if ((flush_cards_ & mask_of(hole[i])) == 0) continue;
+    for (int j = i + 1; j < hole_count; ++j) {
+      if ((flush_cards_ & mask_of(hole[j])) == 0) continue;
+      const unsigned pair = (1u << rank_of(hole[i])) | (1u << rank_of(hole[j]));
       for (int t = 0; t < flush_triple_count_; ++t) {
         best = std::max<unsigned>(best, detail::flush_values[flush_triples_[t] | pair]);
       }
@@ -210,15 +214,12 @@ LowValue omaha_low(const Card* board, const Card* hole, int hole_count) {
 }
 
 HandValue OmahaBoard::high_of_any(const Card* hole, int hole_count) const {
-  unsigned best = 0;
-  unsigned suited = 0;
+  unsigned best = best_flush(hole, hole_count);
   for (int i = 0; i < hole_count; ++i) {
-    suited |= static_cast<unsigned>(suit_of(hole[i]) == flush_suit_) << i;
     for (int j = i + 1; j < hole_count; ++j) {
-      best = std::max<unsigned>(best, pair_values_[detail::rank_pair_index(rank_of(hole[i]), rank_of(hole[j]))]);
+      best = std::max<unsigned>(best, pair_values_[kRankCount * rank_of(hole[i]) + rank_of(hole[j])]);
     }
   }
-  if ((suited & (suited - 1)) != 0) best = std::max(best, best_flush(hole, suited));
   return HandValue(static_cast<std::uint16_t>(best));
 }
 
