@@ -183,11 +183,10 @@ class OmahaBoard {
   // board: a row of the shared table.
   const LowValue* lows_ = nullptr;
   // The rank masks of the board's three-card sets in its flush suit, the
-  // suit holding three or more board cards (at most one can), and every
-  // card of that suit (none when no suit does).
+  // suit holding three or more board cards (at most one can); none when no
+  // suit does.
   std::array<std::uint16_t, 10> flush_triples_{};
   int flush_triple_count_ = 0;
-  CardMask flush_cards_ = 0;
   // 4 * the flush suit, the place of its kSuitCounter; 16 (above every
   // counter) when there is none.
   int flush_shift_ = 16;

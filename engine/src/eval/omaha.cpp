@@ -14,7 +14,7 @@
 // most), so the best hand is the maximum of the table's values and of the
 // suited sets' flush values. A suited set needs three board cards of a suit
 // (at most one suit holds three of five cards) and two hole cards of it: the
-// board keeps the rank masks of its (at most ten) suited three-card sets.
+// board keeps the rank masks of its (at most ten) three-card sets of it.
 //
 // Lows. Which five-card lows a hand can make depends only on the sets of low
 // ranks (A..8) of the board and of the hole cards: with hole ranks P (two
@@ -164,38 +164,41 @@ OmahaBoard::OmahaBoard(const Card* board) {
   const OmahaTables& t = high_tables();
   std::uint32_t key = 0;
   unsigned low_ranks = 0;
-  std::array<int, kSuitCount> suit_counts{};
+  unsigned suits = 0;
   for (int i = 0; i < kOmahaBoardCards; ++i) {
     key += static_cast<std::uint32_t>(detail::card_keys[board[i]]);
     low_ranks |= detail::kLowRankBit[board[i]];
-    ++suit_counts[suit_of(board[i])];
+    suits += detail::kSuitCounter[board[i]];
   }
   pair_values_ = &t.pair_values[std::size_t{detail::kRankPairSlots} * t.board_rows[detail::rank_index(key)]];
   lows_ = &low_table()[low_ranks * 256];
-  for (int suit = 0; suit < kSuitCount; ++suit) {
-    if (suit_counts[suit] < 3) continue;
-    flush_cards_ = suit_cards(suit);
-    flush_shift_ = 4 * suit;
-    std::array<Card, 5> cards{};
-    int n = 0;
-    for (int i = 0; i < kOmahaBoardCards; ++i) {
-      if (suit_of(board[i]) == suit) cards[n++] = board[i];
-    }
-    for (const auto& positions : kTriplePositions) {
-      if (positions[2] >= n) continue;
-      unsigned mask = 0;
-      for (const int at : positions) mask |= 1u << rank_of(cards[at]);
-      flush_triples_[flush_triple_count_++] = static_cast<std::uint16_t>(mask);
+  // Plus 5, a suit's counter of 3 or more sets its top bit (5 cards: at
+  // most one suit's).
+  const unsigned three_or_more = (suits + 0x5555) & 0x8888;
+  if (three_or_more == 0) return;
+  const int suit = std::countr_zero(three_or_more) / 4;
+  flush_shift_ = 4 * suit;
+  unsigned ranks = 0;
+  for (int i = 0; i < kOmahaBoardCards; ++i) {
+    if (suit_of(board[i]) == suit) ranks |= 1u << rank_of(board[i]);
+  }
+  const auto lowest = [](unsigned m) { return m & (0u - m); };
+  for (unsigned a = ranks; a != 0; a &= a - 1) {
+    for (unsigned b = a & (a - 1); b != 0; b &= b - 1) {
+      for (unsigned c = b & (b - 1); c != 0; c &= c - 1) {
+        flush_triples_[flush_triple_count_++] = static_cast<std::uint16_t>(lowest(a) | lowest(b) | lowest(c));
+      }
     }
   }
 }
 
 unsigned OmahaBoard::best_flush(const Card* hole, int hole_count) const {
+  const int suit = flush_shift_ / 4;
   unsigned best = 0;
   for (int i = 0; i < hole_count; ++i) {
-    if ((flush_cards_ & mask_of(hole[i])) == 0) continue;
+    if (suit_of(hole[i]) != suit) continue;
     for (int j = i + 1; j < hole_count; ++j) {
-      if ((flush_cards_ & mask_of(hole[j])) == 0) continue;
+      if (suit_of(hole[j]) != suit) continue;
       const unsigned pair = (1u << rank_of(hole[i])) | (1u << rank_of(hole[j]));
       for (int t = 0; t < flush_triple_count_; ++t) {
         best = std::max<unsigned>(best, detail::flush_values[flush_triples_[t] | pair]);
