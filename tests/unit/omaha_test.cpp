@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <random>
@@ -145,6 +146,70 @@ TEST(OmahaHigh, MatchesBruteForceWithTwoOrThreeHoleCards) {
     check_random_deals(hole, 4, random_deals(10000), 0x23 + hole);
     check_random_deals(hole, 2, random_deals(10000), 0x32 + hole);
   }
+}
+
+// Every board of five ranks (6,175) with every pair of hole ranks the deck
+// still holds: two hole cards, so the hand's value is the one pair's. The
+// k-th card of rank r has suit (k + r) % 4 (distinct cards; few flushes).
+TEST(OmahaHigh, MatchesBruteForceOnEveryBoardRankSetAndHolePair) {
+  int checked = 0;
+  int seen = 0;
+  std::array<int, 5> b{};
+  for (b[0] = 0; b[0] < kRankCount; ++b[0]) {
+    for (b[1] = b[0]; b[1] < kRankCount; ++b[1]) {
+      for (b[2] = b[1]; b[2] < kRankCount; ++b[2]) {
+        for (b[3] = b[2]; b[3] < kRankCount; ++b[3]) {
+          for (b[4] = std::max(b[3], b[0] + 1); b[4] < kRankCount; ++b[4]) {
+            if (seen++ % testing::kRandomCaseScale != 0) continue;
+            std::array<int, kRankCount> copies{};
+            const auto next_card = [&](int rank) { return make_card(rank, (copies[rank]++ + rank) % 4); };
+            std::vector<Card> board;
+            for (const int rank : b) board.push_back(next_card(rank));
+            const OmahaBoard prepared(board.data());
+            const std::array<int, kRankCount> on_board = copies;
+            for (int hi = 0; hi < kRankCount; ++hi) {
+              for (int lo = 0; lo <= hi; ++lo) {
+                copies = on_board;
+                if (copies[hi] + 1 + (lo == hi ? 1 : 0) > 4 || copies[lo] + 1 > 4) continue;
+                const std::vector<Card> hole{next_card(hi), next_card(lo)};
+                ASSERT_EQ(prepared.high(hole.data(), 2), brute_force_high(board, hole))
+                    << "board " << text_of(board) << "hole " << text_of(hole);
+                ++checked;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 500000 / testing::kRandomCaseScale);
+}
+
+// Every set of three to five board ranks of one suit (the board completed
+// with a deuce and a trey of other suits) with every pair of hole ranks of
+// that suit: each flush and straight flush Omaha allows.
+TEST(OmahaHigh, MatchesBruteForceOnEverySuitedBoardAndHolePair) {
+  int checked = 0;
+  for (unsigned suited = 0; suited < (1u << kRankCount); ++suited) {
+    const int count = std::popcount(suited);
+    if (count < 3 || count > 5) continue;
+    std::vector<Card> board;
+    for (int rank = 0; rank < kRankCount; ++rank) {
+      if ((suited >> rank) & 1) board.push_back(make_card(rank, 3));
+    }
+    for (int extra = 0; static_cast<int>(board.size()) < 5; ++extra) board.push_back(make_card(extra, 1 + extra));
+    const OmahaBoard prepared(board.data());
+    for (int hi = 0; hi < kRankCount; ++hi) {
+      for (int lo = 0; lo < hi; ++lo) {
+        if (((suited >> hi) & 1) || ((suited >> lo) & 1)) continue;
+        const std::vector<Card> hole{make_card(hi, 3), make_card(lo, 3), make_card(lo, 0), make_card(hi, 0)};
+        ASSERT_EQ(prepared.high(hole.data(), 4), brute_force_high(board, hole))
+            << "board " << text_of(board) << "hole " << text_of(hole);
+        ++checked;
+      }
+    }
+  }
+  EXPECT_EQ(checked, 286 * 45 + 715 * 36 + 1287 * 28);
 }
 
 TEST(OmahaHigh, FreeFunctionsAgreeWithThePreparedBoard) {
