@@ -72,10 +72,23 @@ std::string normalised_hand(std::string_view word) {
       out += card_name(*second);
     } else {
       std::string text(piece);
-      const bool hand_class = !weight && !text.empty() && text.back() != '%' && !is_random(text);
-      for (std::size_t i = 0; i < text.size(); ++i) {
+      // The hand class starts after the blanks next to a comma ("QQ+, AKs")
+      // and after an Equilab bracket's weight ("[50]KK"); its end is before
+      // the blanks and a bracket's end ("QQ[/50]").
+      std::size_t from = 0;
+      while (from < text.size() && (text[from] == ' ' || text[from] == '\t')) ++from;
+      if (!weight && from < text.size() && text[from] == '[') {
+        const std::size_t close = text.find(']', from);
+        if (close != std::string::npos) from = close + 1;
+      }
+      std::size_t to = text.find('[', from);
+      if (to == std::string::npos) to = text.size();
+      while (to > from && (text[to - 1] == ' ' || text[to - 1] == '\t')) --to;
+      const std::string_view core = std::string_view(text).substr(from, to - from);
+      const bool hand_class = !weight && !core.empty() && core.back() != '%' && !is_random(core);
+      for (std::size_t i = from; i < to; ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
-        text[i] = static_cast<char>(hand_class && i < 2 ? std::toupper(c) : std::tolower(c));
+        text[i] = static_cast<char>(hand_class && i < from + 2 ? std::toupper(c) : std::tolower(c));
       }
       out += text;
     }

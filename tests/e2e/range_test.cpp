@@ -71,6 +71,20 @@ TEST(RangeCommand, PlainGridLabelsEveryCell) {
       << result.out;
 }
 
+// A range pasted from Equilab, its weights in brackets, as one word: CLI11
+// would take "[...]" for a list and split it at its commas.
+TEST(RangeCommand, EquilabBracketWeightsAreWeights) {
+  const RunResult bracketed = run_poker({"range", "--color=never", "[50]KK,QQ[/50]", "AKs"});
+  EXPECT_EQ(bracketed.exit_status, 0) << bracketed.err;
+  EXPECT_EQ(bracketed.out, run_poker({"range", "--color=never", "KK:0.5,QQ:0.5,AKs"}).out);
+  EXPECT_NE(bracketed.out.find("\nAKs,KK-QQ:0.5\n"), std::string::npos) << bracketed.out;
+  const RunResult open = run_poker({"range", "[50]KK,QQ"});
+  EXPECT_EQ(open.exit_status, 2);
+  EXPECT_EQ(open.err,
+            "poker: range: unclosed bracket '[50]': expected '[/50]' after its last part\n"
+            "Run 'poker range --help' for usage.\n");
+}
+
 // In a pipe, a line under the grid names in words the hands of its cells.
 TEST(RangeCommand, InAPipeTheRangeIsWrittenOutUnderTheGrid) {
   const RunResult result = run_poker({"range", "QQ+,AKs"});
