@@ -26,7 +26,7 @@ namespace {
 
 // The settings of exact=, samples=, time= and seed=, the numbers read as the
 // CLI reads --mc, --time and --seed (poker.equity writes an int or a float
-// as such text), with the CLI's messages.
+// as such text), with the CLI's messages in the keywords' words.
 EquitySettings settings_of(std::optional<bool> exact, const std::optional<std::string>& samples,
                            const std::optional<std::string>& time, const std::optional<std::string>& seed) {
   if (exact.value_or(false) && (samples || time)) {
@@ -38,6 +38,9 @@ EquitySettings settings_of(std::optional<bool> exact, const std::optional<std::s
   const auto read = [&](const char* name, std::string_view option, const std::optional<std::string>& value) {
     if (!value) return;
     if (std::optional<std::string> problem = read_equity_number(option, *value, settings)) {
+      // The message names the keyword, not the CLI's option it is read as.
+      const std::string after = " after " + quote_token(option);
+      if (const std::size_t at = problem->find(after); at != std::string::npos) problem->erase(at, after.size());
       throw py::value_error(std::string(name) + ": " + *problem);
     }
   };

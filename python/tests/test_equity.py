@@ -113,6 +113,38 @@ def test_equity_hands_label_pasted_ranges_as_written(hands, shown):
     assert poker.equity(hands, samples=1000).hands == shown
 
 
+def test_samples_take_a_whole_float_and_refuse_a_fraction():
+    assert poker.equity(["AhKh", "QsQd"], samples=1e4) == poker.equity(["AhKh", "QsQd"], samples=10_000)
+    assert poker.equity(["AhKh", "QsQd"], samples=1e4).deals == 10_000
+    with pytest.raises(ValueError, match=r"^samples must be a whole number, not 1\.5$"):
+        poker.equity(["AhKh", "QsQd"], samples=1.5)
+    with pytest.raises(ValueError, match="^seed must be a whole number"):
+        poker.equity(["AhKh", "QsQd"], seed=float("nan"))
+    with pytest.raises(TypeError):
+        poker.equity(["AhKh", "QsQd"], samples=True)
+
+
+@pytest.mark.parametrize("settings", [{"samples": 0}, {"samples": "1.5x"}, {"time": "1e9"}, {"seed": -1}])
+def test_number_errors_name_the_keyword_not_the_clis_option(settings):
+    with pytest.raises(ValueError) as error:
+        poker.equity(["AhKh", "QsQd"], **settings)
+    name = next(iter(settings))
+    assert str(error.value).startswith(f"{name}: expected ")
+    assert "--" not in str(error.value)
+
+
+def test_equity_is_unhashable_and_equal_by_value():
+    first = poker.equity(["AhKh", "QsQd"], samples=1000)
+    again = poker.equity(["AhKh", "QsQd"], samples=1000)
+    assert poker.Equity.__hash__ is None
+    with pytest.raises(TypeError):
+        hash(first)
+    assert first == again and first is not again
+    assert first != poker.equity(["AhKh", "QsQd"], samples=1000, seed=2)
+    assert first != dataclasses.replace(first, hands=("AhKh", "QQ"))
+    assert first != "an Equity"
+
+
 def test_equilab_bracket_weights_are_weights_through_poker_equity(poker_cli):
     bracketed = poker.equity(["[50]KK,QQ[/50]", "AKs"], exact=True)
     weighted = poker.equity(["KK:0.5,QQ:0.5", "AKs"], exact=True)
