@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstddef>
 
 #include "command_line/did_you_mean.h"
 #include "poker/escape.h"
@@ -45,6 +46,44 @@ std::string_view trim_blanks(std::string_view word) {
   const std::size_t first = word.find_first_not_of(" \t");
   if (first == std::string_view::npos) return {};
   return word.substr(first, word.find_last_not_of(" \t") - first + 1);
+}
+
+namespace {
+
+bool is_weight_char(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '.'; }
+
+// "50]KK": a group's opening tag without its '['.
+bool opens_stripped_group(std::string_view word) {
+  const auto end = std::find_if_not(word.begin(), word.end(), is_weight_char);
+  return end != word.begin() && end != word.end() && *end == ']';
+}
+
+// "QQ[/50": a group's closing tag without its ']'.
+bool closes_stripped_group(std::string_view word) {
+  const std::size_t tag = word.rfind("[/");
+  return tag != std::string_view::npos && tag + 2 < word.size() &&
+         std::all_of(word.begin() + static_cast<std::ptrdiff_t>(tag) + 2, word.end(), is_weight_char);
+}
+
+}  // namespace
+
+std::vector<std::string> rejoin_bracket_words(const std::vector<std::string>& operands) {
+  std::vector<std::string> words;
+  for (std::size_t i = 0; i < operands.size(); ++i) {
+    std::size_t last = i;
+    if (opens_stripped_group(operands[i])) {
+      while (last < operands.size() && !closes_stripped_group(operands[last])) ++last;
+    }
+    if (last == operands.size() || !opens_stripped_group(operands[i])) {
+      words.push_back(operands[i]);
+      continue;
+    }
+    std::string word = "[";
+    for (std::size_t j = i; j <= last; ++j) word += (j > i ? "," : "") + operands[j];
+    words.push_back(word + "]");
+    i = last;
+  }
+  return words;
 }
 
 bool looks_like_number(std::string_view word) {

@@ -37,6 +37,13 @@ bool is_existing_file(const std::string& word);
 // `word` without the blanks around it.
 std::string_view trim_blanks(std::string_view word);
 
+// The operands as they were typed, where CLI11 took a word in brackets for
+// its list syntax: it reads "[a,b]" as the items a and b. An Equilab weight
+// group that is a whole word, "[50]KK,QQ[/50]", comes out of it as "50]KK"
+// and "QQ[/50"; such pieces (from one that starts with "N]" to one that ends
+// with "[/N", which no hand does) are put back together as the word.
+std::vector<std::string> rejoin_bracket_words(const std::vector<std::string>& operands);
+
 // A word meant as a number ("0x8", "-3", "2x"), not as a file name. Blanks
 // around it change nothing ("8 ", " 8"): a number's text has none, so such
 // a word is never PLAYERS, but it is no file name either unless that file

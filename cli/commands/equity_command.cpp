@@ -124,6 +124,7 @@ std::optional<std::string> EquityCommand::conflict(const CheckContext& context) 
 }
 
 std::optional<Mistake> EquityCommand::check(CheckContext& context) {
+  hands_ = rejoin_bracket_words(hands_);
   // One operand alone is no query (a query has two hands or more): an
   // existing file, or '-', is the query file, as any format's FILE is.
   if (hands_.size() == 1 && is_existing_file(hands_.front())) {

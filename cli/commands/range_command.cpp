@@ -8,6 +8,7 @@
 #include <string_view>
 #include <variant>
 
+#include "command_line/operand_words.h"
 #include "command_line/value_checks.h"
 #include "commands/equity_command.h"
 #include "commands/shared_options.h"
@@ -58,7 +59,7 @@ RunPlan RangeCommand::plan(const SharedOptions& shared) const {
 
 std::string join_range_words(const std::vector<std::string>& words) {
   std::string text;
-  for (const std::string& word : words) {
+  for (const std::string& word : rejoin_bracket_words(words)) {
     if (!text.empty() && !text.ends_with(',') && !word.starts_with(',')) text += ',';
     text += word;
   }

@@ -1,4 +1,5 @@
-"""The PEP 517 build backend of the Python module `poker` (pyproject.toml).
+"""The PEP 517 build backend of the Python module `poker`, the distribution
+`pokerjudge` (pyproject.toml).
 
 It drives the project's own CMake build for the interpreter that runs it
 (-DPython_EXECUTABLE=sys.executable), builds the extension target alone, and
@@ -30,10 +31,31 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-NAME = "poker"
+# The distribution's name, as pip installs and uninstalls it. The name
+# "poker" on PyPI is another project's (which imports as `poker` too); this
+# one installs the package `poker` under a name of its own.
+NAME = "pokerjudge"
+PACKAGE = "poker"  # what `import` names
 SUMMARY = "The poker engine's evaluator, hold'em judge and equity over NumPy arrays"
+URL = "https://github.com/pokerjudge/pokerjudge"
+LICENSE = "MIT"  # the tree's LICENSE file, shipped in the .dist-info folder
 REQUIRES_PYTHON = ">=3.9"
 REQUIRES = ["numpy"]
+CLASSIFIERS = [
+    "Development Status :: 4 - Beta",
+    "Intended Audience :: Developers",
+    "Intended Audience :: Education",
+    "Intended Audience :: Science/Research",
+    "License :: OSI Approved :: MIT License",
+    "Operating System :: POSIX :: Linux",
+    "Programming Language :: C++",
+    "Programming Language :: Python :: 3",
+    "Programming Language :: Python :: 3 :: Only",
+    "Programming Language :: Python :: Implementation :: CPython",
+    "Topic :: Games/Entertainment",
+    "Topic :: Scientific/Engineering :: Mathematics",
+    "Typing :: Typed",
+]
 
 
 def _version() -> str:
@@ -71,6 +93,11 @@ def _metadata() -> str:
         f"Name: {NAME}",
         f"Version: {_version()}",
         f"Summary: {SUMMARY}",
+        f"Home-page: {URL}",
+        f"License: {LICENSE}",
+        *(f"Classifier: {classifier}" for classifier in CLASSIFIERS),
+        f"Project-URL: Source, {URL}",
+        f"Project-URL: Documentation, {URL}/blob/main/docs/python.md",
         f"Requires-Python: {REQUIRES_PYTHON}",
         *(f"Requires-Dist: {requirement}" for requirement in REQUIRES),
     ]
@@ -89,6 +116,7 @@ def _write_dist_info(folder: Path, tag: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "METADATA").write_text(_metadata())
     (folder / "WHEEL").write_text(_wheel_text(tag))
+    (folder / "LICENSE").write_bytes((ROOT / "LICENSE").read_bytes())
 
 
 def _build_package(config_settings: dict | None) -> Path:
@@ -116,7 +144,7 @@ def _build_package(config_settings: dict | None) -> Path:
     arguments += shlex.split(_setting(config_settings, "cmake-args") or "")
     subprocess.run(arguments, check=True, stdout=sys.stderr)
     subprocess.run([cmake, "--build", str(build_dir), "--target", "poker_python"], check=True, stdout=sys.stderr)
-    package = build_dir / "python" / NAME
+    package = build_dir / "python" / PACKAGE
     if not any(package.glob("_poker*.so")) and not any(package.glob("_poker*.pyd")):
         raise RuntimeError(f"poker_wheel: the build left no extension module in {package}")
     return package
@@ -149,10 +177,11 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     files: list[tuple[str, bytes]] = []
     for path in sorted(package.iterdir()):
         if path.is_file() and not path.name.endswith(".pyc"):
-            files.append((f"{NAME}/{path.name}", path.read_bytes()))
+            files.append((f"{PACKAGE}/{path.name}", path.read_bytes()))
     dist_info = _dist_info()
     files.append((f"{dist_info}/METADATA", _metadata().encode()))
     files.append((f"{dist_info}/WHEEL", _wheel_text(tag).encode()))
+    files.append((f"{dist_info}/LICENSE", (ROOT / "LICENSE").read_bytes()))
     record = [_record_line(name, data) for name, data in files] + [f"{dist_info}/RECORD,,"]
     files.append((f"{dist_info}/RECORD", ("\n".join(record) + "\n").encode()))
     with zipfile.ZipFile(Path(wheel_directory) / wheel_name, "w", zipfile.ZIP_DEFLATED) as wheel:

@@ -90,6 +90,10 @@ def evaluate(cards, *, check: bool = True, threads: Optional[int] = None):
 
 @_documented_by(_poker.category)
 def category(values):
+    if isinstance(values, numbers.Integral) and not isinstance(values, bool):
+        # A single value, as evaluate() gives one for a str: an int, not a
+        # 0-d array.
+        return int(_poker.category(values))
     return _poker.category(values)
 
 
@@ -152,13 +156,18 @@ def parse_range(text: str) -> Range:
     return Range(combos, weights)
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)
 class Equity:
     """The answer of equity(): the players' hands or ranges (normalised:
-    "ahkh" is "AhKh", "qq+" is "QQ+"), and per player (arrays of shape
-    (players,), shares in [0, 1]) the deals it wins alone, those it ties, its
-    equity (average pot share, a tie of k players paying each 1/k) and that
-    equity's standard error (0 when exact); the deals counted and the method."""
+    "ahkh" is "AhKh", "qq+, aks" is "QQ+, AKs"), and per player (arrays of
+    shape (players,), shares in [0, 1]) the deals it wins alone, those it
+    ties, its equity (average pot share, a tie of k players paying each 1/k)
+    and that equity's standard error (0 when exact); the deals counted and the
+    method.
+
+    Two Equity are equal when every field is (the arrays element by element).
+    An Equity is not hashable, as its arrays are not: it holds NumPy arrays,
+    whose contents may change."""
 
     hands: tuple[str, ...]
     win: np.ndarray
@@ -167,6 +176,16 @@ class Equity:
     stderr: np.ndarray
     deals: int
     method: str  # "exact" or "monte-carlo"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Equity):
+            return NotImplemented
+        return all(
+            np.array_equal(mine, theirs) if isinstance(mine, np.ndarray) else mine == theirs
+            for mine, theirs in ((getattr(self, f.name), getattr(other, f.name)) for f in dataclasses.fields(self))
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 def equity(
@@ -190,10 +209,10 @@ def equity(
     exact: True counts every deal; False draws deals at random (Monte Carlo);
         None (the default) is exact when that is cheap, else Monte Carlo.
     samples: the deals to draw (implies Monte Carlo; default 10,000,000): an
-        int, or a str as `--mc` takes it ("1M", "30k", "2.5e6").
+        int, a whole float (1e6), or a str ("1M", "30k", "2.5e6").
     time: draw deals for about this many seconds instead (implies Monte Carlo;
-        0.001 to 1000000): a float, or a str as `--time` takes it ("0.5").
-    seed: the Monte Carlo seed (default 1): a seed gives the same answer at
+        0.001 to 1000000): a float, or a str ("0.5").
+    seed: the Monte Carlo seed (default 1; an int or a whole float): a seed gives the same answer at
         any thread count (for a count of deals; a time's deals are as many as
         the time allows).
     threads: how many threads work (None: all cores; more than the hardware
@@ -213,7 +232,7 @@ def equity(
     hands = [_text(hand, "hands") for hand in hands]
     settings = (
         exact,
-        _number_text(samples, "samples", numbers.Integral, "an int or a str like '1M'"),
+        _number_text(samples, "samples", numbers.Integral, "an int, a whole float or a str like '1M'"),
         _number_text(time, "time", numbers.Real, "a number of seconds or a str like '0.5'"),
         _number_text(seed, "seed", numbers.Integral, "an int"),
     )
@@ -251,6 +270,11 @@ def _number_text(value: object, name: str, kind: type, expected: str) -> Optiona
     reads it, with the CLI's limits and messages), or None."""
     if value is None or isinstance(value, str):
         return value
+    if kind is numbers.Integral and isinstance(value, numbers.Real) and not isinstance(value, numbers.Integral):
+        # A count or a seed written as a float (1e6) is whole or no count.
+        if not float(value).is_integer():
+            raise ValueError(f"{name} must be a whole number, not {value!r}")
+        return str(int(value))
     if isinstance(value, bool) or not isinstance(value, kind):
         raise TypeError(f"{name} must be {expected}, not {type(value).__name__}")
     if isinstance(value, numbers.Integral):

@@ -21,6 +21,9 @@ def evaluate(cards: str, *, check: bool = True, threads: Optional[int] = None) -
 def evaluate(
     cards: Union[npt.ArrayLike, Sequence[str]], *, check: bool = True, threads: Optional[int] = None
 ) -> npt.NDArray[np.uint16]: ...
+@overload
+def category(values: int) -> int: ...
+@overload
 def category(values: npt.ArrayLike) -> npt.NDArray[np.uint8]: ...
 def best_five(
     cards: Union[str, Sequence[str], npt.ArrayLike], *, threads: Optional[int] = None
@@ -64,7 +67,7 @@ class Range:
 
 def parse_range(text: str) -> Range: ...
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)
 class Equity:
     hands: tuple[str, ...]
     win: npt.NDArray[np.float64]
@@ -73,6 +76,8 @@ class Equity:
     stderr: npt.NDArray[np.float64]
     deals: int
     method: str
+    def __eq__(self, other: object) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
 
 def equity(
     hands: Sequence[str],
@@ -80,8 +85,8 @@ def equity(
     dead: str = "",
     *,
     exact: Optional[bool] = None,
-    samples: Union[int, str, None] = None,
+    samples: Union[int, float, str, None] = None,
     time: Union[float, str, None] = None,
-    seed: Union[int, str, None] = None,
+    seed: Union[int, float, str, None] = None,
     threads: Optional[int] = None,
 ) -> Equity: ...

@@ -184,6 +184,7 @@ if __name__ == "__main__":
 
 try:
     import dask
+    import dask.utils
     import distributed
     import fsspec
     from fsspec.implementations.local import LocalFileSystem
@@ -222,14 +223,19 @@ class FileChangedError(OSError):
 
 
 def parse_size(size: Union[int, str]) -> int:
-    """Bytes from an int or a size like "256MiB", "64K", "1M", "1GiB" (powers of 1024)."""
-    if isinstance(size, int):
+    """Bytes from an int or a size as Dask reads one (dask.utils.parse_bytes):
+    "256MiB", "64KiB" (powers of 1024), "4 MB", "1.5GB", "64K" (powers of
+    1000), "1048576"."""
+    if isinstance(size, int) and not isinstance(size, bool):
         value = size
     else:
-        match = re.fullmatch(r"\s*(\d+)\s*([KMGT]?)(i?B)?\s*", str(size), re.IGNORECASE)
-        if not match:
-            raise ValueError(f"shard size must be bytes like 256MiB, 64K or 1048576, not {size!r}")
-        value = int(match.group(1)) * 1024 ** "_KMGT".index(match.group(2).upper() or "_")
+        try:
+            # Dask reads a blank size as 1 byte: here it is no size.
+            if not isinstance(size, str) or not size.strip():
+                raise ValueError(size)
+            value = dask.utils.parse_bytes(size)
+        except ValueError:
+            raise ValueError(f"shard size must be bytes like 256MiB, 4 MB, 1.5GB or 1048576, not {size!r}") from None
     if value < 1:
         raise ValueError(f"shard size must be at least 1 byte, not {size!r}")
     return value
@@ -458,10 +464,25 @@ def _spec(format: str, players: int, options: Sequence[str], threads: Optional[i
     return (format, int(players), options, lines_per_instance, threads, closing_line_tokens)
 
 
-def _input_error(path: str, error: tuple, answers: bytes) -> InputError:
-    line, column, message = error
-    exception = InputError(f"{path}:{line}:{column}: {message}")
+# The input's first bytes that a hint may look at, as much as `poker` keeps of
+# its input for its hints (io::HeadKeepingSource).
+_HINT_HEAD = 64 * 1024
+
+
+def _input_error(fs, path: str, error: tuple, spec: tuple, instance: int, answers: Optional[bytes]) -> InputError:
+    """judge_file's InputError for a shard's `error` (_judge_shard's tuple):
+    PATH:LINE:COLUMN: MESSAGE (instance N); hint: ..., with its parts as
+    attributes. `instance`: the 1-based instance, those answered plus one."""
+    line, column, message = error[:3]
+    try:
+        with fs.open(path, "rb") as file:
+            head = file.read(_HINT_HEAD)
+    except OSError:
+        head = b""  # no hint from the file's first lines, the error still stands
+    text, hint = _poker._input_error_line(tuple(error), spec[0], spec[1], list(spec[2]), head, instance)
+    exception = InputError(f"{path}{text}")
     exception.path, exception.line, exception.column, exception.message = path, line, column, message
+    exception.instance, exception.hint = instance, hint
     exception.answers = answers
     return exception
 
@@ -621,9 +642,12 @@ def judge(
     device and inode, as `poker -o` refuses it); `options` for another
     format than equity.
 
-    An invalid instance raises poker.InputError (PATH:LINE:COLUMN: MESSAGE,
-    as `poker` says it) after the answers before it were written; its
-    `answers` holds them when they are returned (else None). A file that
+    An invalid instance raises poker.InputError, as judge_file does: its
+    str() is PATH:LINE:COLUMN: MESSAGE (instance N) and the hint where
+    there is one (another format suggested as format=...), its attributes
+    path, line, column, instance, message and hint its parts; it is raised
+    after the answers before it were written, and its `answers` holds them
+    when they are returned (else None). A file that
     changes during the run raises FileChangedError; one that cannot be read,
     OSError."""
     prepared = _prepare(urlpath, format, players, output, shard_size, options, threads)
@@ -877,9 +901,9 @@ def _judge_files(
                 pending.extend(futures)
 
         # Step 4: in order, as they finish.
-        def error_at(path: str, error: tuple) -> InputError:
+        def error_at(path: str, error: tuple, instance: int) -> InputError:
             writes.drain()
-            return _input_error(path, error, sink.getvalue() if keep_answers else None)
+            return _input_error(fs, path, error, spec, instance, sink.getvalue() if keep_answers else None)
 
         for path, stamp, bounds, futures in zip(paths, stamps, shards, judged):
             # An error at blank lines, standing only if text follows them, and
@@ -887,6 +911,7 @@ def _judge_files(
             # again if it stands.
             blank_error, blank_ahead = None, None
             before = 0
+            answered = 0  # the file's instances answered, as an error's "(instance N)" counts them
             for (begin, end), future in zip(bounds, futures):
                 result = writes.result(future)
                 ahead = None
@@ -907,11 +932,12 @@ def _judge_files(
                     if instances or error is not None:
                         if blank_ahead is not None:
                             blank_error = writes.result(judge_exactly(path, stamp, *blank_ahead))[3]
-                        raise error_at(path, blank_error)
+                        raise error_at(path, blank_error, answered + 1)
                     continue
                 writes.write(future, result)
+                answered += instances
                 if error is not None:
-                    raise error_at(path, error)
+                    raise error_at(path, error, answered + 1)
                 blank_error, blank_ahead = blank_tail_error, ahead
         writes.drain()
     finally:

@@ -26,7 +26,7 @@ namespace {
 
 // The settings of exact=, samples=, time= and seed=, the numbers read as the
 // CLI reads --mc, --time and --seed (poker.equity writes an int or a float
-// as such text), with the CLI's messages.
+// as such text), with the CLI's messages in the keywords' words.
 EquitySettings settings_of(std::optional<bool> exact, const std::optional<std::string>& samples,
                            const std::optional<std::string>& time, const std::optional<std::string>& seed) {
   if (exact.value_or(false) && (samples || time)) {
@@ -38,6 +38,9 @@ EquitySettings settings_of(std::optional<bool> exact, const std::optional<std::s
   const auto read = [&](const char* name, std::string_view option, const std::optional<std::string>& value) {
     if (!value) return;
     if (std::optional<std::string> problem = read_equity_number(option, *value, settings)) {
+      // The message names the keyword, not the CLI's option it is read as.
+      const std::string after = " after " + quote_token(option);
+      if (const std::size_t at = problem->find(after); at != std::string::npos) problem->erase(at, after.size());
       throw py::value_error(std::string(name) + ": " + *problem);
     }
   };
@@ -72,10 +75,23 @@ std::string normalised_hand(std::string_view word) {
       out += card_name(*second);
     } else {
       std::string text(piece);
-      const bool hand_class = !weight && !text.empty() && text.back() != '%' && !is_random(text);
-      for (std::size_t i = 0; i < text.size(); ++i) {
+      // The hand class starts after the blanks next to a comma ("QQ+, AKs")
+      // and after an Equilab bracket's weight ("[50]KK"); its end is before
+      // the blanks and a bracket's end ("QQ[/50]").
+      std::size_t from = 0;
+      while (from < text.size() && (text[from] == ' ' || text[from] == '\t')) ++from;
+      if (!weight && from < text.size() && text[from] == '[') {
+        const std::size_t close = text.find(']', from);
+        if (close != std::string::npos) from = close + 1;
+      }
+      std::size_t to = text.find('[', from);
+      if (to == std::string::npos) to = text.size();
+      while (to > from && (text[to - 1] == ' ' || text[to - 1] == '\t')) --to;
+      const std::string_view core = std::string_view(text).substr(from, to - from);
+      const bool hand_class = !weight && !core.empty() && core.back() != '%' && !is_random(core);
+      for (std::size_t i = from; i < to; ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
-        text[i] = static_cast<char>(hand_class && i < 2 ? std::toupper(c) : std::tolower(c));
+        text[i] = static_cast<char>(hand_class && i < from + 2 ? std::toupper(c) : std::tolower(c));
       }
       out += text;
     }

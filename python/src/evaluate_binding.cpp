@@ -188,7 +188,8 @@ array([32778,  4315], dtype=uint16)
 
   m.def("category", &categories_of, py::arg("values"), R"doc(
 Category codes of hand values (from evaluate): 0 (high card) to 8 (straight
-flush), a uint8 array of the same shape; CATEGORIES[code] is the name.
+flush), a uint8 array of the same shape (an int for an int); CATEGORIES[code]
+is the name.
 Raises ValueError for a value no hand has.
 )doc");
 

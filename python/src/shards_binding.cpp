@@ -25,6 +25,7 @@
 #include "poker/equity_format.h"
 #include "poker/equity_query.h"
 #include "poker/escape.h"
+#include "poker/input_hint.h"
 #include "poker/io/framing.h"
 #include "poker/io/output_sink.h"
 #include "poker/shards.h"
@@ -164,9 +165,21 @@ std::string_view view_of(const py::buffer_info& info) {
   return {static_cast<const char*>(info.ptr), static_cast<std::size_t>(info.size)};
 }
 
+// An InputError as a shard's result carries it to the client: (line,
+// column, message, kind, token), all that its message and hint are made of
+// (_input_error_line).
 py::object error_tuple(const std::optional<InputError>& error) {
   if (!error) return py::none();
-  return py::make_tuple(error->line, error->column, error->message);
+  return py::make_tuple(error->line, error->column, error->message, static_cast<int>(error->kind),
+                        py::bytes(error->token));
+}
+
+InputError error_of_tuple(const py::tuple& error) {
+  if (error.size() != 5) throw py::value_error("expected an error as _judge_shard gives it");
+  const int kind = error[3].cast<int>();
+  if (kind < 0 || kind > static_cast<int>(InputErrorKind::kBlankLine)) throw py::value_error("unknown error kind");
+  return InputError(error[0].cast<std::uint64_t>(), error[1].cast<std::uint64_t>(), error[2].cast<std::string>(),
+                    static_cast<InputErrorKind>(kind), error[4].cast<std::string>());
 }
 
 // _ShardAnswers, the answers _judge_shard returns: read in place by the
@@ -259,7 +272,28 @@ void bind_shards(py::module_& m) {
       py::arg("data"), py::arg("format"), py::arg("players"), py::arg("options"), py::arg("first_line"),
       py::arg("input_continues"), py::arg("threads") = py::none(),
       "poker::judge_shard over `data` with `threads` threads (None: all cores): (answers (_ShardAnswers),\n"
-      "instances, error, blank_tail_error), each error None or (line, column, message).");
+      "instances, error, blank_tail_error), each error None or (line, column, message, kind, token).");
+  m.def(
+      "_input_error_line",
+      [](const py::tuple& error, const std::string& format_name, int players, const std::vector<std::string>& options,
+         const py::bytes& head, std::uint64_t instance) {
+        const std::unique_ptr<Format> format = shard_format(format_name, players, options);
+        const InputError where = error_of_tuple(error);
+        // The hint in Python's words where it suggests another format, as
+        // judge_file's InputError gives it.
+        const SuggestRun suggest = [](const FormatGuess& guess) {
+          std::string call = "format='" + std::string(guess.format) + "'";
+          if (guess.players > 0) call += ", players=" + std::to_string(guess.players);
+          return call;
+        };
+        const std::string text = head;
+        const std::optional<std::string> hint = input_error_hint(*format, where, text, suggest);
+        return py::make_tuple(input_error_line("", *format, where, text, suggest, instance),
+                              hint ? py::object(py::str(*hint)) : py::object(py::none()));
+      },
+      py::arg("error"), py::arg("format"), py::arg("players"), py::arg("options"), py::arg("head"), py::arg("instance"),
+      "judge_file's InputError text after the path, \":LINE:COLUMN: MESSAGE (instance N); hint: ...\", and the\n"
+      "hint (or None), of a _judge_shard error; `head`: the input's first bytes (64 KiB, as the CLI keeps).");
 }
 
 }  // namespace poker::python

@@ -22,8 +22,9 @@ pytest.importorskip("fsspec", reason="poker.dask needs python3-fsspec (scripts/s
 
 import poker  # noqa: E402
 import poker.dask  # noqa: E402
+import dask.utils  # noqa: E402
 
-from conftest import cli_error, run_cli  # noqa: E402
+from conftest import cli_error_line, run_cli, without_hint  # noqa: E402
 
 # The CLI's subcommand words and generate's FORMAT for each format.
 FORMATS = {
@@ -55,17 +56,18 @@ def generate(poker_cli: str, path: Path, format_name: str, instances: int, seed:
 
 
 def expected(poker_cli: str, words: list[str], path: Path) -> tuple[bytes, str | None]:
-    """`poker -i FILE`'s answers, and its error line as the engine words it."""
+    """`poker -i FILE`'s answers, and its error line through its "(instance N)"
+    (the hint names a command to type, InputError's the format= to pass)."""
     result = run_cli(poker_cli, *words, "-j", "2", input_path=path)
     assert result.returncode in (0, 1), result.stderr
-    return result.stdout, (cli_error(result).removeprefix("poker: ") if result.returncode == 1 else None)
+    return result.stdout, (cli_error_line(result).removeprefix("poker: ") if result.returncode == 1 else None)
 
 
 def judged(client, path, shard_size, format_name="holdem", players=2, options=()) -> tuple[bytes, str | None]:
     try:
         return poker.dask.judge(str(path), client, format_name, players, shard_size=shard_size, options=options), None
     except poker.InputError as error:
-        return error.answers, f"{error}\n"
+        return error.answers, without_hint(str(error)) + "\n"
 
 
 def plant(rng: np.random.Generator, text: bytes, shard_size: int) -> bytes:
@@ -521,3 +523,46 @@ def test_dask_a_file_changed_mid_run_is_one_line_on_stderr(poker_cli, tmp_path):
     assert first.endswith(b"\n") and (first + out).count(b"\n") < 300
     message = f"poker.dask: {path}: the file changed while it was being judged\n"
     assert (process.returncode, err.decode()) == (3, message)
+
+
+def test_dask_raises_judge_files_input_error_with_its_instance_and_hint(client, poker_cli, tmp_path):
+    text = generate(poker_cli, tmp_path / "valid.txt", "holdem", 200, 3)
+    lines = text.splitlines(keepends=True)
+    for name, data in {
+        # An invalid card on line 150, many shards in.
+        "card.txt": b"".join(lines[:149]) + lines[149].replace(b" ", b" Zz ", 1) + b"".join(lines[150:]),
+        # Project Euler 54's notation: the hint names format='euler'.
+        "euler.txt": b"8C TS KC 9H 4S 7D 2S 5D 3S AC\n5C AD 5D AC 9C 7C 5H 8D TD KS\n" * 40,
+    }.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        with pytest.raises(poker.InputError) as judged_locally:
+            poker.judge_file(str(path))
+        with pytest.raises(poker.InputError) as judged_on_dask:
+            poker.dask.judge(str(path), client, shard_size=1024)
+        local, dask_error = judged_locally.value, judged_on_dask.value
+        assert type(dask_error) is type(local)
+        assert str(dask_error) == str(local)
+        for attribute in ("path", "line", "column", "instance", "message", "hint"):
+            assert getattr(dask_error, attribute) == getattr(local, attribute), attribute
+        assert f" (instance {local.instance})" in str(dask_error)
+    assert judged_on_dask.value.hint is not None and "format='euler'" in judged_on_dask.value.hint
+    with pytest.raises(poker.InputError) as card_error:
+        poker.dask.judge(str(tmp_path / "card.txt"), client, shard_size=1024)
+    # Generated hold'em instances are three lines each: line 150 is instance 50.
+    assert (card_error.value.line, card_error.value.instance) == (150, 50)
+
+
+@pytest.mark.parametrize("size, size_bytes", [
+    ("4 MB", 4_000_000), ("1.5GB", 1_500_000_000), ("256MiB", 256 << 20), ("64KiB", 64 << 10),
+    ("64K", 64_000), ("1048576", 1 << 20), (1000, 1000),
+])
+def test_dask_shard_sizes_are_read_as_dask_reads_them(size, size_bytes):
+    assert poker.dask.parse_size(size) == size_bytes
+    assert poker.dask.parse_size(size) == dask.utils.parse_bytes(str(size))
+
+
+@pytest.mark.parametrize("size", ["x", "4 MBs", "", "0", "0.5", -1, 1.5, None, True])
+def test_dask_refuses_shard_sizes_that_are_no_bytes(size):
+    with pytest.raises(ValueError, match="^shard size must be"):
+        poker.dask.parse_size(size)

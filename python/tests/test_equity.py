@@ -101,3 +101,75 @@ def test_hands_must_be_a_sequence_of_str():
         poker.equity(["AhKh", 5])
     with pytest.raises(TypeError):
         poker.equity(["AhKh", "QsQd"], board=3)
+
+
+@pytest.mark.parametrize("hands, shown", [
+    (["QQ+, AKs", "JJ"], ("QQ+, AKs", "JJ")),
+    (["AKs, QQ+", "jj"], ("AKs, QQ+", "JJ")),
+    (["aks,  qq+ , t9s", "random"], ("AKs,  QQ+ , T9s", "random")),
+    (["AKs", "qq, random"], ("AKs", "QQ, random")),
+])
+def test_equity_hands_label_pasted_ranges_as_written(hands, shown):
+    assert poker.equity(hands, samples=1000).hands == shown
+
+
+def test_samples_take_a_whole_float_and_refuse_a_fraction():
+    assert poker.equity(["AhKh", "QsQd"], samples=1e4) == poker.equity(["AhKh", "QsQd"], samples=10_000)
+    assert poker.equity(["AhKh", "QsQd"], samples=1e4).deals == 10_000
+    with pytest.raises(ValueError, match=r"^samples must be a whole number, not 1\.5$"):
+        poker.equity(["AhKh", "QsQd"], samples=1.5)
+    with pytest.raises(ValueError, match="^seed must be a whole number"):
+        poker.equity(["AhKh", "QsQd"], seed=float("nan"))
+    with pytest.raises(TypeError):
+        poker.equity(["AhKh", "QsQd"], samples=True)
+
+
+@pytest.mark.parametrize("settings", [{"samples": 0}, {"samples": "1.5x"}, {"time": "1e9"}, {"seed": -1}])
+def test_number_errors_name_the_keyword_not_the_clis_option(settings):
+    with pytest.raises(ValueError) as error:
+        poker.equity(["AhKh", "QsQd"], **settings)
+    name = next(iter(settings))
+    assert str(error.value).startswith(f"{name}: expected ")
+    assert "--" not in str(error.value)
+
+
+def test_equity_is_unhashable_and_equal_by_value():
+    first = poker.equity(["AhKh", "QsQd"], samples=1000)
+    again = poker.equity(["AhKh", "QsQd"], samples=1000)
+    assert poker.Equity.__hash__ is None
+    with pytest.raises(TypeError):
+        hash(first)
+    assert first == again and first is not again
+    assert first != poker.equity(["AhKh", "QsQd"], samples=1000, seed=2)
+    assert first != dataclasses.replace(first, hands=("AhKh", "QQ"))
+    assert first != "an Equity"
+
+
+def test_equilab_bracket_weights_are_weights_through_poker_equity(poker_cli):
+    bracketed = poker.equity(["[50]KK,QQ[/50]", "AKs"], exact=True)
+    weighted = poker.equity(["KK:0.5,QQ:0.5", "AKs"], exact=True)
+    assert bracketed.equity.tolist() == weighted.equity.tolist()
+    assert bracketed.deals == weighted.deals
+    assert bracketed.hands == ("[50]KK,QQ[/50]", "AKs")
+    assert poker.equity(["[50]kk, qq[/50]", "aks"], exact=True).hands == ("[50]KK, QQ[/50]", "AKs")
+    cli = run_cli(poker_cli, "equity", "--exact", "[50]KK,QQ[/50]", "AKs")
+    plain = run_cli(poker_cli, "equity", "--exact", "KK:0.5,QQ:0.5", "AKs")
+    assert cli.returncode == 0, cli.stderr
+    # The same figures; only the first column's label (and so its width) differs.
+    def figures(output: bytes) -> list:
+        return [line.split()[1:] for line in output.decode().splitlines()]
+
+    assert figures(cli.stdout) == figures(plain.stdout)
+    assert cli.stdout.decode().splitlines()[1].split()[0] == "[50]KK,QQ[/50]"
+
+
+@pytest.mark.parametrize("hand", ["[50]KK,QQ", "[50]KK,[25]QQ[/25][/50]", "[50]KK,QQ[/25]", "[150]KK[/150]"])
+def test_malformed_equilab_brackets_are_one_line_errors(poker_cli, hand):
+    cli = run_cli(poker_cli, "equity", hand, "AKs")
+    assert cli.returncode == 2, cli.stderr
+    first = cli.stderr.decode().splitlines()[0]
+    assert first.startswith("poker: equity: ") and "'[" in first, first
+    with pytest.raises(ValueError) as error:
+        poker.equity([hand, "AKs"])
+    assert str(error.value) == first.removeprefix("poker: equity: ")
+    assert "\n" not in str(error.value)

@@ -40,6 +40,14 @@ def test_categories_are_named_weakest_first():
                                 "Full house", "Four of a kind", "Straight flush")
 
 
+def test_category_of_an_int_is_an_int_as_evaluate_of_a_str():
+    value = poker.evaluate("Ah Kh Qh Jh Th")
+    assert type(value) is int
+    assert type(poker.category(value)) is int and poker.category(value) == 8
+    assert type(poker.category(np.uint16(value))) is int
+    assert poker.category([value]).tolist() == [8]
+
+
 def test_every_five_card_hand_has_its_published_category_and_value_counts(five_card_values):
     categories = poker.category(five_card_values)
     assert np.bincount(categories, minlength=9).tolist() == FIVE_CARD_HANDS

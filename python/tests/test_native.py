@@ -153,8 +153,9 @@ def test_samples_take_the_clis_counts():
         poker.equity(["AhKh", "QsQd"], samples="1.5M1")
     with pytest.raises(ValueError, match="samples: "):
         poker.equity(["AhKh", "QsQd"], samples=0)
-    with pytest.raises(TypeError, match="samples must be an int or a str"):
-        poker.equity(["AhKh", "QsQd"], samples=1e6)
+    assert np.array_equal(counted.equity, poker.equity(["AhKh", "QsQd"], samples=1e5, seed=3).equity)
+    with pytest.raises(TypeError, match="samples must be an int, a whole float or a str"):
+        poker.equity(["AhKh", "QsQd"], samples=[1000])
 
 
 def test_time_budget_runs_monte_carlo_for_that_long():

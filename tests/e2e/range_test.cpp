@@ -13,8 +13,9 @@ TEST(RangeCommand, PrintsTheGridAndTheCombos) {
   const RunResult result = run_poker({"range", "qq+,AKs,T9s-65s"});
   EXPECT_EQ(result.exit_status, 0) << result.err;
   EXPECT_EQ(result.err, "");
-  EXPECT_EQ(result.out.rfind("AA   AKs  .    .    .", 0), 0u) << result.out;
-  EXPECT_NE(result.out.find("\n.    .    .    .    .    T9s  .    .    .    .    .    .    .\n"), std::string::npos)
+  EXPECT_EQ(result.out.rfind("[AA]  [AKs]  AQs   AJs   ATs", 0), 0u) << result.out;
+  EXPECT_NE(result.out.find("\n ATo   KTo   QTo   JTo   TT   [T9s]  T8s   T7s   T6s   T5s   T4s   T3s   T2s\n"),
+            std::string::npos)
       << result.out;
   EXPECT_NE(result.out.find("\n42 combos, 3.17% of all 1326\n"), std::string::npos) << result.out;
   EXPECT_EQ(result.out.find('\033'), std::string::npos);  // not a terminal: no color
@@ -52,6 +53,36 @@ TEST(RangeCommand, AnOptionItDoesNotTakeIsNamedWithTheCommand) {
   const RunResult long_option = run_poker({"range", "AKs", "--output", "f"});
   EXPECT_EQ(long_option.exit_status, 2);
   EXPECT_EQ(long_option.err, "poker: range: unknown option '--output'\nRun 'poker range --help' for usage.\n");
+}
+
+// In a pipe or an email the grid reads without color: every cell names its
+// class, the held ones in brackets, as PokerStove labels its grid.
+TEST(RangeCommand, PlainGridLabelsEveryCell) {
+  const RunResult result = run_poker({"range", "--color=never", "KK,AKs:0.5"});
+  EXPECT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_EQ(result.out.rfind(" AA   [AKs*] AQs   AJs", 0), 0u) << result.out;
+  EXPECT_NE(result.out.find("\n AKo  [KK]   KQs   KJs"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("\n A2o   K2o   Q2o   J2o   T2o   92o   82o   72o   62o   52o   42o   32o   22\n"),
+            std::string::npos)
+      << result.out;
+  EXPECT_EQ(result.out.find(" . "), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("\n[AKs]: every combo of the class; [AKs*]: some of them, or weights below 1\n"),
+            std::string::npos)
+      << result.out;
+}
+
+// A range pasted from Equilab, its weights in brackets, as one word: CLI11
+// would take "[...]" for a list and split it at its commas.
+TEST(RangeCommand, EquilabBracketWeightsAreWeights) {
+  const RunResult bracketed = run_poker({"range", "--color=never", "[50]KK,QQ[/50]", "AKs"});
+  EXPECT_EQ(bracketed.exit_status, 0) << bracketed.err;
+  EXPECT_EQ(bracketed.out, run_poker({"range", "--color=never", "KK:0.5,QQ:0.5,AKs"}).out);
+  EXPECT_NE(bracketed.out.find("\nAKs,KK-QQ:0.5\n"), std::string::npos) << bracketed.out;
+  const RunResult open = run_poker({"range", "[50]KK,QQ"});
+  EXPECT_EQ(open.exit_status, 2);
+  EXPECT_EQ(open.err,
+            "poker: range: unclosed bracket '[50]': expected '[/50]' after its last part\n"
+            "Run 'poker range --help' for usage.\n");
 }
 
 // In a pipe, a line under the grid names in words the hands of its cells.

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -17,41 +18,44 @@ Range parse_ok(std::string_view text) { return std::get<Range>(parse_range(text)
 
 using testing::split_lines;
 
-// The cell of row `row`, column `column` (0: aces) of a plain grid.
+// The cell of row `row`, column `column` (0: aces) of a plain grid, its
+// blanks trimmed.
 std::string cell(const std::string& grid, int row, int column) {
   const std::string line = split_lines(grid)[static_cast<std::size_t>(row)];
-  const std::string padded = line + std::string(13 * 5, ' ');
-  std::string text = padded.substr(static_cast<std::size_t>(column) * 5, 4);
+  const std::string padded = line + std::string(13 * 6, ' ');
+  std::string text = padded.substr(static_cast<std::size_t>(column) * 6, 6);
   while (!text.empty() && text.back() == ' ') text.pop_back();
+  while (!text.empty() && text.front() == ' ') text.erase(0, 1);
   return text;
 }
 
 TEST(RangeGrid, PairsOnTheDiagonalSuitedAboveOffsuitBelow) {
   const std::string grid = range_grid(parse_ok("random"), false);
   const std::vector<std::string> lines = split_lines(grid);
-  ASSERT_EQ(lines.size(), 15u);
-  EXPECT_EQ(lines[0], "AA   AKs  AQs  AJs  ATs  A9s  A8s  A7s  A6s  A5s  A4s  A3s  A2s");
-  EXPECT_EQ(lines[12], "A2o  K2o  Q2o  J2o  T2o  92o  82o  72o  62o  52o  42o  32o  22");
-  EXPECT_EQ(cell(grid, 4, 5), "T9s");
-  EXPECT_EQ(cell(grid, 5, 4), "T9o");
-  EXPECT_EQ(cell(grid, 7, 7), "77");
+  ASSERT_EQ(lines.size(), 16u);
+  EXPECT_EQ(lines[0], "[AA]  [AKs] [AQs] [AJs] [ATs] [A9s] [A8s] [A7s] [A6s] [A5s] [A4s] [A3s] [A2s]");
+  EXPECT_EQ(lines[12], "[A2o] [K2o] [Q2o] [J2o] [T2o] [92o] [82o] [72o] [62o] [52o] [42o] [32o] [22]");
+  EXPECT_EQ(cell(grid, 4, 5), "[T9s]");
+  EXPECT_EQ(cell(grid, 5, 4), "[T9o]");
+  EXPECT_EQ(cell(grid, 7, 7), "[77]");
   EXPECT_EQ(lines[13], "random");
   EXPECT_EQ(lines[14], "1326 combos, 100.00% of all 1326");
+  EXPECT_EQ(lines[15], "[AKs]: every combo of the class");
 }
 
 TEST(RangeGrid, FullPartialAndEmptyCells) {
   // AQs only in hearts, AKo at half weight: parts of their classes.
   const std::string grid = range_grid(parse_ok("QQ+,AKs,AhQh,AKo:0.5"), false);
-  EXPECT_EQ(cell(grid, 0, 0), "AA");
-  EXPECT_EQ(cell(grid, 0, 1), "AKs");
-  EXPECT_EQ(cell(grid, 0, 2), "AQs*");
-  EXPECT_EQ(cell(grid, 1, 0), "AKo*");
-  EXPECT_EQ(cell(grid, 3, 3), ".");
-  EXPECT_EQ(cell(grid, 12, 12), ".");
+  EXPECT_EQ(cell(grid, 0, 0), "[AA]");
+  EXPECT_EQ(cell(grid, 0, 1), "[AKs]");
+  EXPECT_EQ(cell(grid, 0, 2), "[AQs*]");
+  EXPECT_EQ(cell(grid, 1, 0), "[AKo*]");
+  EXPECT_EQ(cell(grid, 3, 3), "JJ");
+  EXPECT_EQ(cell(grid, 12, 12), "22");
   const std::vector<std::string> lines = split_lines(grid);
   EXPECT_EQ(lines[13], "QQ+,AKs,AKo:0.5,AhQh");
   EXPECT_EQ(lines[14], "35 combos, 2.64% of all 1326; weighted 29.00, 2.19%");
-  EXPECT_EQ(lines[15], "*: some of the class's combos, or weights below 1");
+  EXPECT_EQ(lines[15], "[AKs]: every combo of the class; [AKs*]: some of them, or weights below 1");
   EXPECT_EQ(split_lines(range_grid(parse_ok("AhKh"), false))[14], "1 combo, 0.08% of all 1326");
 }
 
@@ -94,6 +98,28 @@ TEST(RangeGrid, RangeNotationWritesRangesAsPokerStoveDoes) {
       EXPECT_EQ(again.combos[i].weight, range.combos[i].weight) << text;
     }
   }
+}
+
+// A plain grid reads in a pipe or an email as PokerStove's does: every cell
+// names its class, held or not, and only the brackets tell what is held.
+TEST(RangeGrid, PlainGridLabelsEveryCell) {
+  const std::string grid = range_grid(parse_ok("AA,AhKh"), false);
+  const std::vector<std::string> lines = split_lines(grid);
+  EXPECT_EQ(lines[0], "[AA]  [AKs*] AQs   AJs   ATs   A9s   A8s   A7s   A6s   A5s   A4s   A3s   A2s");
+  EXPECT_EQ(lines[1], " AKo   KK    KQs   KJs   KTs   K9s   K8s   K7s   K6s   K5s   K4s   K3s   K2s");
+  const std::string ranks = "AKQJT98765432";
+  for (int row = 0; row < 13; ++row) {
+    for (int column = 0; column < 13; ++column) {
+      const auto r = static_cast<std::size_t>(std::min(row, column));
+      const auto c = static_cast<std::size_t>(std::max(row, column));
+      std::string name = {ranks[r], ranks[c]};
+      if (row != column) name += column > row ? 's' : 'o';
+      const std::string shown = cell(grid, row, column);
+      const bool held = (row == 0 && column <= 1);
+      EXPECT_EQ(shown, held ? "[" + name + (column == 1 ? "*]" : "]") : name) << row << "," << column;
+    }
+  }
+  EXPECT_EQ(grid.find(" . "), std::string::npos) << grid;
 }
 
 TEST(RangeGrid, ColorMarksEveryCellAndLeavesNoDotsOrStars) {

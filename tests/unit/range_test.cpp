@@ -458,6 +458,49 @@ TEST(RangeErrors, Weights) {
   });
 }
 
+TEST(Range, EquilabBracketWeightsAreWeights) {
+  const Range bracketed = parse_ok("[50]KK,QQ[/50]");
+  const Range colons = parse_ok("KK:0.5,QQ:0.5");
+  ASSERT_EQ(bracketed.combos.size(), 12u);
+  ASSERT_EQ(bracketed.combos.size(), colons.combos.size());
+  for (std::size_t i = 0; i < colons.combos.size(); ++i) {
+    EXPECT_EQ(bracketed.combos[i].high, colons.combos[i].high);
+    EXPECT_EQ(bracketed.combos[i].low, colons.combos[i].low);
+    EXPECT_EQ(bracketed.combos[i].weight, colons.combos[i].weight);
+  }
+  // Outside a group a part weighs 1; one part may be a group of its own;
+  // blanks next to commas, as Equilab pastes them; a decimal percentage.
+  const Range mixed = parse_ok("AA, [25]KK, QQ[/25], [100]JJ[/100],[12.5]TT[/12.5],99");
+  EXPECT_EQ(weight_of(mixed, "AsAh"), 1.0);
+  EXPECT_EQ(weight_of(mixed, "KsKh"), 0.25);
+  EXPECT_EQ(weight_of(mixed, "QsQh"), 0.25);
+  EXPECT_EQ(weight_of(mixed, "JsJh"), 1.0);
+  EXPECT_EQ(weight_of(mixed, "TsTh"), 0.125);
+  EXPECT_EQ(weight_of(mixed, "9s9h"), 1.0);
+  EXPECT_EQ(weight_of(parse_ok("[75]AKs-ATs,AhKd[/75]"), "AhKd"), 0.75);
+}
+
+TEST(RangeErrors, MalformedEquilabBracketsAreOneLineErrors) {
+  expect_errors({
+      {"[50]KK,QQ", 0, "unclosed bracket '[50]': expected '[/50]' after its last part"},
+      {"[50KK,QQ[/50]", 0, "unclosed '['"},
+      {"[50]KK,QQ[/50", 9, "unclosed '[/50'"},
+      {"[50]KK,[25]QQ[/25][/50]", 7, "bracket '[25]' inside '[50]': close it with '[/50]' first"},
+      {"[50]KK,QQ[/25]", 9, "'[/25]' does not close '[50]': expected '[/50]'"},
+      {"KK,QQ[/50]", 5, "'[/50]' closes no bracket"},
+      {"[150]KK[/150]", 0, "bracket weight '[150]' is not in (0, 100]"},
+      {"[0]KK[/0]", 0, "bracket weight '[0]' is not in (0, 100]"},
+      {"[-5]KK[/-5]", 0, "bracket weight '[-5]'"},
+      {"[half]KK[/half]", 0, "invalid bracket weight '[half]': expected a percentage in (0, 100]"},
+      {"[50]KK:0.5[/50]", 6, "a weight after ':' in 'KK:0.5' inside bracket '[50]'"},
+      {"[50][/50]", 4, "empty part"},
+  });
+  for (const char* text : {"[50]KK,QQ", "[50]KK,[25]QQ[/25][/50]", "[50]KK,QQ[/25]", "[150]KK[/150]"}) {
+    const RangeError error = parse_error(text);
+    EXPECT_EQ(error.message.find('\n'), std::string::npos) << error.message;
+  }
+}
+
 TEST(RangeErrors, MessagesArePrintableOneLineAscii) {
   const std::string long_part(100, 'Q');
   for (const std::string& text : {std::string("A\xff"), std::string("A\0K", 3), std::string("AK:\x01"),

@@ -62,6 +62,11 @@
 //     once, with the weight of the LAST part that names it, so
 //     "AK:0.5,AKs" gives AKs weight 1 and AKo weight 0.5, and
 //     "random:0.1,AA" is everything at 0.1 but aces at 1.
+//   - Equilab's weight groups are weights: "[50]KK,QQ[/50]" is
+//     "KK:0.5,QQ:0.5". "[N]" opens a group before a part and "[/N]" after
+//     a part closes it, N a percentage in (0, 100]; groups do not nest, the
+//     closing N is the opening one's, and a part inside a group takes no
+//     ':' weight of its own.
 //   - Range::combos is sorted by (high, low) DESCENDING, card indices as in
 //     poker/cards.h: AsAh (51, 50) first, 2d2c (1, 0) last. The order depends
 //     only on the set of combos, never on how the text was written.

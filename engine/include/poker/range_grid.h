@@ -2,18 +2,21 @@
 // starting-hand classes as a 13x13 grid, aces first, pairs on the diagonal,
 // suited hands above it and offsuit hands below, then the combos counted.
 //
-//     AA   AKs  .    .    ...
-//     .    KK   .    .    ...
-//     .    .    QQ   .    ...
+//     [AA]  [AKs] AQs   AJs   ...
+//      AKo  [KK]  KQs   KJs   ...
+//      AQo   KQo  [QQ]  QJs   ...
 //     ...
 //     QQ+,AKs
 //     22 combos, 1.66% of all 1326
+//     [AKs]: every combo of the class
 //
-// A cell holds its class's name when the range holds every combo of the
-// class at full weight, its name and '*' when it holds part of them (some
-// combos, or weights below 1), and '.' when it holds none. With `color`,
-// every cell shows its name and ANSI colors tell the three apart: green
-// for a full class, yellow for a part, dim for none.
+// Every cell holds its class's name, as PokerStove labels its grid, so that
+// the grid reads in a pipe or an email: in brackets when the range holds
+// every combo of the class at full weight, in brackets with '*' when it
+// holds part of them (some combos, or weights below 1), bare when it holds
+// none; a line under the count says so. With `color`, ANSI colors tell the
+// three apart instead: green for a full class, yellow for a part, dim for
+// none.
 //
 // Under the grid, the range in the notation (range_notation): it names in
 // words every cell held, and the hands a percentage ("10%") means. Then the

@@ -368,7 +368,64 @@ void check_no_space(Piece part) {
   }
 }
 
-void add_part(Piece part, std::string_view text, PercentOrder order, ComboWeights& weights) {
+// An Equilab weight group: "[50]KK,QQ[/50]" gives the parts from "[N]" to
+// "[/N]" the weight N percent, as "KK:0.5,QQ:0.5" does.
+struct Bracket {
+  Piece tag;      // "[50]"
+  double weight;  // 0.5
+};
+
+constexpr std::string_view kBracketWeight = "a percentage in (0, 100] such as '[50]'";
+
+// The weight of a bracket's "[N]" or "[/N]" tag, N read from `number`.
+double bracket_weight(Piece number, Piece tag) {
+  const std::optional<double> value = parse_decimal(number.text);
+  if (!value) {
+    fail(tag.offset, "invalid bracket weight " + quote_token(tag.text) + ": expected " + std::string(kBracketWeight));
+  }
+  if (!(*value > 0 && *value <= 100)) {
+    fail(tag.offset, "bracket weight " + quote_token(tag.text) + " is not in (0, 100]");
+  }
+  return *value / 100;
+}
+
+// Takes an opening "[N]" off the front of `part`, if it has one.
+void open_bracket(Piece& part, std::optional<Bracket>& open) {
+  if (!part.text.starts_with('[') || part.text.starts_with("[/")) return;
+  const std::size_t end = part.text.find(']');
+  if (end == std::string_view::npos) {
+    fail(part.offset, "unclosed '[' in " + quote_token(part.text) + ": expected " + std::string(kBracketWeight));
+  }
+  const Piece tag = part.sub(0, end + 1);
+  if (open) {
+    fail(tag.offset, "bracket " + quote_token(tag.text) + " inside " + quote_token(open->tag.text) +
+                         ": close it with '[/" + std::string(open->tag.text.substr(1)) +
+                         "' first (brackets do not nest)");
+  }
+  open = Bracket{tag, bracket_weight(tag.sub(1, end - 1), tag)};
+  part = part.sub(end + 1);
+}
+
+// Takes a closing "[/N]" off the end of `part`, if it has one; whether it did.
+bool close_bracket(Piece& part, const std::optional<Bracket>& open) {
+  const std::size_t start = part.text.find("[/");
+  if (start == std::string_view::npos) return false;
+  const Piece tag = part.sub(start);
+  if (!tag.text.ends_with(']') || tag.text.find(']') != tag.text.size() - 1) {
+    fail(tag.offset, "unclosed " + quote_token(tag.text) + ": expected a closing tag such as '[/50]' at the end of " +
+                         quote_token(part.text));
+  }
+  if (!open) fail(tag.offset, quote_token(tag.text) + " closes no bracket: open one with '[N]' before its parts");
+  if (bracket_weight(tag.sub(2, tag.text.size() - 3), tag) != open->weight) {
+    fail(tag.offset, quote_token(tag.text) + " does not close " + quote_token(open->tag.text) + ": expected '[/" +
+                         std::string(open->tag.text.substr(1)) + "'");
+  }
+  part = part.sub(0, start);
+  return true;
+}
+
+void add_part(Piece part, std::string_view text, PercentOrder order, const std::optional<Bracket>& bracket,
+              ComboWeights& weights) {
   if (part.text.empty()) {
     fail(part.offset, "empty part in " + quote_token(text) + ": a comma at either end or two commas in a row");
   }
@@ -376,8 +433,13 @@ void add_part(Piece part, std::string_view text, PercentOrder order, ComboWeight
   const std::size_t colon = part.text.find(':');
   const Piece item = part.sub(0, colon);
   if (item.text.empty()) fail(part.offset, "expected a hand before ':' in " + quote_token(part.text));
+  if (bracket && colon != std::string_view::npos) {
+    fail(part.offset + colon, "a weight after ':' in " + quote_token(part.text) + " inside bracket " +
+                                  quote_token(bracket->tag.text) + ": give the part one weight or the other");
+  }
   const std::vector<Combo> combos = parse_item(item, order);
-  const double weight = colon == std::string_view::npos ? 1.0 : parse_weight(part.sub(colon + 1), part);
+  double weight = colon == std::string_view::npos ? 1.0 : parse_weight(part.sub(colon + 1), part);
+  if (bracket) weight = bracket->weight;
   weights.assign(combos, weight);
 }
 
@@ -387,6 +449,7 @@ std::variant<Range, RangeError> parse_range(std::string_view text, PercentOrder 
   try {
     if (text.empty()) fail(0, "empty range: expected hands such as 'QQ+,AKs'");
     ComboWeights weights;
+    std::optional<Bracket> bracket;  // the Equilab weight group the parts are in
     std::size_t start = 0;
     for (;;) {
       const std::size_t comma = text.find(',', start);
@@ -399,9 +462,17 @@ std::variant<Range, RangeError> parse_range(std::string_view text, PercentOrder 
       if (comma != std::string_view::npos) {
         while (end > start && is_space(text[end - 1])) --end;
       }
-      add_part(Piece{text.substr(start, end - start), start}, text, order, weights);
+      Piece part{text.substr(start, end - start), start};
+      open_bracket(part, bracket);
+      const bool closes = close_bracket(part, bracket);
+      add_part(part, text, order, bracket, weights);
+      if (closes) bracket.reset();
       if (comma == std::string_view::npos) break;
       start = comma + 1;
+    }
+    if (bracket) {
+      fail(bracket->tag.offset, "unclosed bracket " + quote_token(bracket->tag.text) + ": expected '[/" +
+                                    std::string(bracket->tag.text.substr(1)) + "' after its last part");
     }
     return weights.to_range();
   } catch (const ParseFailure& failure) {

@@ -13,6 +13,8 @@ namespace poker {
 namespace {
 
 constexpr int kAllCombos = kCardCount * (kCardCount - 1) / 2;
+// A plain cell: "[AKs*]", or " AKs " for a class the range does not hold.
+constexpr std::size_t kPlainCellWidth = 6;
 
 // A class's cell: row and column 0 are aces. Above the diagonal (column >
 // row) the suited class of the row's and the column's ranks, below it the
@@ -192,11 +194,13 @@ std::string range_grid(const Range& range, bool color) {
         const char* style = full ? "\033[30;42m" : none ? "\033[2m" : "\033[30;43m";
         text = std::string(style) + text + std::string(3 - text.size(), ' ') + "\033[0m";
       } else {
-        text = none ? "." : full ? text : text + "*";
-        text += std::string(4 - text.size(), ' ');
+        // Every cell named, as PokerStove labels its grid, so that the grid
+        // reads in a pipe or an email: a held class in brackets.
+        text = none ? " " + text + " " : full ? "[" + text + "]" : "[" + text + "*]";
+        text += std::string(kPlainCellWidth - text.size(), ' ');
       }
       grid += text;
-      if (column + 1 < kRankCount) grid += ' ';
+      if (color && column + 1 < kRankCount) grid += ' ';
     }
     // Trailing blanks are trimmed: the cell of 2s is the last of every row.
     while (!grid.empty() && grid.back() == ' ') grid.pop_back();
@@ -214,7 +218,9 @@ std::string range_grid(const Range& range, bool color) {
   grid += '\n';
   if (partial_shown) {
     grid += color ? "green: every combo of the class; yellow: some of them, or weights below 1\n"
-                  : "*: some of the class's combos, or weights below 1\n";
+                  : "[AKs]: every combo of the class; [AKs*]: some of them, or weights below 1\n";
+  } else if (!color && !range.combos.empty()) {
+    grid += "[AKs]: every combo of the class\n";
   }
   return grid;
 }
