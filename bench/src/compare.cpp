@@ -271,7 +271,10 @@ Comparison compare_runs(const Report& old_report, std::string_view old_name, con
       line.verdict = judge_saved_run(old_times, new_times, *m.old_run, *m.new_run, comparison.rule,
                                      moved == machine.end() ? std::nullopt : std::optional(moved->second));
     }
-    if (m.old_run->cv > kNoisyCv) comparison.noisy_old.push_back(run_label(line.workload, line.source, line.threads));
+    // In alternation the old program's spread is the load's, which its
+    // pairs share: no reason to doubt it as a baseline.
+    if (!alternating && m.old_run->cv > kNoisyCv)
+      comparison.noisy_old.push_back(run_label(line.workload, line.source, line.threads));
     comparison.runs.push_back(std::move(line));
   }
   comparison.runs.insert(comparison.runs.end(), only_old.begin(), only_old.end());
