@@ -14,11 +14,15 @@
 namespace poker::bench {
 namespace {
 
-// "1.31×, 95% CI 1.27× to 1.35×, p = 0.0002"
-std::string evidence(const RunVerdict& verdict) {
+// "99.7%": the confidence of a rule's intervals.
+std::string confidence_text(const VerdictRule& rule) { return confidence_percent_text(rule.confidence()); }
+
+// "1.31×, 99.7% CI 1.27× to 1.35×, p = 0.0002 (alpha 0.0028)"
+std::string evidence(const RunVerdict& verdict, const VerdictRule& rule) {
   const double p = verdict.test.p_value;
-  return ratio_text(verdict.ratio) + ", 95% CI " + ratio_text(verdict.interval.low) + " to " +
-         ratio_text(verdict.interval.high) + (p < 0.0001 ? ", p < 0.0001" : ", p = " + p_value_text(p));
+  return ratio_text(verdict.ratio) + ", " + confidence_text(rule) + " CI " + ratio_text(verdict.interval.low) + " to " +
+         ratio_text(verdict.interval.high) + (p < 0.0001 ? ", p < 0.0001" : ", p = " + p_value_text(p)) + " (alpha " +
+         p_value_text(rule.alpha()) + ")";
 }
 
 // A report's runs by (name, source, threads), so that matching the two
@@ -68,15 +72,26 @@ std::string run_label(std::string_view workload, std::string_view source, std::s
   return label + " -j " + std::to_string(threads);
 }
 
+const char* test_name(const VerdictRule& rule) {
+  return rule.paired ? "Wilcoxon signed-rank (paired by round)" : "Mann-Whitney U";
+}
+
 RunVerdict judge_run(std::span<const double> old_times, std::span<const double> new_times,
-                     std::optional<double> old_share, std::optional<double> new_share, double tolerance) {
+                     std::optional<double> old_share, std::optional<double> new_share, const VerdictRule& rule) {
   RunVerdict result;
   result.ratio = median_of(new_times) / median_of(old_times);
-  result.interval = ratio_estimate(old_times, new_times, kConfidence);
-  result.test = mann_whitney_u(old_times, new_times);
-  const double upper = 1 + tolerance;
+  if (rule.paired) {
+    result.interval = paired_ratio_estimate(old_times, new_times, rule.confidence());
+    std::vector<double> log_ratios;
+    for (std::size_t i = 0; i < old_times.size(); ++i) log_ratios.push_back(std::log(new_times[i] / old_times[i]));
+    result.test = wilcoxon_signed_rank(log_ratios);
+  } else {
+    result.interval = ratio_estimate(old_times, new_times, rule.confidence());
+    result.test = mann_whitney_u(old_times, new_times);
+  }
+  const double upper = 1 + rule.tolerance;
   const double lower = 1 / upper;
-  const bool significant = result.test.p_value < kSignificance;
+  const bool significant = result.test.p_value < rule.alpha();
   const bool unequal_machine =
       old_share && new_share &&
       std::min(*old_share, *new_share) < std::max(*old_share, *new_share) * (1 - kMaxCpuShareDrop);
@@ -84,7 +99,7 @@ RunVerdict judge_run(std::span<const double> old_times, std::span<const double> 
     result.verdict = Verdict::kNoisy;
     result.reason = "the " + std::string(*new_share < *old_share ? "new" : "old") +
                     " run had less of the machine (CPU share " + percent_text(*old_share) + " old, " +
-                    percent_text(*new_share) + " new): " + evidence(result);
+                    percent_text(*new_share) + " new): " + evidence(result, rule);
     return result;
   }
   if (significant && result.interval.low > upper) {
@@ -95,30 +110,66 @@ RunVerdict judge_run(std::span<const double> old_times, std::span<const double> 
     result.verdict = Verdict::kSame;
   } else {
     result.verdict = Verdict::kNoisy;
-    result.reason = "the 95% CI reaches beyond " + tolerance_text(tolerance) + ": " + evidence(result);
+    result.reason = "the " + confidence_text(rule) + " CI reaches beyond " + tolerance_text(rule.tolerance) + ": " +
+                    evidence(result, rule);
     return result;
   }
-  result.reason = evidence(result);
+  result.reason = evidence(result, rule);
   return result;
 }
 
 RunVerdict judge_saved_run(std::span<const double> old_times, std::span<const double> new_times, const Run& old_run,
-                           const Run& new_run, double tolerance) {
-  RunVerdict result = judge_run(old_times, new_times, cpu_share(old_run), cpu_share(new_run), tolerance);
+                           const Run& new_run, const VerdictRule& rule, std::optional<MachineChange> machine) {
+  RunVerdict result = judge_run(old_times, new_times, cpu_share(old_run), cpu_share(new_run), rule);
+  if (result.verdict != Verdict::kSlower && result.verdict != Verdict::kFaster) return result;
+  const bool slower = result.verdict == Verdict::kSlower;
   const double cv = std::max(old_run.cv, new_run.cv);
-  if (cv <= kNoisyCv) return result;
-  const double bound = 1 + kBusyCvFactor * cv;
-  const bool beyond_noise = (result.verdict == Verdict::kSlower && result.interval.low > bound) ||
-                            (result.verdict == Verdict::kFaster && result.interval.high < 1 / bound);
-  if (beyond_noise || (result.verdict != Verdict::kSlower && result.verdict != Verdict::kFaster)) return result;
-  result.verdict = Verdict::kNoisy;
-  result.reason = std::string("the ") + (old_run.cv >= new_run.cv ? "old" : "new") + " run's CV " + percent_text(cv) +
-                  " is above " + tolerance_text(kNoisyCv) +
-                  ": on a busy machine a saved report shows only a change "
-                  "beyond " +
-                  ratio_text(bound) + ": " + evidence(result);
+  if (cv > kNoisyCv) {
+    const double bound = 1 + kBusyCvFactor * cv;
+    if (slower ? result.interval.low <= bound : result.interval.high >= 1 / bound) {
+      result.verdict = Verdict::kNoisy;
+      result.reason = std::string("the ") + (old_run.cv >= new_run.cv ? "old" : "new") + " run's CV " +
+                      percent_text(cv) + " is above " + tolerance_text(kNoisyCv) +
+                      ": on a busy machine a saved report shows only a change beyond " + ratio_text(bound) + ": " +
+                      evidence(result, rule);
+      return result;
+    }
+  }
+  if (machine) {
+    // The machine slower by up to machine->high explains a run slower by as
+    // much, and faster by down to machine->low one faster by as much.
+    const double upper = (1 + rule.tolerance) * std::max(1.0, machine->high);
+    const double lower = std::min(1.0, machine->low) / (1 + rule.tolerance);
+    if (slower ? result.interval.low <= upper : result.interval.high >= lower) {
+      result.verdict = Verdict::kNoisy;
+      result.reason = std::string("the machine itself (") + kFloorName + ") ran " + ratio_text(machine->low) + " to " +
+                      ratio_text(machine->high) +
+                      ": a saved report shows only a change beyond it: " + evidence(result, rule);
+    }
+  }
   return result;
 }
+
+namespace {
+
+// The floor's verdict on a saved report: "same", or "noisy" where the
+// machine moved, never "slower" or "faster": the newline count is no
+// poker code, and a change in it is the machine's, which the other runs'
+// verdicts then allow for (judge_saved_run).
+RunVerdict judge_floor(std::span<const double> old_times, std::span<const double> new_times, const Run& old_run,
+                       const Run& new_run, const VerdictRule& rule) {
+  RunVerdict result = judge_run(old_times, new_times, cpu_share(old_run), cpu_share(new_run), rule);
+  if (result.verdict == Verdict::kSlower || result.verdict == Verdict::kFaster) {
+    result.verdict = Verdict::kNoisy;
+    result.reason = std::string("the machine moved: ") + kFloorName +
+                    " is the machine's speed, not poker's, and the other runs at this thread count are held "
+                    "beyond it: " +
+                    result.reason;
+  }
+  return result;
+}
+
+}  // namespace
 
 std::vector<double> times_per_instance(const WorkloadResult& workload, const Run& run) {
   const double work =
@@ -145,44 +196,33 @@ Comparison compare_runs(const Report& old_report, std::string_view old_name, con
   comparison.new_name = new_name;
   comparison.old_report = old_report;
   comparison.new_report = new_report;
-  comparison.tolerance = new_report.settings.tolerance;
+  const bool alternating = comparison.mode == "alternating";
+  comparison.rule.tolerance = new_report.settings.tolerance;
+  comparison.rule.paired = alternating;
   const RunIndex old_runs = index_runs(old_report);
   const RunIndex new_runs = index_runs(new_report);
+
+  // The runs in both, in the new report's order: their number is the rule's.
+  struct Matched {
+    const WorkloadResult* old_workload;
+    const Run* old_run;
+    const WorkloadResult* new_workload;
+    const Run* new_run;
+  };
+  std::vector<Matched> matched;
   std::vector<ComparedRun> only_old;
   std::vector<ComparedRun> only_new;
   for (const WorkloadResult& workload : new_report.workloads) {
-    bool noted = false;
     for (const Run& run : workload.runs) {
       const auto old_at = old_runs.find(RunKey(workload.name, workload.source, run.threads));
       if (old_at == old_runs.end()) {
         only_new.push_back(one_sided(workload, run, Verdict::kOnlyInNew));
         continue;
       }
-      const auto [old_workload, old_run] = old_at->second;
-      if (old_workload->instances != workload.instances && !noted) {
+      matched.push_back({old_at->second.first, old_at->second.second, &workload, &run});
+      if (old_at->second.first->instances != workload.instances &&
+          (comparison.different_work.empty() || comparison.different_work.back() != escape_bytes(workload.name)))
         comparison.different_work.push_back(escape_bytes(workload.name));
-        noted = true;
-      }
-      const std::vector<double> old_times = times_per_instance(*old_workload, *old_run);
-      const std::vector<double> new_times = times_per_instance(workload, run);
-      ComparedRun line;
-      line.workload = workload.name;
-      line.source = workload.source;
-      line.threads = run.threads;
-      line.old_time = median_of(old_times);
-      line.new_time = median_of(new_times);
-      line.old_cv = old_run->cv;
-      line.new_cv = run.cv;
-      if (comparison.mode == "alternating") {
-        // Both programs had the machine as it was: a share that differs is
-        // theirs (one waits more), no neighbour's, and its time counts.
-        line.verdict = judge_run(old_times, new_times, std::nullopt, std::nullopt, comparison.tolerance);
-      } else {
-        line.verdict = judge_saved_run(old_times, new_times, *old_run, run, comparison.tolerance);
-      }
-      if (old_run->cv > kNoisyCv)
-        comparison.noisy_old.push_back(run_label(workload.name, workload.source, run.threads));
-      comparison.runs.push_back(std::move(line));
     }
   }
   for (const WorkloadResult& workload : old_report.workloads) {
@@ -190,6 +230,52 @@ Comparison compare_runs(const Report& old_report, std::string_view old_name, con
       if (!new_runs.contains(RunKey(workload.name, workload.source, run.threads)))
         only_old.push_back(one_sided(workload, run, Verdict::kOnlyInOld));
     }
+  }
+  // Each paired sample must have its partner; a report edited by hand may not.
+  const auto pairs_whole = [](const Matched& m) { return m.old_run->samples_s.size() == m.new_run->samples_s.size(); };
+  comparison.rule.paired = alternating && std::all_of(matched.begin(), matched.end(), pairs_whole);
+  comparison.rule.runs = std::max<std::size_t>(1, matched.size());
+
+  const auto times_of = [](const WorkloadResult* workload, const Run* run) {
+    return times_per_instance(*workload, *run);
+  };
+  // Comparing with a saved report, the floor's change at each thread count
+  // is the machine's.
+  std::map<std::size_t, MachineChange> machine;
+  for (const Matched& m : matched) {
+    if (alternating || m.new_workload->name != kFloorName) continue;
+    const RunVerdict floor = judge_run(times_of(m.old_workload, m.old_run), times_of(m.new_workload, m.new_run),
+                                       std::nullopt, std::nullopt, comparison.rule);
+    if (floor.verdict != Verdict::kSame) machine[m.new_run->threads] = {floor.interval.low, floor.interval.high};
+  }
+
+  for (const Matched& m : matched) {
+    const std::vector<double> old_times = times_of(m.old_workload, m.old_run);
+    const std::vector<double> new_times = times_of(m.new_workload, m.new_run);
+    ComparedRun line;
+    line.workload = m.new_workload->name;
+    line.source = m.new_workload->source;
+    line.threads = m.new_run->threads;
+    line.old_time = median_of(old_times);
+    line.new_time = median_of(new_times);
+    line.old_cv = m.old_run->cv;
+    line.new_cv = m.new_run->cv;
+    if (alternating) {
+      // Both programs had the machine as it was: a share that differs is
+      // theirs (one waits more), no neighbour's, and its time counts.
+      line.verdict = judge_run(old_times, new_times, std::nullopt, std::nullopt, comparison.rule);
+    } else if (line.workload == kFloorName) {
+      line.verdict = judge_floor(old_times, new_times, *m.old_run, *m.new_run, comparison.rule);
+    } else {
+      const auto moved = machine.find(line.threads);
+      line.verdict = judge_saved_run(old_times, new_times, *m.old_run, *m.new_run, comparison.rule,
+                                     moved == machine.end() ? std::nullopt : std::optional(moved->second));
+    }
+    // In alternation the old program's spread is the load's, which its
+    // pairs share: no reason to doubt it as a baseline.
+    if (!alternating && m.old_run->cv > kNoisyCv)
+      comparison.noisy_old.push_back(run_label(line.workload, line.source, line.threads));
+    comparison.runs.push_back(std::move(line));
   }
   comparison.runs.insert(comparison.runs.end(), only_old.begin(), only_old.end());
   comparison.runs.insert(comparison.runs.end(), only_new.begin(), only_new.end());

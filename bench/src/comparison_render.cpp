@@ -91,12 +91,20 @@ std::string heading(const Comparison& comparison) {
     text += "note: " + comparison.old_name + " is no baseline where its CV was above " + tolerance_text(kNoisyCv) +
             ": " + join(comparison.noisy_old) + "\n";
   }
-  const std::string tolerance = tolerance_text(comparison.tolerance);
-  text +=
-      "verdict: slower (faster) when the Mann-Whitney U test gives p < 0.05 and the 95% confidence interval "
-      "of the ratio lies beyond " +
-      tolerance + " (" + comparison.new_name + "'s tolerance); same when it lies within " + tolerance +
-      "; otherwise noisy: too noisy to decide\n";
+  const VerdictRule& rule = comparison.rule;
+  const std::string tolerance = tolerance_text(rule.tolerance);
+  const std::string shared = rule.runs > 1 ? " (" + tolerance_text(kSignificance) + " shared by the " +
+                                                 std::to_string(rule.runs) + " runs compared)"
+                                           : "";
+  text += "verdict: slower (faster) when the two-sided " + std::string(test_name(rule)) + " test gives p < " +
+          p_value_text(rule.alpha()) + shared + " and the " + confidence_percent_text(rule.confidence()) +
+          " confidence interval of the ratio lies beyond " + tolerance + " (" + comparison.new_name +
+          "'s tolerance); same when it lies within " + tolerance + "; otherwise noisy: too noisy to decide\n";
+  if (comparison.mode != "alternating") {
+    text += "a saved report: noisy too where a run had less of the machine, where a CV above " +
+            tolerance_text(kNoisyCv) + " allows no such change, or where the machine itself (" + kFloorName +
+            ") moved as much\n";
+  }
   return text;
 }
 
@@ -116,7 +124,7 @@ std::string summary(const Comparison& comparison) {
   const CompareCounts counts = count_verdicts(comparison);
   if (counts.compared == 0) return text + "nothing compared: no run is in both\n";
   const std::string of = " of " + std::to_string(counts.compared);
-  const std::string tolerance = tolerance_text(comparison.tolerance);
+  const std::string tolerance = tolerance_text(comparison.rule.tolerance);
   text += std::to_string(slower.size()) + of + " slower beyond " + tolerance +
           (slower.empty() ? "" : ": " + join(slower)) + "\n";
   if (!faster.empty())
@@ -146,10 +154,10 @@ Json side_json(const std::string& name, const Report& report) {
 }  // namespace
 
 std::string render_comparison(const Comparison& comparison, TableStyle style) {
-  TextTable table{
-      {"workload", "source", "threads", "old", "new", "old CV", "new CV", "ratio", "95% CI", "p", "verdict"},
-      {false, false, true, true, true, true, true, true, true, true, false},
-      {}};
+  TextTable table{{"workload", "source", "threads", "old", "new", "old CV", "new CV", "ratio",
+                   confidence_percent_text(comparison.rule.confidence()) + " CI", "p", "verdict"},
+                  {false, false, true, true, true, true, true, true, true, true, false},
+                  {}};
   for (const ComparedRun& run : comparison.runs) {
     const bool both = run.old_time && run.new_time;
     const RunVerdict& verdict = run.verdict;
@@ -189,10 +197,13 @@ std::string render_comparison_json(const Comparison& comparison) {
                   {"mode", comparison.mode},
                   {"old", side_json(comparison.old_name, comparison.old_report)},
                   {"new", side_json(comparison.new_name, comparison.new_report)},
-                  {"test", "Mann-Whitney U, two-sided"},
+                  {"test", std::string(test_name(comparison.rule)) + ", two-sided"},
                   {"alpha", kSignificance},
-                  {"confidence", kConfidence},
-                  {"tolerance", comparison.tolerance},
+                  {"correction", "Bonferroni"},
+                  {"runs_compared", comparison.rule.runs},
+                  {"run_alpha", comparison.rule.alpha()},
+                  {"confidence", comparison.rule.confidence()},
+                  {"tolerance", comparison.rule.tolerance},
                   {"runs", std::move(runs)},
                   {"summary",
                    {{"compared", counts.compared},

@@ -21,6 +21,10 @@ std::string percent_text(double fraction);
 // The tolerance as people write it: "5%", "2.5%".
 std::string tolerance_text(double tolerance);
 
+// A confidence level as a percentage: "95%", "97.5%", "99.75%", and
+// rounded down to two decimals beyond that ("99.72%" for 1 - 0.05 / 18).
+std::string confidence_percent_text(double confidence);
+
 // "0.0021", "<0.0001".
 std::string p_value_text(double p);
 

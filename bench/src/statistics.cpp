@@ -41,6 +41,65 @@ std::vector<double> u_counts(std::size_t n, std::size_t m) {
   return row[m];
 }
 
+// The signed-rank test's exact distribution is counted for at most this
+// many differences: the counts, of 2^n sign choices, stay exact in a double.
+constexpr std::size_t kMaxExactDifferences = 50;
+
+// The number of the 2^n ways to give ranks 1..n signs in which the sum of
+// the positive ranks is t, for t = 0 .. n (n + 1) / 2: each rank r either
+// joins the positive sum (shifting it by r) or does not.
+std::vector<double> signed_rank_counts(std::size_t n) {
+  std::vector<double> counts(n * (n + 1) / 2 + 1, 0.0);
+  counts[0] = 1;
+  for (std::size_t rank = 1; rank <= n; ++rank) {
+    for (std::size_t t = rank * (rank + 1) / 2; t >= rank; --t) counts[t] += counts[t - rank];
+  }
+  return counts;
+}
+
+// The largest k with P(S <= k - 1) <= tail, for a statistic S whose
+// null distribution is `counts` (arrangements per value 0, 1, ...).
+std::size_t lower_order(const std::vector<double>& counts, double tail) {
+  double total = 0;
+  for (const double count : counts) total += count;
+  std::size_t k = 0;
+  double below_k = 0;  // the arrangements with S <= k - 1
+  while (k < counts.size() && (below_k + counts[k]) / total <= tail) below_k += counts[k++];
+  return k;
+}
+
+// The two-sided p-value of `s` under the null distribution `counts`:
+// min(1, 2 min(P(S <= s), P(S >= s))).
+double two_sided_p(const std::vector<double>& counts, std::size_t s) {
+  double total = 0;
+  double at_most = 0;
+  for (std::size_t v = 0; v < counts.size(); ++v) {
+    total += counts[v];
+    if (v <= s) at_most += counts[v];
+  }
+  const double at_least = total - at_most + counts[s];
+  return std::min(1.0, 2 * std::min(at_most, at_least) / total);
+}
+
+// exp of the values at `k` (1-based) from each end of `sorted`, or
+// [0, infinity) when k < 1: nothing is known.
+void set_interval(RatioEstimate& estimate, const std::vector<double>& sorted, std::size_t k) {
+  if (k < 1) {
+    estimate.low = 0;
+    estimate.high = std::numeric_limits<double>::infinity();
+    return;
+  }
+  estimate.low = std::exp(sorted[k - 1]);
+  estimate.high = std::exp(sorted[sorted.size() - k]);
+}
+
+// exp of the median of `sorted`.
+double exp_median(const std::vector<double>& sorted) {
+  const std::size_t count = sorted.size();
+  const double middle = sorted[count / 2];
+  return std::exp(count % 2 == 1 ? middle : (sorted[count / 2 - 1] + middle) / 2);
+}
+
 // The standard normal distribution's quantile at p in (0, 1): Acklam's
 // rational approximation (relative error below 1.2e-9), then one step of
 // Halley's method on erfc, which brings it to about the precision of a
@@ -152,16 +211,8 @@ RankTest mann_whitney_u(std::span<const double> a, std::span<const double> b) {
   RankTest test;
   test.u = ranks.a_rank_sum - n * (n + 1) / 2;
   if (ranks.tie_sum == 0 && a.size() * b.size() <= kMaxExactPairs) {
-    const std::vector<double> counts = u_counts(a.size(), b.size());
-    const auto u = static_cast<std::size_t>(test.u);  // an integer without ties
-    double total = 0;
-    double at_most_u = 0;
-    for (std::size_t v = 0; v < counts.size(); ++v) {
-      total += counts[v];
-      if (v <= u) at_most_u += counts[v];
-    }
-    const double at_least_u = total - at_most_u + counts[u];
-    test.p_value = std::min(1.0, 2 * std::min(at_most_u, at_least_u) / total);
+    // U is an integer without ties.
+    test.p_value = two_sided_p(u_counts(a.size(), b.size()), static_cast<std::size_t>(test.u));
     test.exact = true;
     return test;
   }
@@ -188,18 +239,12 @@ RatioEstimate ratio_estimate(std::span<const double> a, std::span<const double> 
   std::sort(differences.begin(), differences.end());
   const std::size_t pairs = differences.size();
   RatioEstimate estimate;
-  const double middle = differences[pairs / 2];
-  estimate.ratio = std::exp(pairs % 2 == 1 ? middle : (differences[pairs / 2 - 1] + middle) / 2);
-
+  estimate.ratio = exp_median(differences);
   // k: the largest with P(U <= k - 1) <= (1 - confidence) / 2.
   const double tail = (1 - confidence) / 2;
   std::size_t k = 0;
   if (pairs <= kMaxExactPairs) {
-    const std::vector<double> counts = u_counts(a.size(), b.size());
-    double total = 0;
-    for (const double count : counts) total += count;
-    double below_k = 0;  // the arrangements with U <= k - 1
-    while (k < counts.size() && (below_k + counts[k]) / total <= tail) below_k += counts[k++];
+    k = lower_order(u_counts(a.size(), b.size()), tail);
   } else {
     const auto n = static_cast<double>(a.size());
     const auto m = static_cast<double>(b.size());
@@ -207,13 +252,76 @@ RatioEstimate ratio_estimate(std::span<const double> a, std::span<const double> 
     const double from_normal = std::floor(n * m / 2 + normal_quantile(tail) * sd);
     k = from_normal < 1 ? 0 : static_cast<std::size_t>(from_normal);
   }
-  if (k < 1) {
-    estimate.low = 0;
-    estimate.high = std::numeric_limits<double>::infinity();
-  } else {
-    estimate.low = std::exp(differences[k - 1]);
-    estimate.high = std::exp(differences[pairs - k]);
+  set_interval(estimate, differences, k);
+  return estimate;
+}
+
+RankTest wilcoxon_signed_rank(std::span<const double> differences) {
+  std::vector<double> magnitudes;  // |d| of the nonzero differences, with the sign kept apart
+  std::vector<bool> positive;
+  for (const double d : differences) {
+    if (d == 0) continue;
+    magnitudes.push_back(std::abs(d));
+    positive.push_back(d > 0);
   }
+  RankTest test;
+  const std::size_t n = magnitudes.size();
+  if (n == 0) return test;  // no difference at all: nothing against the null hypothesis
+  std::vector<std::size_t> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t l, std::size_t r) { return magnitudes[l] < magnitudes[r]; });
+  double tie_sum = 0;
+  for (std::size_t first = 0; first < n;) {
+    std::size_t end = first + 1;
+    while (end < n && magnitudes[order[end]] == magnitudes[order[first]]) ++end;
+    const double mid_rank = (static_cast<double>(first + 1) + static_cast<double>(end)) / 2;
+    for (std::size_t i = first; i < end; ++i) {
+      if (positive[order[i]]) test.u += mid_rank;
+    }
+    const double t = static_cast<double>(end - first);
+    tie_sum += t * t * t - t;
+    first = end;
+  }
+  const bool zeros = n < differences.size();
+  if (tie_sum == 0 && !zeros && n <= kMaxExactDifferences) {
+    // T+ is an integer without ties.
+    test.p_value = two_sided_p(signed_rank_counts(n), static_cast<std::size_t>(test.u));
+    test.exact = true;
+    return test;
+  }
+  const auto count = static_cast<double>(n);
+  const double variance = count * (count + 1) * (2 * count + 1) / 24 - tie_sum / 48;
+  if (variance <= 0) return test;
+  const double distance = std::max(0.0, std::abs(test.u - count * (count + 1) / 4) - 0.5);
+  test.p_value = std::min(1.0, std::erfc(distance / std::sqrt(variance) / std::numbers::sqrt2));
+  return test;
+}
+
+RatioEstimate paired_ratio_estimate(std::span<const double> a, std::span<const double> b, double confidence) {
+  const std::size_t n = a.size();
+  std::vector<double> differences;
+  differences.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) differences.push_back(std::log(b[i]) - std::log(a[i]));
+  std::vector<double> walsh;
+  walsh.reserve(n * (n + 1) / 2);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = i; j < n; ++j) walsh.push_back((differences[i] + differences[j]) / 2);
+  }
+  std::sort(walsh.begin(), walsh.end());
+  RatioEstimate estimate;
+  estimate.ratio = exp_median(walsh);
+  // k: the largest with P(T+ <= k - 1) <= (1 - confidence) / 2.
+  const double tail = (1 - confidence) / 2;
+  std::size_t k = 0;
+  if (n <= kMaxExactDifferences) {
+    k = lower_order(signed_rank_counts(n), tail);
+  } else {
+    const auto count = static_cast<double>(n);
+    const double sd = std::sqrt(count * (count + 1) * (2 * count + 1) / 24);
+    const double from_normal = std::floor(static_cast<double>(walsh.size()) / 2 + normal_quantile(tail) * sd);
+    k = from_normal < 1 ? 0 : static_cast<std::size_t>(from_normal);
+  }
+  set_interval(estimate, walsh, k);
   return estimate;
 }
 

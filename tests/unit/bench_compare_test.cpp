@@ -238,7 +238,7 @@ std::string old_error(const char* old_json) { return old_error(std::string(old_j
 RunVerdict judge(const std::vector<double>& old_times, const std::vector<double>& new_times,
                  std::optional<double> old_share = std::nullopt, std::optional<double> new_share = std::nullopt,
                  double tolerance = 0.05) {
-  return judge_run(old_times, new_times, old_share, new_share, tolerance);
+  return judge_run(old_times, new_times, old_share, new_share, VerdictRule{tolerance});
 }
 
 // Ten against ten, every new time above every old one: U's exact p is
@@ -345,8 +345,8 @@ TEST(JudgeRun, ASavedReportsNoisyRunIsNoisyUnlessTheChangeIsBeyondTwiceItsCv) {
   const bench::Run old_run = run_of_times(old_times), new_run = run_of_times(new_times);
   ASSERT_GT(old_run.cv, 0.10);
   // The test alone says slower: the samples are apart.
-  ASSERT_EQ(judge_run(old_times, new_times, std::nullopt, std::nullopt, 0.05).verdict, Verdict::kSlower);
-  const RunVerdict saved = judge_saved_run(old_times, new_times, old_run, new_run, 0.05);
+  ASSERT_EQ(judge_run(old_times, new_times, std::nullopt, std::nullopt, VerdictRule{}).verdict, Verdict::kSlower);
+  const RunVerdict saved = judge_saved_run(old_times, new_times, old_run, new_run, VerdictRule{}, std::nullopt);
   EXPECT_EQ(saved.verdict, Verdict::kNoisy);
   EXPECT_EQ(saved.reason.rfind("the old run's CV ", 0), 0u) << saved.reason;
   EXPECT_NE(saved.reason.find("is above 5%: on a busy machine a saved report shows only a change beyond "),
@@ -354,12 +354,17 @@ TEST(JudgeRun, ASavedReportsNoisyRunIsNoisyUnlessTheChangeIsBeyondTwiceItsCv) {
       << saved.reason;
   // Three times slower is beyond any such noise; so is a third of the time.
   const std::vector<double> slowed = spread_times(3, 0.05), quickened = spread_times(0.33, 0.05);
-  EXPECT_EQ(judge_saved_run(old_times, slowed, old_run, run_of_times(slowed), 0.05).verdict, Verdict::kSlower);
-  EXPECT_EQ(judge_saved_run(old_times, quickened, old_run, run_of_times(quickened), 0.05).verdict, Verdict::kFaster);
+  EXPECT_EQ(judge_saved_run(old_times, slowed, old_run, run_of_times(slowed), VerdictRule{}, std::nullopt).verdict,
+            Verdict::kSlower);
+  EXPECT_EQ(
+      judge_saved_run(old_times, quickened, old_run, run_of_times(quickened), VerdictRule{}, std::nullopt).verdict,
+      Verdict::kFaster);
   // Quiet runs (CV under 5%) are judged by the test and the tolerance alone.
   const std::vector<double> quiet = spread_times(1, 0.02), quiet_slower = spread_times(1.2, 0.02);
-  EXPECT_EQ(judge_saved_run(quiet, quiet_slower, run_of_times(quiet), run_of_times(quiet_slower), 0.05).verdict,
-            Verdict::kSlower);
+  EXPECT_EQ(
+      judge_saved_run(quiet, quiet_slower, run_of_times(quiet), run_of_times(quiet_slower), VerdictRule{}, std::nullopt)
+          .verdict,
+      Verdict::kSlower);
 }
 
 // In alternation the shares are the programs' own: a program that waits is
@@ -382,6 +387,92 @@ TEST(BenchCompare, AlternatingRunsAreJudgedWithoutTheShareGuard) {
   EXPECT_EQ(compare_runs(old_report, "old", new_report, "new", "alternating").runs.at(0).verdict.verdict,
             Verdict::kSlower);
   EXPECT_EQ(compare_runs(old_report, "old", new_report, "new", "reports").runs.at(0).verdict.verdict, Verdict::kNoisy);
+}
+
+// In alternation, repetition i of each program ran back to back and shared
+// the load of its moment: a load that moves whole rounds by 30% hides a 15%
+// slowdown from a test of two independent samples, not from the pairs.
+TEST(BenchCompare, AlternatingRunsArePairedByRound) {
+  Report old_report, new_report;
+  const std::vector<double> load = {1.0, 1.3, 0.8, 1.25, 0.9, 1.1, 0.75, 1.2, 1.05, 0.85, 1.15, 0.95};
+  for (Report* report : {&old_report, &new_report}) {
+    WorkloadResult workload;
+    workload.name = "holdem-2";
+    workload.source = "file";
+    workload.instances = 1;
+    std::vector<double> samples;
+    for (std::size_t i = 0; i < load.size(); ++i)
+      samples.push_back(load[i] * (report == &old_report ? 1.0 : 1.15 * (1 + 0.001 * static_cast<double>(i))));
+    bench::Run run = run_of_times(samples);
+    run.threads = 1;
+    workload.runs.push_back(run);
+    report->workloads.push_back(workload);
+  }
+  const Comparison paired = compare_runs(old_report, "old", new_report, "new", "alternating");
+  EXPECT_TRUE(paired.rule.paired);
+  const RunVerdict& verdict = paired.runs.at(0).verdict;
+  EXPECT_EQ(verdict.verdict, Verdict::kSlower) << verdict.reason;
+  EXPECT_GT(verdict.interval.low, 1.14);
+  EXPECT_LT(verdict.interval.high, 1.17);
+  EXPECT_NEAR(verdict.test.p_value, 2.0 / 4096, 1e-12);  // every pair slower: the most extreme of 2^12
+  EXPECT_EQ(nlohmann::json::parse(render_comparison_json(paired)).at("test"),
+            "Wilcoxon signed-rank (paired by round), two-sided");
+  // The same samples as two independent ones: too noisy to decide.
+  const Comparison unpaired = compare_runs(old_report, "old", new_report, "new", "reports");
+  EXPECT_FALSE(unpaired.rule.paired);
+  EXPECT_EQ(unpaired.runs.at(0).verdict.verdict, Verdict::kNoisy) << unpaired.runs.at(0).verdict.reason;
+}
+
+// A comparison of many runs exits 4 if any is slower: each run's test is
+// held to 5% over their number (Bonferroni), so that 20 unchanged runs do
+// not give a false alarm one comparison in three.
+TEST(JudgeRun, ManyRunsShareTheSignificance) {
+  const std::vector<double> old_times = {1.00, 1.02, 1.04, 1.06, 1.08, 1.10, 1.12, 1.14, 1.16};
+  const std::vector<double> new_times = {1.05, 1.13, 1.15, 1.17, 1.26, 1.28, 1.30, 1.32, 1.34};
+  const RunVerdict alone =
+      judge_run(old_times, new_times, std::nullopt, std::nullopt, VerdictRule{.tolerance = 0.02, .runs = 1});
+  EXPECT_EQ(alone.verdict, Verdict::kSlower) << alone.reason;
+  const RunVerdict among_twenty =
+      judge_run(old_times, new_times, std::nullopt, std::nullopt, VerdictRule{.tolerance = 0.02, .runs = 20});
+  EXPECT_EQ(among_twenty.verdict, Verdict::kNoisy) << among_twenty.reason;
+  EXPECT_EQ(among_twenty.test.p_value, alone.test.p_value);
+  EXPECT_NEAR(alone.test.p_value, 0.00399, 1e-5);  // above 0.05 / 20
+  EXPECT_LT(among_twenty.interval.low, alone.interval.low);
+  EXPECT_NE(among_twenty.reason.find("99.75% CI"), std::string::npos) << among_twenty.reason;
+  EXPECT_NE(among_twenty.reason.find("(alpha 0.0025)"), std::string::npos) << among_twenty.reason;
+}
+
+// The floor counts newlines: its change between a saved report and a later
+// run is the machine's, never a verdict on poker, and the other runs at its
+// thread count must change beyond it.
+TEST(BenchCompare, TheFloorMovedIsTheMachineNotPoker) {
+  const auto reports = [](double floor, double holdem) {
+    return std::pair(report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(1)}}},
+                                   {kFloorName, {{.threads = 1, .samples = times(1)}}}}),
+                     report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(holdem)}}},
+                                   {kFloorName, {{.threads = 1, .samples = times(floor)}}}}));
+  };
+  // The machine 1.3x slower, poker 1.3x slower: nothing to say of poker.
+  const auto [old_busy, new_busy] = reports(1.3, 1.3);
+  const Outcome busy = compare(old_busy, new_busy);
+  EXPECT_EQ(busy.status, 0) << busy.output;
+  EXPECT_EQ(verdict(busy.output, kFloorName, 1), "noisy");
+  EXPECT_EQ(verdict(busy.output, "holdem-2", 1), "noisy");
+  EXPECT_EQ(busy.comparison.runs.at(0).verdict.reason.rfind("the machine itself (newline-count) ran 1.29", 0), 0u)
+      << busy.comparison.runs.at(0).verdict.reason;
+  EXPECT_EQ(busy.comparison.runs.at(1).verdict.reason.rfind("the machine moved: newline-count", 0), 0u)
+      << busy.comparison.runs.at(1).verdict.reason;
+  // Poker twice as slow is beyond the machine's 1.3x.
+  const auto [old_slow, new_slow] = reports(1.3, 2);
+  EXPECT_EQ(verdict(compare(old_slow, new_slow).output, "holdem-2", 1), "slower");
+  // The machine unmoved, poker 1.3x slower: slower; a faster machine
+  // lowers no bar.
+  const auto [old_same, new_same] = reports(1, 1.3);
+  EXPECT_EQ(compare(old_same, new_same).status, 4);
+  const auto [old_quick, new_quick] = reports(0.7, 1.3);
+  const Outcome quick = compare(old_quick, new_quick);
+  EXPECT_EQ(verdict(quick.output, "holdem-2", 1), "slower");
+  EXPECT_EQ(verdict(quick.output, kFloorName, 1), "noisy");
 }
 
 TEST(JudgeRun, VerdictNames) {
@@ -456,10 +547,11 @@ TEST(BenchCompare, TheTableHasTheStatisticsOfEachRun) {
   EXPECT_EQ(cells[9], "<0.0001");
   EXPECT_EQ(cells[10], "slower");
   EXPECT_NE(outcome.output.find("times per instance, the median of the repetitions\n"), std::string::npos);
-  EXPECT_NE(outcome.output.find("verdict: slower (faster) when the Mann-Whitney U test gives p < 0.05 and the 95% "
-                                "confidence interval of the ratio lies beyond 5% (NEW.json's tolerance); same when "
-                                "it lies within 5%; otherwise noisy: too noisy to decide\n"),
-            std::string::npos)
+  EXPECT_NE(
+      outcome.output.find("verdict: slower (faster) when the two-sided Mann-Whitney U test gives p < 0.05 and the 95% "
+                          "confidence interval of the ratio lies beyond 5% (NEW.json's tolerance); same when "
+                          "it lies within 5%; otherwise noisy: too noisy to decide\n"),
+      std::string::npos)
       << outcome.output;
 }
 
@@ -674,8 +766,12 @@ TEST(BenchCompareJson, HoldsTheVerdictsAndWhatTheyRestOn) {
   EXPECT_EQ(json.at("new").at("poker").at("commit"), "8a015d0");
   EXPECT_EQ(json.at("old").at("machine").at("cores"), 2);
   EXPECT_EQ(json.at("test"), "Mann-Whitney U, two-sided");
+  // Two runs compared share the 5%: each is tested at 2.5%.
   EXPECT_EQ(json.at("alpha"), 0.05);
-  EXPECT_EQ(json.at("confidence"), 0.95);
+  EXPECT_EQ(json.at("correction"), "Bonferroni");
+  EXPECT_EQ(json.at("runs_compared"), 2);
+  EXPECT_DOUBLE_EQ(json.at("run_alpha").get<double>(), 0.025);
+  EXPECT_DOUBLE_EQ(json.at("confidence").get<double>(), 0.975);
   EXPECT_EQ(json.at("tolerance"), 0.05);
   const nlohmann::json& runs = json.at("runs");
   ASSERT_EQ(runs.size(), 4u);
@@ -691,7 +787,7 @@ TEST(BenchCompareJson, HoldsTheVerdictsAndWhatTheyRestOn) {
   EXPECT_GT(slower.at("ratio_high").get<double>(), 1.5);
   EXPECT_LT(slower.at("p_value").get<double>(), 0.001);
   EXPECT_NEAR(slower.at("old_cv").get<double>(), 0.003, 0.0005);
-  EXPECT_EQ(slower.at("reason").get<std::string>().rfind("1.50\u00d7, 95% CI", 0), 0u);
+  EXPECT_EQ(slower.at("reason").get<std::string>().rfind("1.50\u00d7, 97.5% CI", 0), 0u);
   // Three against three: an interval without end, null.
   const nlohmann::json& few = runs[1];
   EXPECT_EQ(few.at("workload"), "euler");
@@ -720,10 +816,10 @@ TEST(BenchCompare, ManyWorkloadsAreMatchedByTheirKeys) {
   std::vector<WorkloadSpec> workloads;
   for (int i = 0; i < 2000; ++i) {
     workloads.push_back({std::string("w").append(std::to_string(i)),
-                         {{.threads = 1, .samples = times(1, 5)}, {.threads = 2, .samples = times(1, 5)}}});
+                         {{.threads = 1, .samples = times(1, 12)}, {.threads = 2, .samples = times(1, 12)}}});
   }
   const Json old_report = report(0.05, workloads);
-  workloads.back().runs[1].samples = times(2, 5);
+  workloads.back().runs[1].samples = times(2, 12);
   std::reverse(workloads.begin(), workloads.end());
   const Outcome outcome = compare(old_report, report(0.05, workloads));
   EXPECT_EQ(outcome.status, 4);

@@ -8,28 +8,42 @@
 // one, compare what they have in common. For each:
 //
 //   ratio      new median / old median
-//   interval   the ratio's confidence interval (95%): the Hodges-Lehmann
-//              interval of the two samples' logarithms (statistics.h)
-//   p          the two-sided Mann-Whitney U test of the two samples, the
-//              test Google Benchmark's compare.py runs
+//   interval   the ratio's confidence interval
+//   p          the two-sided test's p-value
 //
-// and, with the tolerance t (the NEW report's settings.tolerance):
+// The test and interval depend on how the samples were measured:
+//   - measured in alternation (--baseline), repetition i of the old program
+//     and of the new ran back to back: the pairs share the machine's load
+//     of their moment, so the test is the Wilcoxon signed-rank test of the
+//     pairs' log-ratios and the interval its Hodges-Lehmann one (Walsh
+//     averages): the load that moves both is no noise;
+//   - a saved report and a later run: the Mann-Whitney U test, the test
+//     Google Benchmark's compare.py runs, and the Hodges-Lehmann interval of
+//     the two samples' logarithms.
 //
-//   "slower"   p < 0.05, and the whole interval above 1 + t: slower, and
-//              beyond the tolerance, with 95% confidence
-//   "faster"   p < 0.05, and the whole interval below 1 / (1 + t)
+// A comparison asks one question of many runs, and exits 4 if any answers
+// "slower": the false alarms of the whole comparison are held to
+// kSignificance (Bonferroni): each of its R runs is tested at
+// kSignificance / R, with an interval of confidence 1 - kSignificance / R.
+// With the tolerance t (the NEW report's settings.tolerance):
+//
+//   "slower"   p < alpha, and the whole interval above 1 + t: slower, and
+//              beyond the tolerance, with that confidence
+//   "faster"   p < alpha, and the whole interval below 1 / (1 + t)
 //   "same"     the interval lies within [1 / (1 + t), 1 + t]
-//   "noisy"    otherwise: too noisy to decide at that tolerance. Also, when
-//              comparing reports, when one run had less of the machine
-//              than the other: its CPU time per wall second and thread (the
-//              process's CPU time over its wall time) was below the other's
-//              by more than kMaxCpuShareDrop, a neighbour's load that a
-//              saved report cannot have seen; or when either run's CV is
-//              above kNoisyCv (measure.h) and the interval is not beyond
-//              1 + kBusyCvFactor x CV: two runs apart in time on a busy
-//              machine differ by that much without a change. (Measured in
-//              alternation, the two had the same machine: neither rule
-//              applies.)
+//   "noisy"    otherwise: too noisy to decide at that tolerance.
+//
+// Comparing with a saved report, the two runs had the machine at different
+// times, which the repetitions of neither show. Such a run is also "noisy":
+//   - when one run had less of the machine than the other: its CPU time per
+//     wall second and thread (the process's CPU time over its wall time)
+//     was below the other's by more than kMaxCpuShareDrop;
+//   - when either run's CV is above kNoisyCv (measure.h) and the interval
+//     is not beyond 1 + kBusyCvFactor x CV;
+//   - when the floor (the newline count: the machine, not poker) at the
+//     same thread count moved, and the run's interval is not beyond the
+//     floor's: the machine's change explains it. The floor itself is never
+//     "slower" or "faster": it measures the machine.
 //
 // Runs in one report only are listed as "only in old" or "only in new",
 // with no verdict. The comparison is written as a table (plain or
@@ -54,8 +68,8 @@
 
 namespace poker::bench {
 
-inline constexpr double kSignificance = 0.05;  // the test's alpha
-inline constexpr double kConfidence = 0.95;    // the ratio's interval
+// The chance of a false "slower" or "faster" anywhere in a comparison.
+inline constexpr double kSignificance = 0.05;
 // How much less of the machine (CPU time per wall second and thread) one
 // run may have had than the other before their times are no comparison.
 inline constexpr double kMaxCpuShareDrop = 0.10;
@@ -70,6 +84,24 @@ enum class Verdict { kSlower, kFaster, kSame, kNoisy, kOnlyInOld, kOnlyInNew };
 // "slower", "faster", "same", "noisy", "only in old", "only in new".
 const char* verdict_name(Verdict verdict);
 
+// What one run's verdict is held to.
+struct VerdictRule {
+  double tolerance = 0.05;
+  std::size_t runs = 1;  // the runs judged together, which share kSignificance
+  bool paired = false;   // old_times[i] and new_times[i] measured back to back
+
+  // The significance level and the interval's confidence of each run.
+  double alpha() const { return kSignificance / static_cast<double>(runs == 0 ? 1 : runs); }
+  double confidence() const { return 1 - alpha(); }
+};
+
+// How the machine itself moved between a saved report and a later run: the
+// floor's ratio interval at a thread count.
+struct MachineChange {
+  double low = 1;
+  double high = 1;
+};
+
 // The verdict on one run, and what it rests on.
 struct RunVerdict {
   Verdict verdict = Verdict::kNoisy;
@@ -80,20 +112,23 @@ struct RunVerdict {
 };
 
 // The verdict on times `old_times` and `new_times` (per instance; each
-// > 0), at `tolerance`; `old_share` and `new_share` are the runs' CPU
-// shares (the median over the repetitions of CPU time / (wall time x
-// threads)), when both are known.
-// REQUIRES: !old_times.empty() && !new_times.empty().
+// > 0) under `rule`; `old_share` and `new_share` are the runs' CPU shares
+// (the median over the repetitions of CPU time / (wall time x threads)),
+// when both are known.
+// REQUIRES: !old_times.empty() && !new_times.empty(); with rule.paired,
+// old_times.size() == new_times.size().
 RunVerdict judge_run(std::span<const double> old_times, std::span<const double> new_times,
-                     std::optional<double> old_share, std::optional<double> new_share, double tolerance);
+                     std::optional<double> old_share, std::optional<double> new_share, const VerdictRule& rule);
 
 // judge_run() for two runs measured apart in time (a saved report and a
-// later run). When either run's CV is above kNoisyCv (measure.h), the load
-// that made it noisy may have moved its level too, which no repetition
-// shows: "slower" or "faster" then also needs the interval beyond
-// 1 + kBusyCvFactor x CV (and its inverse), else the verdict is "noisy".
+// later run), unpaired. When either run's CV is above kNoisyCv (measure.h),
+// the load that made it noisy may have moved its level too, which no
+// repetition shows: "slower" or "faster" then also needs the interval
+// beyond 1 + kBusyCvFactor x CV (and its inverse); and when the machine
+// moved (`machine`, the floor's change), beyond the machine's change.
+// Else the verdict is "noisy".
 RunVerdict judge_saved_run(std::span<const double> old_times, std::span<const double> new_times, const Run& old_run,
-                           const Run& new_run, double tolerance);
+                           const Run& new_run, const VerdictRule& rule, std::optional<MachineChange> machine);
 
 // A run's repetitions as the comparison reads them: seconds per instance,
 // and the CPU share when the run has CPU samples.
@@ -114,7 +149,7 @@ struct Comparison {
   std::string mode;  // "reports", or "alternating" (--baseline)
   std::string old_name, new_name;
   Report old_report, new_report;
-  double tolerance = 0.05;
+  VerdictRule rule;                         // the tolerance (the new report's), the runs compared, paired or not
   std::vector<ComparedRun> runs;            // both first, in the new report's order; then old only; then new only
   std::vector<std::string> different_work;  // workloads whose instances per pass differ (--quick vs full)
   std::vector<std::string> noisy_old;       // the old report's runs with a CV above kNoisyCv: no baseline
@@ -146,6 +181,10 @@ Comparison compare_bench_reports(std::string_view old_json, std::string_view old
 //   1 of 18 slower beyond 5%: holdem-2 -j 1
 //   2 of 18 too noisy to decide at 5%: euler -j 2, eval -j 2
 std::string render_comparison(const Comparison& comparison, TableStyle style);
+
+// "Wilcoxon signed-rank (paired by round)" or "Mann-Whitney U": the
+// two-sided test behind a rule's verdicts.
+const char* test_name(const VerdictRule& rule);
 
 // The comparison as JSON, schema poker-bench-comparison/1.
 std::string render_comparison_json(const Comparison& comparison);

@@ -1,10 +1,13 @@
 // The statistics behind `poker bench`'s figures and its comparison's
 // verdicts: a sample's summary (mean, median, standard deviation, CV, min,
-// max); the Mann-Whitney U test of two samples, the test that Google
-// Benchmark's compare.py runs; and the Hodges-Lehmann estimate of the ratio
-// of two samples' typical values with its confidence interval, the interval
-// that goes with that test (Moses), taken on the logarithms of the times so
-// that a shift is a ratio.
+// max); for two independent samples, the Mann-Whitney U test, the test that
+// Google Benchmark's compare.py runs, and the Hodges-Lehmann estimate of the
+// ratio of their typical values with its confidence interval, the interval
+// that goes with that test (Moses); for two samples measured in pairs (one
+// value of each back to back), the Wilcoxon signed-rank test of the pairs'
+// differences and its Hodges-Lehmann estimate and interval (Walsh averages).
+// Ratios are taken on the logarithms of the times, so that a shift is a
+// ratio.
 //
 // Thread safety: pure functions.
 #ifndef POKER_BENCH_STATISTICS_H_
@@ -83,6 +86,41 @@ struct RatioEstimate {
 
 // REQUIRES: every value > 0, !a.empty(), !b.empty(), 0 < confidence < 1.
 RatioEstimate ratio_estimate(std::span<const double> a, std::span<const double> b, double confidence);
+
+// The Wilcoxon signed-rank test of `differences` (paired values' differences)
+// against a distribution symmetric about 0, two-sided. Zero differences are
+// dropped, as Wilcoxon's test does; the others are ranked by their absolute
+// values (ties get the mean of the ranks they span), and the statistic is
+// the sum of the positive ones' ranks, T+ (RankTest::u).
+// Exact p-value when there are no ties and no zeros among at most 50
+// differences (the distribution of T+ over the 2^n sign choices, counted by
+// dynamic programming): min(1, 2 * min(P(T+ <= t), P(T+ >= t))). Otherwise
+// the normal approximation with mean n (n + 1) / 4, variance
+// n (n + 1) (2n + 1) / 24 - sum(t^3 - t) / 48 over the groups of t tied
+// absolute values, and a continuity correction of 1/2; p is 1 when nothing
+// is left or every difference is tied. These are R's
+// wilcox.test(x, y, paired = TRUE) figures (V there), whose exact rule is the
+// same.
+// REQUIRES: every value finite.
+RankTest wilcoxon_signed_rank(std::span<const double> differences);
+
+// How many times `b`'s values are `a`'s, the two measured in pairs (a[i]
+// with b[i]): with d[i] = log(b[i]) - log(a[i]), the Hodges-Lehmann
+// estimate exp(median of the n (n + 1) / 2 Walsh averages (d[i] + d[j]) / 2,
+// i <= j), and the interval [exp(w_(k)), exp(w_(N+1-k))] over those
+// averages sorted, N = n (n + 1) / 2, where k is the largest with
+// P(T+ <= k - 1) <= (1 - confidence) / 2 under the null hypothesis: from
+// the exact distribution of T+ for n <= 50, else
+// k = floor(N / 2 - z * sqrt(n (n + 1) (2n + 1) / 24)). Zero differences
+// stay in (the interval's coverage holds for continuous times). With too
+// few pairs for the confidence asked (k < 1: five pairs at 95%, for
+// instance), the interval is [0, infinity). The interval is R's
+// wilcox.test(log(b), log(a), paired = TRUE, conf.int = TRUE) exact one,
+// exponentiated, save for R's widening of k = 0 to 1.
+// O(n^2 log n) time and n^2 / 2 doubles of memory.
+// REQUIRES: a.size() == b.size() >= 1, every value > 0,
+// 0 < confidence < 1.
+RatioEstimate paired_ratio_estimate(std::span<const double> a, std::span<const double> b, double confidence);
 
 }  // namespace poker::bench
 
