@@ -1,5 +1,6 @@
 # Sourced by the install tests: a temporary directory, failing with a
-# message, installing the build, and the help's subcommands.
+# message, installing the build, the help's subcommands, and bash's
+# completions of a command line.
 set -euo pipefail
 : "${POKER:?}" "${POKER_BUILD_DIR:?}" "${POKER_CMAKE:?}"
 
@@ -75,4 +76,29 @@ check_documents() {
   diff -u <(awk 'f { print } /^Copyright \(c\)/ { f = 1 }' "$POKER_SOURCE_DIR/LICENSE" | sed '1{/^$/d}') \
     <(sed -n '/^License: Expat$/,$p' "$copyright" | tail -n +2 | sed -e 's/^ //' -e 's/^\.$//') ||
     fail "$copyright's License: Expat text is not LICENSE's"
+}
+
+# The bash completions (the completion script $script, sourced) of the
+# command line $1, whose last word (empty if $1 ends with a space) is the
+# one being completed, sorted, one per line. Run in a shell without
+# -e/-u/pipefail, like an interactive one.
+complete_line() {
+  (
+    set +euo pipefail
+    source "$script"
+    read -r -a COMP_WORDS <<<"$1"
+    [[ $1 == *' ' ]] && COMP_WORDS+=("")
+    COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+    COMP_LINE=$1 COMP_POINT=${#1}
+    COMPREPLY=()
+    _poker
+    printf '%s\n' "${COMPREPLY[@]}" | sed '/^$/d' | sort
+  )
+}
+
+# complete_line $1 gives exactly the lines $2.
+expect() {
+  local got
+  got=$(complete_line "$1")
+  [[ $got == "$2" ]] || fail "bash: '$1<TAB>' completes to [${got//$'\n'/ }], expected [${2//$'\n'/ }]"
 }

@@ -11,30 +11,6 @@ script=$tmp/root/share/bash-completion/completions/poker
 [[ -x $tmp/root/bin/poker ]] || fail "no poker installed in bin/"
 export PATH=$tmp/root/bin:$PATH
 
-# The completions of the command line $1, whose last word (empty if $1 ends
-# with a space) is the one being completed, sorted, one per line. Run in a
-# shell without -e/-u/pipefail, like an interactive one.
-complete_line() {
-  (
-    set +euo pipefail
-    source "$script"
-    read -r -a COMP_WORDS <<<"$1"
-    [[ $1 == *' ' ]] && COMP_WORDS+=("")
-    COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
-    COMP_LINE=$1 COMP_POINT=${#1}
-    COMPREPLY=()
-    _poker
-    printf '%s\n' "${COMPREPLY[@]}" | sed '/^$/d' | sort
-  )
-}
-
-# complete_line $1 gives exactly the lines $2.
-expect() {
-  local got
-  got=$(complete_line "$1")
-  [[ $got == "$2" ]] || fail "'$1<TAB>' completes to [${got//$'\n'/ }], expected [${2//$'\n'/ }]"
-}
-
 # complete_line $1 includes every word of $2 (and, with $3 = without, none of $3).
 expect_all() {
   local got word

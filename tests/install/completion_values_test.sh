@@ -11,26 +11,6 @@ install_into "$tmp/root"
 export PATH=$tmp/root/bin:$PATH
 script=$tmp/root/share/bash-completion/completions/poker
 
-# The bash completions of the command line $1, sorted, one a line.
-complete_line() {
-  (
-    set +euo pipefail
-    source "$script"
-    read -r -a COMP_WORDS <<<"$1"
-    [[ $1 == *' ' ]] && COMP_WORDS+=("")
-    COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
-    COMPREPLY=()
-    _poker
-    printf '%s\n' "${COMPREPLY[@]}" | sed '/^$/d' | sort
-  )
-}
-
-expect() {
-  local got
-  got=$(complete_line "$1")
-  [[ $got == "$2" ]] || fail "bash: '$1<TAB>' completes to [${got//$'\n'/ }], expected [${2//$'\n'/ }]"
-}
-
 # The workloads bench's help names, read here from the help made one line.
 workloads=$("$POKER" bench --help | tr -s ' \n' ' ' | sed -n 's/.*--workloads=LIST .* list of: \([^(]*\) (default all.*/\1/p' |
   sed 's/ *$//; s/, /\n/g' | sort)
