@@ -93,7 +93,7 @@ std::string heading(const Comparison& comparison) {
   }
   const VerdictRule& rule = comparison.rule;
   const std::string tolerance = tolerance_text(rule.tolerance);
-  const std::string shared = rule.runs > 1 ? " (" + tolerance_text(kSignificance) + " shared by the " +
+  const std::string shared = rule.runs > 1 ? " (" + tolerance_text(rule.family_alpha) + " shared by the " +
                                                  std::to_string(rule.runs) + " runs compared)"
                                            : "";
   text += "verdict: slower (faster) when the two-sided " + std::string(test_name(rule)) + " test gives p < " +
@@ -198,7 +198,7 @@ std::string render_comparison_json(const Comparison& comparison) {
                   {"old", side_json(comparison.old_name, comparison.old_report)},
                   {"new", side_json(comparison.new_name, comparison.new_report)},
                   {"test", std::string(test_name(comparison.rule)) + ", two-sided"},
-                  {"alpha", kSignificance},
+                  {"alpha", comparison.rule.family_alpha},
                   {"correction", "Bonferroni"},
                   {"runs_compared", comparison.rule.runs},
                   {"run_alpha", comparison.rule.alpha()},

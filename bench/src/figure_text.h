@@ -22,7 +22,7 @@ std::string percent_text(double fraction);
 std::string tolerance_text(double tolerance);
 
 // A confidence level as a percentage: "95%", "97.5%", "99.75%", and
-// rounded down to two decimals beyond that ("99.72%" for 1 - 0.05 / 18).
+// rounded down to two decimals beyond that ("99.97%" for 1 - 0.005 / 18).
 std::string confidence_percent_text(double confidence);
 
 // "0.0021", "<0.0001".

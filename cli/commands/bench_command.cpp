@@ -75,8 +75,8 @@ void BenchCommand::add_options(CLI::App& app, Binding binding) {
                      " (default all; newline-count is the floor, the newline count of the same bytes)")
       ->type_name("LIST");
   checks.add(*app.add_option("--repetitions", command.repetitions,
-                             "Timed repetitions per run, 1 to 1000 (default 10; --quick 9; rounds with --baseline: 16, "
-                             "--quick 12); the comparison's rank test needs 9 or more")
+                             "Timed repetitions per run, 1 to 1000 (default 10; --quick 9; rounds with --baseline: 20, "
+                             "--quick 16); the comparison's rank test needs 9 or more")
                   ->type_name("N"),
              whole_number(1, 1000));
   checks.add(*app.add_option("--warmup", command.warmup, "Untimed repetitions before them, 0 to 100 (default 1)")

@@ -466,14 +466,14 @@ TEST(Bench, AReportComparedWithItselfIsNeverSlowerOrFaster) {
   EXPECT_EQ(comparison.at("summary").at("faster"), 0);
   const RunResult markdown = run_poker({"bench", "--compare", path, "--against", path, "--markdown"});
   EXPECT_EQ(markdown.exit_status, 0) << markdown.err;
-  EXPECT_NE(markdown.out.find("\n| workload | source | threads | old | new | old CV | new CV | ratio | 95% CI | p | "
+  EXPECT_NE(markdown.out.find("\n| workload | source | threads | old | new | old CV | new CV | ratio | 99.5% CI | p | "
                               "verdict |\n"),
             std::string::npos)
       << markdown.out;
 }
 
 // Three times slower, with nine repetitions against nine: beyond a
-// tolerance of 50% with 95% confidence. On a loaded machine a pair of runs
+// tolerance of 50% with 99.5% confidence. On a loaded machine a pair of runs
 // often has unequal shares of the CPU (at a load of 5 on 2 cores, 47%
 // against 41% was seen: a verdict of "noisy", as compare.h wants), so the
 // pair is measured up to kAttempts times; never is it "faster" or "same".

@@ -238,7 +238,10 @@ std::string old_error(const char* old_json) { return old_error(std::string(old_j
 RunVerdict judge(const std::vector<double>& old_times, const std::vector<double>& new_times,
                  std::optional<double> old_share = std::nullopt, std::optional<double> new_share = std::nullopt,
                  double tolerance = 0.05) {
-  return judge_run(old_times, new_times, old_share, new_share, VerdictRule{tolerance});
+  // The rule of one run alone at a 5% level, as the mechanics below were
+  // worked out (a comparison's own level is kSignificance, shared by its runs).
+  return judge_run(old_times, new_times, old_share, new_share,
+                   VerdictRule{.tolerance = tolerance, .runs = 1, .paired = false, .family_alpha = 0.05});
 }
 
 // Ten against ten, every new time above every old one: U's exact p is
@@ -430,10 +433,10 @@ TEST(JudgeRun, ManyRunsShareTheSignificance) {
   const std::vector<double> old_times = {1.00, 1.02, 1.04, 1.06, 1.08, 1.10, 1.12, 1.14, 1.16};
   const std::vector<double> new_times = {1.05, 1.13, 1.15, 1.17, 1.26, 1.28, 1.30, 1.32, 1.34};
   const RunVerdict alone =
-      judge_run(old_times, new_times, std::nullopt, std::nullopt, VerdictRule{.tolerance = 0.02, .runs = 1});
+      judge_run(old_times, new_times, std::nullopt, std::nullopt, VerdictRule{.tolerance = 0.02, .family_alpha = 0.05});
   EXPECT_EQ(alone.verdict, Verdict::kSlower) << alone.reason;
-  const RunVerdict among_twenty =
-      judge_run(old_times, new_times, std::nullopt, std::nullopt, VerdictRule{.tolerance = 0.02, .runs = 20});
+  const RunVerdict among_twenty = judge_run(old_times, new_times, std::nullopt, std::nullopt,
+                                            VerdictRule{.tolerance = 0.02, .runs = 20, .family_alpha = 0.05});
   EXPECT_EQ(among_twenty.verdict, Verdict::kNoisy) << among_twenty.reason;
   EXPECT_EQ(among_twenty.test.p_value, alone.test.p_value);
   EXPECT_NEAR(alone.test.p_value, 0.00399, 1e-5);  // above 0.05 / 20
@@ -532,7 +535,7 @@ TEST(BenchCompare, FasterAndSameAreNoFailure) {
 TEST(BenchCompare, TheTableHasTheStatisticsOfEachRun) {
   const Outcome outcome = compare(run_of(times(1)), run_of(times(1.5)));
   EXPECT_NE(outcome.output.find(
-                "workload  source  threads      old      new  old CV  new CV  ratio       95% CI        p  verdict\n"),
+                "workload  source  threads      old      new  old CV  new CV  ratio     99.5% CI        p  verdict\n"),
             std::string::npos)
       << outcome.output;
   const std::vector<std::string> cells = row(outcome.output, "holdem-2", 1);
@@ -547,11 +550,11 @@ TEST(BenchCompare, TheTableHasTheStatisticsOfEachRun) {
   EXPECT_EQ(cells[9], "<0.0001");
   EXPECT_EQ(cells[10], "slower");
   EXPECT_NE(outcome.output.find("times per instance, the median of the repetitions\n"), std::string::npos);
-  EXPECT_NE(
-      outcome.output.find("verdict: slower (faster) when the two-sided Mann-Whitney U test gives p < 0.05 and the 95% "
-                          "confidence interval of the ratio lies beyond 5% (NEW.json's tolerance); same when "
-                          "it lies within 5%; otherwise noisy: too noisy to decide\n"),
-      std::string::npos)
+  EXPECT_NE(outcome.output.find(
+                "verdict: slower (faster) when the two-sided Mann-Whitney U test gives p < 0.005 and the 99.5% "
+                "confidence interval of the ratio lies beyond 5% (NEW.json's tolerance); same when "
+                "it lies within 5%; otherwise noisy: too noisy to decide\n"),
+            std::string::npos)
       << outcome.output;
 }
 
@@ -715,10 +718,11 @@ TEST(BenchCompare, MarkdownTableIsAPipeTable) {
       report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(1)}, {.threads = 2, .samples = times(1)}}}});
   const Json new_report = report(0.05, {{"holdem-2", {{.threads = 1, .samples = times(1.5)}}}});
   const Outcome outcome = compare(old_report, new_report, TableStyle::kMarkdown);
-  EXPECT_NE(outcome.output.find("\n| workload | source | threads | old | new | old CV | new CV | ratio | 95% CI | p | "
-                                "verdict |\n| :--- | :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | "
-                                ":--- |\n| holdem-2 | memory | 1 | 1.00 ms | 1.50 ms | 0.3% | 0.3% | 1.50\u00d7 | "),
-            std::string::npos)
+  EXPECT_NE(
+      outcome.output.find("\n| workload | source | threads | old | new | old CV | new CV | ratio | 99.5% CI | p | "
+                          "verdict |\n| :--- | :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | "
+                          ":--- |\n| holdem-2 | memory | 1 | 1.00 ms | 1.50 ms | 0.3% | 0.3% | 1.50\u00d7 | "),
+      std::string::npos)
       << outcome.output;
   EXPECT_NE(outcome.output.find(
                 " | <0.0001 | slower |\n| holdem-2 | memory | 2 | 1.00 ms | - | 0.3% | - |  |  |  | only in old |\n"),
@@ -766,12 +770,12 @@ TEST(BenchCompareJson, HoldsTheVerdictsAndWhatTheyRestOn) {
   EXPECT_EQ(json.at("new").at("poker").at("commit"), "8a015d0");
   EXPECT_EQ(json.at("old").at("machine").at("cores"), 2);
   EXPECT_EQ(json.at("test"), "Mann-Whitney U, two-sided");
-  // Two runs compared share the 5%: each is tested at 2.5%.
-  EXPECT_EQ(json.at("alpha"), 0.05);
+  // Two runs compared share the 0.5%: each is tested at 0.25%.
+  EXPECT_EQ(json.at("alpha"), 0.005);
   EXPECT_EQ(json.at("correction"), "Bonferroni");
   EXPECT_EQ(json.at("runs_compared"), 2);
-  EXPECT_DOUBLE_EQ(json.at("run_alpha").get<double>(), 0.025);
-  EXPECT_DOUBLE_EQ(json.at("confidence").get<double>(), 0.975);
+  EXPECT_DOUBLE_EQ(json.at("run_alpha").get<double>(), 0.0025);
+  EXPECT_DOUBLE_EQ(json.at("confidence").get<double>(), 0.9975);
   EXPECT_EQ(json.at("tolerance"), 0.05);
   const nlohmann::json& runs = json.at("runs");
   ASSERT_EQ(runs.size(), 4u);
@@ -787,7 +791,7 @@ TEST(BenchCompareJson, HoldsTheVerdictsAndWhatTheyRestOn) {
   EXPECT_GT(slower.at("ratio_high").get<double>(), 1.5);
   EXPECT_LT(slower.at("p_value").get<double>(), 0.001);
   EXPECT_NEAR(slower.at("old_cv").get<double>(), 0.003, 0.0005);
-  EXPECT_EQ(slower.at("reason").get<std::string>().rfind("1.50\u00d7, 97.5% CI", 0), 0u);
+  EXPECT_EQ(slower.at("reason").get<std::string>().rfind("1.50\u00d7, 99.75% CI", 0), 0u);
   // Three against three: an interval without end, null.
   const nlohmann::json& few = runs[1];
   EXPECT_EQ(few.at("workload"), "euler");
