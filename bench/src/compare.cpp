@@ -188,6 +188,67 @@ std::optional<double> cpu_share(const Run& run) {
   return median_of(shares);
 }
 
+namespace {
+
+// A run in both reports.
+struct Matched {
+  const WorkloadResult* old_workload;
+  const Run* old_run;
+  const WorkloadResult* new_workload;
+  const Run* new_run;
+};
+
+// The runs of the two reports: those in both, in the new report's order,
+// and the lines of those in one only; the workloads whose instances per
+// pass differ go to `different_work`.
+struct MatchedRuns {
+  std::vector<Matched> both;
+  std::vector<ComparedRun> only_old, only_new;
+};
+
+MatchedRuns match_runs(const Report& old_report, const Report& new_report, std::vector<std::string>& different_work) {
+  const RunIndex old_runs = index_runs(old_report);
+  const RunIndex new_runs = index_runs(new_report);
+  MatchedRuns matched;
+  for (const WorkloadResult& workload : new_report.workloads) {
+    for (const Run& run : workload.runs) {
+      const auto old_at = old_runs.find(RunKey(workload.name, workload.source, run.threads));
+      if (old_at == old_runs.end()) {
+        matched.only_new.push_back(one_sided(workload, run, Verdict::kOnlyInNew));
+        continue;
+      }
+      matched.both.push_back({old_at->second.first, old_at->second.second, &workload, &run});
+      if (old_at->second.first->instances != workload.instances &&
+          (different_work.empty() || different_work.back() != escape_bytes(workload.name)))
+        different_work.push_back(escape_bytes(workload.name));
+    }
+  }
+  for (const WorkloadResult& workload : old_report.workloads) {
+    for (const Run& run : workload.runs) {
+      if (!new_runs.contains(RunKey(workload.name, workload.source, run.threads)))
+        matched.only_old.push_back(one_sided(workload, run, Verdict::kOnlyInOld));
+    }
+  }
+  return matched;
+}
+
+std::vector<double> old_times(const Matched& m) { return times_per_instance(*m.old_workload, *m.old_run); }
+std::vector<double> new_times(const Matched& m) { return times_per_instance(*m.new_workload, *m.new_run); }
+
+// Comparing with a saved report, the floor's change at each thread count
+// where it moved: the machine's.
+std::map<std::size_t, MachineChange> machine_changes(const std::vector<Matched>& both, const VerdictRule& rule) {
+  std::map<std::size_t, MachineChange> machine;
+  for (const Matched& m : both) {
+    if (m.new_workload->name != kFloorName) continue;
+    const RunVerdict floor = judge_run(old_times(m), new_times(m), std::nullopt, std::nullopt, rule);
+    if (floor.verdict != Verdict::kSame) machine[m.new_run->threads] = {floor.interval.low, floor.interval.high};
+  }
+  return machine;
+}
+
+}  // namespace
+
 Comparison compare_runs(const Report& old_report, std::string_view old_name, const Report& new_report,
                         std::string_view new_name, std::string_view mode) {
   Comparison comparison;
@@ -197,78 +258,35 @@ Comparison compare_runs(const Report& old_report, std::string_view old_name, con
   comparison.old_report = old_report;
   comparison.new_report = new_report;
   const bool alternating = comparison.mode == "alternating";
+  MatchedRuns matched = match_runs(old_report, new_report, comparison.different_work);
   comparison.rule.tolerance = new_report.settings.tolerance;
-  comparison.rule.paired = alternating;
-  const RunIndex old_runs = index_runs(old_report);
-  const RunIndex new_runs = index_runs(new_report);
-
-  // The runs in both, in the new report's order: their number is the rule's.
-  struct Matched {
-    const WorkloadResult* old_workload;
-    const Run* old_run;
-    const WorkloadResult* new_workload;
-    const Run* new_run;
-  };
-  std::vector<Matched> matched;
-  std::vector<ComparedRun> only_old;
-  std::vector<ComparedRun> only_new;
-  for (const WorkloadResult& workload : new_report.workloads) {
-    for (const Run& run : workload.runs) {
-      const auto old_at = old_runs.find(RunKey(workload.name, workload.source, run.threads));
-      if (old_at == old_runs.end()) {
-        only_new.push_back(one_sided(workload, run, Verdict::kOnlyInNew));
-        continue;
-      }
-      matched.push_back({old_at->second.first, old_at->second.second, &workload, &run});
-      if (old_at->second.first->instances != workload.instances &&
-          (comparison.different_work.empty() || comparison.different_work.back() != escape_bytes(workload.name)))
-        comparison.different_work.push_back(escape_bytes(workload.name));
-    }
-  }
-  for (const WorkloadResult& workload : old_report.workloads) {
-    for (const Run& run : workload.runs) {
-      if (!new_runs.contains(RunKey(workload.name, workload.source, run.threads)))
-        only_old.push_back(one_sided(workload, run, Verdict::kOnlyInOld));
-    }
-  }
   // Each paired sample must have its partner; a report edited by hand may not.
   const auto pairs_whole = [](const Matched& m) { return m.old_run->samples_s.size() == m.new_run->samples_s.size(); };
-  comparison.rule.paired = alternating && std::all_of(matched.begin(), matched.end(), pairs_whole);
-  comparison.rule.runs = std::max<std::size_t>(1, matched.size());
+  comparison.rule.paired = alternating && std::all_of(matched.both.begin(), matched.both.end(), pairs_whole);
+  comparison.rule.runs = std::max<std::size_t>(1, matched.both.size());
+  const std::map<std::size_t, MachineChange> machine =
+      alternating ? std::map<std::size_t, MachineChange>{} : machine_changes(matched.both, comparison.rule);
 
-  const auto times_of = [](const WorkloadResult* workload, const Run* run) {
-    return times_per_instance(*workload, *run);
-  };
-  // Comparing with a saved report, the floor's change at each thread count
-  // is the machine's.
-  std::map<std::size_t, MachineChange> machine;
-  for (const Matched& m : matched) {
-    if (alternating || m.new_workload->name != kFloorName) continue;
-    const RunVerdict floor = judge_run(times_of(m.old_workload, m.old_run), times_of(m.new_workload, m.new_run),
-                                       std::nullopt, std::nullopt, comparison.rule);
-    if (floor.verdict != Verdict::kSame) machine[m.new_run->threads] = {floor.interval.low, floor.interval.high};
-  }
-
-  for (const Matched& m : matched) {
-    const std::vector<double> old_times = times_of(m.old_workload, m.old_run);
-    const std::vector<double> new_times = times_of(m.new_workload, m.new_run);
+  for (const Matched& m : matched.both) {
+    const std::vector<double> old_sample = old_times(m);
+    const std::vector<double> new_sample = new_times(m);
     ComparedRun line;
     line.workload = m.new_workload->name;
     line.source = m.new_workload->source;
     line.threads = m.new_run->threads;
-    line.old_time = median_of(old_times);
-    line.new_time = median_of(new_times);
+    line.old_time = median_of(old_sample);
+    line.new_time = median_of(new_sample);
     line.old_cv = m.old_run->cv;
     line.new_cv = m.new_run->cv;
     if (alternating) {
       // Both programs had the machine as it was: a share that differs is
       // theirs (one waits more), no neighbour's, and its time counts.
-      line.verdict = judge_run(old_times, new_times, std::nullopt, std::nullopt, comparison.rule);
+      line.verdict = judge_run(old_sample, new_sample, std::nullopt, std::nullopt, comparison.rule);
     } else if (line.workload == kFloorName) {
-      line.verdict = judge_floor(old_times, new_times, *m.old_run, *m.new_run, comparison.rule);
+      line.verdict = judge_floor(old_sample, new_sample, *m.old_run, *m.new_run, comparison.rule);
     } else {
       const auto moved = machine.find(line.threads);
-      line.verdict = judge_saved_run(old_times, new_times, *m.old_run, *m.new_run, comparison.rule,
+      line.verdict = judge_saved_run(old_sample, new_sample, *m.old_run, *m.new_run, comparison.rule,
                                      moved == machine.end() ? std::nullopt : std::optional(moved->second));
     }
     // In alternation the old program's spread is the load's, which its
@@ -277,8 +295,8 @@ Comparison compare_runs(const Report& old_report, std::string_view old_name, con
       comparison.noisy_old.push_back(run_label(line.workload, line.source, line.threads));
     comparison.runs.push_back(std::move(line));
   }
-  comparison.runs.insert(comparison.runs.end(), only_old.begin(), only_old.end());
-  comparison.runs.insert(comparison.runs.end(), only_new.begin(), only_new.end());
+  comparison.runs.insert(comparison.runs.end(), matched.only_old.begin(), matched.only_old.end());
+  comparison.runs.insert(comparison.runs.end(), matched.only_new.begin(), matched.only_new.end());
   return comparison;
 }
 

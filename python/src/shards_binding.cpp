@@ -201,6 +201,31 @@ void bind_shard_answers(py::module_& m) {
       });
 }
 
+// _input_error_line: a shard's error in judge_file's words.
+void bind_input_error_line(py::module_& m) {
+  m.def(
+      "_input_error_line",
+      [](const py::tuple& error, const std::string& format_name, int players, const std::vector<std::string>& options,
+         const py::bytes& head, std::uint64_t instance) {
+        const std::unique_ptr<Format> format = shard_format(format_name, players, options);
+        const InputError where = error_of_tuple(error);
+        // The hint in Python's words where it suggests another format, as
+        // judge_file's InputError gives it.
+        const SuggestRun suggest = [](const FormatGuess& guess) {
+          std::string call = "format='" + std::string(guess.format) + "'";
+          if (guess.players > 0) call += ", players=" + std::to_string(guess.players);
+          return call;
+        };
+        const std::string text = head;
+        const std::optional<std::string> hint = input_error_hint(*format, where, text, suggest);
+        return py::make_tuple(input_error_line("", *format, where, text, suggest, instance),
+                              hint ? py::object(py::str(*hint)) : py::object(py::none()));
+      },
+      py::arg("error"), py::arg("format"), py::arg("players"), py::arg("options"), py::arg("head"), py::arg("instance"),
+      "judge_file's InputError text after the path, \":LINE:COLUMN: MESSAGE (instance N); hint: ...\", and the\n"
+      "hint (or None), of a _judge_shard error; `head`: the input's first bytes (64 KiB, as the CLI keeps).");
+}
+
 }  // namespace
 
 void bind_shards(py::module_& m) {
@@ -273,27 +298,7 @@ void bind_shards(py::module_& m) {
       py::arg("input_continues"), py::arg("threads") = py::none(),
       "poker::judge_shard over `data` with `threads` threads (None: all cores): (answers (_ShardAnswers),\n"
       "instances, error, blank_tail_error), each error None or (line, column, message, kind, token).");
-  m.def(
-      "_input_error_line",
-      [](const py::tuple& error, const std::string& format_name, int players, const std::vector<std::string>& options,
-         const py::bytes& head, std::uint64_t instance) {
-        const std::unique_ptr<Format> format = shard_format(format_name, players, options);
-        const InputError where = error_of_tuple(error);
-        // The hint in Python's words where it suggests another format, as
-        // judge_file's InputError gives it.
-        const SuggestRun suggest = [](const FormatGuess& guess) {
-          std::string call = "format='" + std::string(guess.format) + "'";
-          if (guess.players > 0) call += ", players=" + std::to_string(guess.players);
-          return call;
-        };
-        const std::string text = head;
-        const std::optional<std::string> hint = input_error_hint(*format, where, text, suggest);
-        return py::make_tuple(input_error_line("", *format, where, text, suggest, instance),
-                              hint ? py::object(py::str(*hint)) : py::object(py::none()));
-      },
-      py::arg("error"), py::arg("format"), py::arg("players"), py::arg("options"), py::arg("head"), py::arg("instance"),
-      "judge_file's InputError text after the path, \":LINE:COLUMN: MESSAGE (instance N); hint: ...\", and the\n"
-      "hint (or None), of a _judge_shard error; `head`: the input's first bytes (64 KiB, as the CLI keeps).");
+  bind_input_error_line(m);
 }
 
 }  // namespace poker::python
