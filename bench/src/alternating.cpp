@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstring>
 #include <optional>
+#include <random>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
@@ -393,6 +394,17 @@ bool warm_up(const Pair& pair, int rounds, const std::string& directory) {
   }
   return true;
 }
+// `rounds` turns, half of them (the odd one out at random) true, shuffled.
+std::vector<bool> shuffled_turns(int rounds) {
+  std::random_device seed;
+  std::mt19937_64 random(seed());
+  std::vector<bool> turns;
+  for (int round = 0; round < rounds; ++round) turns.push_back(round % 2 == 0);
+  if (rounds % 2 == 1) turns.back() = std::bernoulli_distribution(0.5)(random);
+  std::shuffle(turns.begin(), turns.end(), random);
+  return turns;
+}
+
 }  // namespace
 
 ProgramRun run_program(const std::string& path, const std::vector<std::string>& words, const std::string& stdin_path,
@@ -443,9 +455,16 @@ AlternatingRun measure_alternating(const Workload& workload, const std::string& 
       copies_for(settings.min_time_s, calibration->wall_s, std::max(workload.input.size(), workload.candidate.size()));
   if (result.iterations > 1) write_inputs(inputs, workload, threads, directory, result.iterations, stop);
   if (stopped(stop) || !warm_up(pair, settings.warmup, directory)) return result;
-  // ABBA: the even rounds run the baseline first, the odd ones the candidate.
+  // Which program runs first in each round: half the rounds each, in an
+  // order drawn afresh, so that neither always runs first (after the other
+  // has warmed the caches or heated the processor), and so that no
+  // neighbour that alternates at the same pace (another poker bench
+  // --baseline, with runs of the same length) can fall in step with one
+  // program's turns.
+  const std::vector<bool> baseline_first = shuffled_turns(settings.repetitions);
   for (int round = 0; round < settings.repetitions; ++round) {
-    for (const bool baseline_turn : {round % 2 == 0, round % 2 != 0}) {
+    const bool first = baseline_first[static_cast<std::size_t>(round)];
+    for (const bool baseline_turn : {first, !first}) {
       const std::optional<ProgramRun> ran = pair.run(baseline_turn ? baseline : candidate, "/dev/null");
       if (!ran) return result;
       (baseline_turn ? result.baseline : result.candidate).push_back(Repetition{ran->wall_s, ran->cpu_s});

@@ -84,7 +84,7 @@ std::string heading(const Comparison& comparison) {
   describe("old", comparison.old_name, comparison.old_report);
   describe("new", comparison.new_name, comparison.new_report);
   if (comparison.mode == "alternating")
-    text += "measured in alternation (old, new, new, old, ...) on the same workloads\n";
+    text += "measured in alternation on the same workloads: rounds of one run of each, half of them old first\n";
   if (const std::string note = difference_note(comparison.old_report, comparison.new_report); !note.empty())
     text += note + "\n";
   if (!comparison.noisy_old.empty()) {

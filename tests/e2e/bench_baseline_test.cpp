@@ -43,7 +43,8 @@ std::string write_script(std::string_view name, const std::string& script) {
 TEST(BenchBaseline, TheSameProgramTwiceIsNeverSlowerOrFaster) {
   const RunResult table = run_poker(baseline_run(kBinary, {"--tolerance", "1"}));
   EXPECT_EQ(table.exit_status, 0) << table.err;
-  EXPECT_NE(table.out.find("measured in alternation (old, new, new, old, ...) on the same workloads\n"),
+  EXPECT_NE(table.out.find(
+                "measured in alternation on the same workloads: rounds of one run of each, half of them old first\n"),
             std::string::npos)
       << table.out;
   EXPECT_NE(table.out.find("\nholdem-2  file"), std::string::npos) << table.out;

@@ -22,10 +22,12 @@
 // measure_alternating() writes the workload's instances to a file (k copies,
 // so that one child run lasts at least min_time_s: a process's start costs
 // milliseconds), checks that both programs give the same answers, byte for
-// byte, then times them in ABBA order: round r runs the baseline then the
-// candidate when r is even, the candidate then the baseline when it is odd,
-// so that neither always runs first, after the other has warmed the caches
-// or heated the processor.
+// byte, then times them in rounds of one run each, back to back: half the
+// rounds run the baseline first, half the candidate, in a random order, so
+// that neither always runs first, after the other has warmed the caches or
+// heated the processor, and no neighbour that alternates at the same pace
+// falls in step with one program's turns. Round i's two runs are a pair:
+// they had the machine's load of one moment.
 //
 // Thread safety: run_program(), program_version() and judge_words() may be
 // called from any thread, several at once (every descriptor they make is
@@ -106,7 +108,9 @@ inline constexpr std::uint64_t kMaxAlternatingFileBytes = std::uint64_t{1} << 30
 //   3. warms up: `warmup` rounds (at least one) of the baseline then the
 //      candidate; in the first, each one's answers go to a file of
 //      `directory`, and the two must be the same bytes;
-//   4. times `repetitions` rounds in ABBA order, the answers to /dev/null.
+//   4. times `repetitions` rounds, each of one run of each program, half of
+//      them the baseline's first, in a random order; the answers to
+//      /dev/null. baseline[i] and candidate[i] are round i's.
 // Every run must exit 0. Once stopped (`*stop`, `wake_fd`: run_program) it
 // returns the rounds measured so far, which the caller, seeing the stop,
 // drops. Throws RunFailure: a program that fails (`PATH: euler: exit status
