@@ -111,8 +111,8 @@ void check_comparison(const bench::Comparison& comparison) {
     check(std::isfinite(verdict.ratio) && verdict.ratio > 0);
     check(verdict.interval.low >= 0 && verdict.interval.low <= verdict.interval.high);
     check(verdict.test.p_value >= 0 && verdict.test.p_value <= 1);
-    if (verdict.verdict == bench::Verdict::kSlower) check(verdict.interval.low > 1 + comparison.tolerance);
-    if (verdict.verdict == bench::Verdict::kFaster) check(verdict.interval.high < 1 / (1 + comparison.tolerance));
+    if (verdict.verdict == bench::Verdict::kSlower) check(verdict.interval.low > 1 + comparison.rule.tolerance);
+    if (verdict.verdict == bench::Verdict::kFaster) check(verdict.interval.high < 1 / (1 + comparison.rule.tolerance));
   }
   for (const bench::TableStyle style : {bench::TableStyle::kPlain, bench::TableStyle::kMarkdown}) {
     const std::string table = bench::render_comparison(comparison, style);
