@@ -15,6 +15,16 @@
 namespace poker::e2e {
 namespace {
 
+// examples/grade.sh run from the source tree with `args`, the poker under
+// test as its POKER.
+RunResult run_grade_sh(const std::vector<std::string>& args) {
+  testing::SpawnOptions options;
+  options.args = {"-c", "POKER=\"$0\" exec examples/grade.sh \"$@\"", kBinary};
+  options.args.insert(options.args.end(), args.begin(), args.end());
+  options.working_directory = kSourceDir;
+  return testing::run("/bin/sh", options, {}, testing::Milliseconds{30000});
+}
+
 TEST(GradeRecipe, FolderOfCandidatesBecomesOneCsvLinePerStudent) {
   const std::string folder = temp_directory() + "/class";
   ASSERT_EQ(::mkdir(folder.c_str(), 0700), 0);
@@ -68,11 +78,7 @@ TEST(GradeRecipe, InstancesThatDoNotJudgeCleanlyFailUpFront) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(::testing::PrintToString(c.args));
-    testing::SpawnOptions options;
-    options.args = {"-c", "POKER=\"$0\" exec examples/grade.sh \"$@\"", kBinary};
-    options.args.insert(options.args.end(), c.args.begin(), c.args.end());
-    options.working_directory = kSourceDir;
-    const RunResult result = testing::run("/bin/sh", options, {}, testing::Milliseconds{30000});
+    const RunResult result = run_grade_sh(c.args);
     EXPECT_EQ(result.exit_status, c.status);
     EXPECT_EQ(result.out, "");
     EXPECT_EQ(result.err, c.poker_err + "grade.sh: " + c.args[0] + " does not judge cleanly (status " +
@@ -100,11 +106,7 @@ TEST(GradeRecipe, WrongPlayerCountHintGivesTheArgumentsToRerunGradeSh) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(::testing::PrintToString(c.args));
-    testing::SpawnOptions options;
-    options.args = {"-c", "POKER=\"$0\" exec examples/grade.sh \"$@\"", kBinary};
-    options.args.insert(options.args.end(), c.args.begin(), c.args.end());
-    options.working_directory = kSourceDir;
-    const RunResult result = testing::run("/bin/sh", options, {}, testing::Milliseconds{30000});
+    const RunResult result = run_grade_sh(c.args);
     EXPECT_EQ(result.exit_status, 1);
     EXPECT_EQ(result.out, "");
     EXPECT_EQ(result.err, message +
