@@ -75,7 +75,7 @@ void BenchCommand::add_options(CLI::App& app, Binding binding) {
                      " (default all; newline-count is the floor, the newline count of the same bytes)")
       ->type_name("LIST");
   checks.add(*app.add_option("--repetitions", command.repetitions,
-                             "Timed repetitions per run, 1 to 1000 (default 10; --quick 9; rounds with --baseline: 20, "
+                             "Timed repetitions per run, 1 to 1000 (default 10; --quick 9; rounds with --baseline: 40, "
                              "--quick 16); the comparison's rank test needs 9 or more")
                   ->type_name("N"),
              whole_number(1, 1000));
@@ -84,7 +84,7 @@ void BenchCommand::add_options(CLI::App& app, Binding binding) {
              whole_number(0, 100));
   checks.add(*app.add_option("--min-time", command.min_time,
                              "The shortest repetition in seconds, 0.001 to 60: each makes as many passes over the "
-                             "workload (default 0.2; --baseline 0.1; --quick 0.025)")
+                             "workload (default 0.2; --baseline 0.05; --quick 0.025)")
                   ->type_name("SECONDS"),
              fraction(0.001, 60));
   app.add_flag("--quick", command.quick,

@@ -49,13 +49,14 @@ constexpr int kQuickRepetitions = 9;
 constexpr double kMinTime = 0.2;
 constexpr double kQuickMinTime = 0.025;
 // --baseline decides on the rounds' pairs, each run at the 0.5% shared by
-// every run compared (18 by default): 20 rounds (16 with --quick) leave room
-// for a few small pairs against the rest, and short child runs keep each
-// pair within one state of the machine's load, in about the time of the
-// default run.
-constexpr int kBaselineRounds = 20;
+// every run compared (18 by default). A pair's two runs share the load of
+// their moment only when they are short: beside a second benchmark, 40
+// rounds of 50 ms children gave far narrower intervals than 20 rounds of
+// 100 ms in the same minute. 16 rounds with --quick leave room for a few
+// small pairs against the rest.
+constexpr int kBaselineRounds = 40;
 constexpr int kQuickBaselineRounds = 16;
-constexpr double kBaselineMinTime = 0.1;
+constexpr double kBaselineMinTime = 0.05;
 
 // The report in file `path` ("-": standard input), read as the judge reads
 // its input: opened with io::open_input() inside an InterruptScope (opening

@@ -426,8 +426,26 @@ TEST(BenchCompare, AlternatingRunsArePairedByRound) {
   EXPECT_EQ(unpaired.runs.at(0).verdict.verdict, Verdict::kNoisy) << unpaired.runs.at(0).verdict.reason;
 }
 
+// In alternation the ratio shown is the pairs' own estimate, the centre of
+// their interval: two medians taken apart from their pairs can lie outside
+// it (a round's load on one program's median and not on the other's).
+TEST(BenchCompare, AlternatingRatioIsThePairsEstimateNotTheMediansRatio) {
+  const std::vector<double> old_times = {1.0, 2.0, 3.0, 4.0, 5.0};
+  const std::vector<double> new_times = {1.5, 2.1, 3.2, 4.1, 5.05};
+  const RunVerdict verdict = judge_run(old_times, new_times, std::nullopt, std::nullopt, VerdictRule{.paired = true});
+  // The pairs' log-ratios' 15 Walsh averages have their median at the
+  // second pair's own ratio, 2.1 / 2; the medians' ratio is 3.2 / 3.
+  EXPECT_NEAR(verdict.ratio, 1.05, 1e-9);
+  EXPECT_NEAR(median_of(new_times) / median_of(old_times), 3.2 / 3.0, 1e-12);
+  EXPECT_NEAR(verdict.ratio, verdict.interval.ratio, 1e-12);
+  EXPECT_LE(verdict.interval.low, verdict.ratio);
+  EXPECT_GE(verdict.interval.high, verdict.ratio);
+  // Two independent samples keep the medians' ratio.
+  EXPECT_NEAR(judge_run(old_times, new_times, std::nullopt, std::nullopt, VerdictRule{}).ratio, 3.2 / 3.0, 1e-12);
+}
+
 // A comparison of many runs exits 4 if any is slower: each run's test is
-// held to 5% over their number (Bonferroni), so that 20 unchanged runs do
+// held to 0.5% over their number (Bonferroni), so that 20 unchanged runs do
 // not give a false alarm one comparison in three.
 TEST(JudgeRun, ManyRunsShareTheSignificance) {
   const std::vector<double> old_times = {1.00, 1.02, 1.04, 1.06, 1.08, 1.10, 1.12, 1.14, 1.16};

@@ -7,7 +7,9 @@
 // that runs that made different passes, or a --quick run against a full
 // one, compare what they have in common. For each:
 //
-//   ratio      new median / old median
+//   ratio      new median / old median; in alternation the pairs'
+//              estimate (the median of their Walsh averages), which the
+//              medians' ratio need not be: it then lies in its interval
 //   interval   the ratio's confidence interval
 //   p          the two-sided test's p-value
 //
