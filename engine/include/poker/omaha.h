@@ -182,11 +182,12 @@ class OmahaBoard {
   // The best low of each set of hole low ranks (by kLowRankBit) on this
   // board: a row of the shared table.
   const LowValue* lows_ = nullptr;
-  // The rank masks of the board's three-card sets in its flush suit, the
-  // suit holding three or more board cards (at most one can); none when no
-  // suit does.
-  std::array<std::uint16_t, 10> flush_triples_{};
-  int flush_triple_count_ = 0;
+  // The ranks of the board's cards in its flush suit, the suit holding three
+  // or more board cards (at most one can); meaningless when none does. Only
+  // the hands with two cards of that suit enumerate its three-card sets: a
+  // board built for one hand (omaha_high()) has such a suit more than a
+  // third of the time, a hand two cards of it much less often.
+  std::uint16_t flush_ranks_ = 0;
   // 4 * the flush suit, the place of its kSuitCounter; 16 (above every
   // counter) when there is none.
   int flush_shift_ = 16;

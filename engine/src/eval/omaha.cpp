@@ -14,7 +14,8 @@
 // most), so the best hand is the maximum of the table's values and of the
 // suited sets' flush values. A suited set needs three board cards of a suit
 // (at most one suit holds three of five cards) and two hole cards of it: the
-// board keeps the rank masks of its (at most ten) three-card sets of it.
+// board keeps its ranks in that suit, and a hand with two cards of it tries
+// their pairs with the (at most ten) three-card sets of them.
 //
 // Lows. Which five-card lows a hand can make depends only on the sets of low
 // ranks (A..8) of the board and of the hole cards: with hole ranks P (two
@@ -110,6 +111,8 @@ void fill_high(OmahaTables& tables) {
   }
 }
 
+unsigned lowest_bit(unsigned mask) { return mask & (0u - mask); }
+
 // The three lowest ranks of a low rank set, or 0 if it has fewer than three.
 unsigned lowest_three(unsigned ranks) {
   unsigned out = 0;
@@ -140,21 +143,27 @@ void fill_low(OmahaTables& tables) {
 }
 
 // Built on first use, each on its own: omaha_low() needs no high tables.
+// The builders are kept out of line: inlined, their stack frame and saved
+// registers would be paid by every OmahaBoard built, for one hand or many.
+[[gnu::noinline]] OmahaTables build_high() {
+  OmahaTables t;
+  fill_high(t);
+  return t;
+}
+
+[[gnu::noinline]] std::vector<LowValue> build_low() {
+  OmahaTables t;
+  fill_low(t);
+  return std::move(t.lows);
+}
+
 const OmahaTables& high_tables() {
-  static const OmahaTables built = [] {
-    OmahaTables t;
-    fill_high(t);
-    return t;
-  }();
+  static const OmahaTables built = build_high();
   return built;
 }
 
 const std::vector<LowValue>& low_table() {
-  static const std::vector<LowValue> built = [] {
-    OmahaTables t;
-    fill_low(t);
-    return std::move(t.lows);
-  }();
+  static const std::vector<LowValue> built = build_low();
   return built;
 }
 
@@ -173,23 +182,12 @@ OmahaBoard::OmahaBoard(const Card* board) {
   pair_values_ = &t.pair_values[std::size_t{detail::kRankPairSlots} * t.board_rows[detail::rank_index(key)]];
   lows_ = &low_table()[low_ranks * 256];
   // Plus 5, a suit's counter of 3 or more sets its top bit (5 cards: at
-  // most one suit's).
+  // most one suit's), bit 4 * suit + 3; with none, the bit above the
+  // counters (16 + 3) gives 16. Without branches: whether a suit holds three
+  // board cards is a coin toss that a branch would often mispredict.
   const unsigned three_or_more = (suits + 0x5555) & 0x8888;
-  if (three_or_more == 0) return;
-  const int suit = std::countr_zero(three_or_more) / 4;
-  flush_shift_ = 4 * suit;
-  unsigned ranks = 0;
-  for (int i = 0; i < kOmahaBoardCards; ++i) {
-    if (suit_of(board[i]) == suit) ranks |= 1u << rank_of(board[i]);
-  }
-  const auto lowest = [](unsigned m) { return m & (0u - m); };
-  for (unsigned a = ranks; a != 0; a &= a - 1) {
-    for (unsigned b = a & (a - 1); b != 0; b &= b - 1) {
-      for (unsigned c = b & (b - 1); c != 0; c &= c - 1) {
-        flush_triples_[flush_triple_count_++] = static_cast<std::uint16_t>(lowest(a) | lowest(b) | lowest(c));
-      }
-    }
-  }
+  flush_shift_ = std::countr_zero(three_or_more | 0x80000u) - 3;
+  flush_ranks_ = static_cast<std::uint16_t>(detail::lane_ranks(detail::five_lanes(board), (flush_shift_ / 4) & 3));
 }
 
 unsigned OmahaBoard::best_flush(const Card* hole, int hole_count) const {
@@ -200,8 +198,13 @@ unsigned OmahaBoard::best_flush(const Card* hole, int hole_count) const {
     for (int j = i + 1; j < hole_count; ++j) {
       if (suit_of(hole[j]) != suit) continue;
       const unsigned pair = (1u << rank_of(hole[i])) | (1u << rank_of(hole[j]));
-      for (int t = 0; t < flush_triple_count_; ++t) {
-        best = std::max<unsigned>(best, detail::flush_values[flush_triples_[t] | pair]);
+      for (unsigned a = flush_ranks_; a != 0; a &= a - 1) {
+        for (unsigned b = a & (a - 1); b != 0; b &= b - 1) {
+          for (unsigned c = b & (b - 1); c != 0; c &= c - 1) {
+            const unsigned triple = lowest_bit(a) | lowest_bit(b) | lowest_bit(c);
+            best = std::max<unsigned>(best, detail::flush_values[triple | pair]);
+          }
+        }
       }
     }
   }
