@@ -481,9 +481,9 @@ void Generator::plant(Lines& lines, std::vector<std::string>& extra_before, bool
     case FaultKind::kNone: break;
     case FaultKind::kInvalidCard: first.front()[0] = 'X'; break;
     case FaultKind::kLowCard:
-      first.front() = card_text(
-          make_card(static_cast<int>(random_.below(kSixRank)), static_cast<int>(random_.below(kSuitCount))),
-          Notation::kHoldem);
+      first.front() =
+          card_text(make_card(static_cast<int>(random_.below(kSixRank)), static_cast<int>(random_.below(kSuitCount))),
+                    Notation::kHoldem);
       break;
     case FaultKind::kDuplicateCard:
       if (format == GenerateFormat::kDraw) {
