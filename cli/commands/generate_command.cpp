@@ -83,8 +83,8 @@ void GenerateCommand::add_options(CLI::App& app, Binding binding) {
   checks.add(*app.get_option("--bytes"), byte_size(0, std::uint64_t{1} << 50));
   checks.add(*app.add_option("--seed", generator_.seed, "Random seed (default 1)")->type_name("N"), whole_number());
   checks.add(*app.add_option("--ties", generator_.ties,
-                             "Share of instances that are draws, 0 to 1 (hold'em, omaha, euler, eval; in omaha a "
-                             "draw of the high hand; default: as dealt)")
+                             "Share of instances that are draws, 0 to 1 (hold'em, omaha, shortdeck, euler, eval; in "
+                             "omaha a draw of the high hand; default: as dealt)")
                   ->type_name("FRACTION"),
              fraction(0, 1));
   app.add_option("--hand-size", hand_size_, "eval: cards per hand, N or MIN-MAX within 5..52 (default 5-7)")

@@ -177,6 +177,9 @@ TEST(Generate, ShortDeckIsHoldemLayoutWithoutRanksTwoToFive) {
     EXPECT_EQ(judged.exit_status, 0) << judged.err;
     EXPECT_EQ(lines_of(judged.out), 200u);
   }
+  // With --ties too (a share of draws by short deck's rules).
+  const RunResult ties = generate({"shortdeck", "-p", "9", "-n", "200", "--ties", "0.3"});
+  EXPECT_EQ(run_poker({"9"}, ties.out).exit_status, 0);
   // A low card planted where asked: the hold'em judge takes it, as it should.
   const RunResult low = generate({"shortdeck", "-n", "3", "--error-at", "2", "--error-kind", "low-card"});
   EXPECT_NE(std::string("2345").find(low.out[27]), std::string::npos) << low.out;

@@ -18,6 +18,7 @@
 #include "poker/cards.h"
 #include "poker/evaluator.h"
 #include "poker/omaha.h"
+#include "poker/shortdeck.h"
 
 namespace poker {
 namespace {
@@ -283,6 +284,28 @@ TEST(Generator, OmahaHighTiesAreWithinTwoPointsForEveryHoleCount) {
         for (const auto& instance : instances) draws += brute_omaha_high_draw(instance, players, hole) ? 1 : 0;
         EXPECT_NEAR(static_cast<double>(draws) / 5000, ties, 0.02);
       }
+    }
+  }
+}
+
+// Short deck's draws, judged by its own evaluator (a flush beats a full
+// house, three of a kind a straight): the share asked for for every player
+// count, within 2 points at 5000 instances.
+TEST(Generator, ShortDeckTiesAreWithinTwoPointsForEveryPlayerCount) {
+  for (int players = 2; players <= 15; ++players) {
+    std::vector<double> asked = {0.3};
+    if (players % 6 == 3) asked = {0.0, 0.3, 1.0};  // at 3, 9 and 15 players
+    for (const double ties : asked) {
+      SCOPED_TRACE(::testing::Message() << players << " players, --ties " << ties);
+      GenerateOptions options = short_deck_options(players);
+      options.ties = ties;
+      options.seed = 500 + static_cast<std::uint64_t>(players);
+      const auto instances = read_instances(generate(options, 5000), players, 2, true);
+      int draws = 0;
+      for (const auto& instance : instances) {
+        draws += shortdeck_winner(instance.data(), instance.data() + 5, players) == players ? 1 : 0;
+      }
+      EXPECT_NEAR(static_cast<double>(draws) / 5000, ties, 0.02);
     }
   }
 }

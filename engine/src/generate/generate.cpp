@@ -7,15 +7,13 @@
 #include "poker/evaluator.h"
 #include "poker/holdem_format.h"
 #include "poker/omaha.h"
+#include "poker/shortdeck.h"
+#include "poker/shortdeck_format.h"
 
 namespace poker {
 namespace {
 
 constexpr int kDrawDeck = 52;  // lines of a draw instance: the whole deck
-// Short deck: the 36 cards of ranks 6..A, the last 36 card codes.
-constexpr int kShortDeckSize = 36;
-constexpr int kSixRank = 4;  // the six
-constexpr int kMaxShortDeckGamePlayers = 15;
 constexpr int kBoardCards = 5;
 constexpr int kAceRank = kRankCount - 1;
 constexpr int kJackRank = kAceRank - 3;
@@ -27,7 +25,7 @@ std::string card_text(Card card, Notation notation) { return card_name(card, not
 
 bool has_ties(GenerateFormat format) {
   return format == GenerateFormat::kHoldem || format == GenerateFormat::kEuler || format == GenerateFormat::kEval ||
-         format == GenerateFormat::kOmaha;
+         format == GenerateFormat::kOmaha || format == GenerateFormat::kShortDeck;
 }
 
 // Players the format's deck serves, or why not.
@@ -44,7 +42,7 @@ std::optional<std::string> check_players(const GenerateOptions& options) {
       return std::nullopt;
     }
     case GenerateFormat::kShortDeck:
-      if (players < 2 || players > kMaxShortDeckGamePlayers) return "PLAYERS must be 2..15 in shortdeck (36 cards)";
+      if (players < 2 || players > kMaxShortDeckPlayers) return "PLAYERS must be 2..15 in shortdeck (36 cards)";
       return std::nullopt;
     default:
       if (players < kMinHoldemPlayers || players > kMaxHoldemPlayers) return "PLAYERS must be 2..23";
@@ -84,8 +82,9 @@ std::optional<std::string> check_generate_options(const GenerateOptions& options
   if (options.min_hand < 5 || options.max_hand > kCardCount || options.min_hand > options.max_hand) {
     return "--hand-size must be N or MIN-MAX within 5..52";
   }
-  if (options.ties && options.format == GenerateFormat::kShortDeck) return "--ties: not available for shortdeck";
-  if (options.ties && !has_ties(options.format)) return "--ties applies to hold'em, omaha, euler and eval only";
+  if (options.ties && !has_ties(options.format)) {
+    return "--ties applies to hold'em, omaha, shortdeck, euler and eval only";
+  }
   // Written so that a NaN, which compares false with everything, fails too.
   if (options.ties && !(*options.ties >= 0 && *options.ties <= 1)) return "--ties must be a fraction from 0 to 1";
   if (options.error_at > 0) {
@@ -133,7 +132,7 @@ std::uint64_t planned_fault_line(const GenerateOptions& options) {
 }
 
 Generator::Generator(const GenerateOptions& options) : options_(options), random_(options.seed) {
-  if (options.format == GenerateFormat::kShortDeck) deck_size_ = kShortDeckSize;
+  if (options.format == GenerateFormat::kShortDeck) deck_size_ = kShortDeckCardCount;
   for (int card = 0; card < kCardCount; ++card) {
     const auto chars = card_chars(static_cast<Card>(card), Notation::kHoldem);
     card_text_[static_cast<std::size_t>(card)] = {chars[0], chars[1], ' ', ' '};
@@ -220,6 +219,9 @@ int Generator::winner() const {
   const int players = options_.players;
   if (options_.format == GenerateFormat::kOmaha) {
     return omaha_high_winner(deck_.data(), deck_.data() + kBoardCards, players, options_.hole);
+  }
+  if (options_.format == GenerateFormat::kShortDeck) {
+    return shortdeck_winner(deck_.data(), deck_.data() + kBoardCards, players);
   }
   return holdem_winner(deck_.data(), deck_.data() + kBoardCards, players);
 }
@@ -481,9 +483,9 @@ void Generator::plant(Lines& lines, std::vector<std::string>& extra_before, bool
     case FaultKind::kNone: break;
     case FaultKind::kInvalidCard: first.front()[0] = 'X'; break;
     case FaultKind::kLowCard:
-      first.front() =
-          card_text(make_card(static_cast<int>(random_.below(kSixRank)), static_cast<int>(random_.below(kSuitCount))),
-                    Notation::kHoldem);
+      first.front() = card_text(
+          make_card(static_cast<int>(random_.below(kShortDeckLowestRank)), static_cast<int>(random_.below(kSuitCount))),
+          Notation::kHoldem);
       break;
     case FaultKind::kDuplicateCard:
       if (format == GenerateFormat::kDraw) {
