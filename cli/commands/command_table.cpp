@@ -96,8 +96,8 @@ const CommandRow kRows[] = {
      make<RangeCommand>},
     {{"generate", "Seeded random instances of any format, for tests and benchmarks",
       "Writes seeded random instances of any format: hold'em (FORMAT a player count 2..23, or holdem with -p), "
-      "euler, eval, draw, or equity query lines. The same options and seed give the same bytes; a planted fault "
-      "(--error-at, --error-kind) is what the judge then reports.",
+      "omaha (-p, --hole 4, 5 or 6), shortdeck (-p), euler, eval, draw, or equity query lines. The same options "
+      "and seed give the same bytes; a planted fault (--error-at, --error-kind) is what the judge then reports.",
       "8 --instances 1000 --ties 0.3 --seed 7 -o term.txt", nullptr, kGenerateExitStatuses, nullptr},
      RowKind::kOwnRun,
      make<GenerateCommand>},

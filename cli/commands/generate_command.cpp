@@ -18,6 +18,7 @@
 #include "poker/holdem_format.h"
 #include "poker/io/output_sink.h"
 #include "poker/number_text.h"
+#include "poker/omaha.h"
 #include "run/run_plan.h"
 #include "stop_signals.h"
 
@@ -39,10 +40,14 @@ std::string fault_names() {
   return names;
 }
 
-constexpr std::pair<std::string_view, GenerateFormat> kFormats[] = {{"euler", GenerateFormat::kEuler},
-                                                                    {"eval", GenerateFormat::kEval},
-                                                                    {"draw", GenerateFormat::kDraw},
-                                                                    {"equity", GenerateFormat::kEquity}};
+constexpr std::pair<std::string_view, GenerateFormat> kFormats[] = {
+    {"omaha", GenerateFormat::kOmaha}, {"shortdeck", GenerateFormat::kShortDeck}, {"euler", GenerateFormat::kEuler},
+    {"eval", GenerateFormat::kEval},   {"draw", GenerateFormat::kDraw},           {"equity", GenerateFormat::kEquity}};
+
+// The formats dealt to players, which -p/--players sizes.
+bool has_players(GenerateFormat format) {
+  return format == GenerateFormat::kHoldem || format == GenerateFormat::kOmaha || format == GenerateFormat::kShortDeck;
+}
 
 // `word`, unknown among `known`: the mistake, with the closest known word.
 std::string unknown(const std::string& what, const std::string& word, const std::vector<std::string>& known,
@@ -58,11 +63,17 @@ std::string unknown(const std::string& what, const std::string& word, const std:
 void GenerateCommand::add_options(CLI::App& app, Binding binding) {
   ValueChecks& checks = binding.checks;
   app.add_option("FORMAT", format_,
-                 "The format, one of: holdem, euler, eval, draw, equity; or a player count 2..23 (hold'em; "
-                 "default holdem)")
+                 "The format, one of: holdem, omaha, shortdeck, euler, eval, draw, equity; or a player count "
+                 "2..23 (hold'em; default holdem). The same omaha instances serve the judge with and without --hilo, "
+                 "so generate takes no --hilo")
       ->type_name("FORMAT");
-  checks.add(*app.add_option("-p,--players", players_, "hold'em: players per instance (default 2)")->type_name("N"),
+  checks.add(*app.add_option("-p,--players", players_,
+                             "hold'em, omaha, shortdeck: players per instance (default 2; hold'em up to 23, shortdeck "
+                             "15, omaha (52 - 5) / HOLE)")
+                  ->type_name("N"),
              whole_number(0, 1000000));
+  checks.add(*app.add_option("--hole", hole_, "omaha: hole cards per player, 4, 5 or 6 (default 4)")->type_name("N"),
+             whole_number(kOmahaMinHoleCards, kOmahaMaxHoleCards));
   app.add_option("-o,--output", binding.shared.output, "Output file ('-': standard output, the default)")
       ->type_name("FILE");
   instances_option_ = app.add_option("-n,--instances", instances_, "Instances to write (default 1000)")->type_name("N");
@@ -72,7 +83,8 @@ void GenerateCommand::add_options(CLI::App& app, Binding binding) {
   checks.add(*app.get_option("--bytes"), byte_size(0, std::uint64_t{1} << 50));
   checks.add(*app.add_option("--seed", generator_.seed, "Random seed (default 1)")->type_name("N"), whole_number());
   checks.add(*app.add_option("--ties", generator_.ties,
-                             "Share of instances that are draws, 0 to 1 (hold'em, euler, eval; default: as dealt)")
+                             "Share of instances that are draws, 0 to 1 (hold'em, omaha, shortdeck, euler, eval; in "
+                             "omaha a draw of the high hand; default: as dealt)")
                   ->type_name("FRACTION"),
              fraction(0, 1));
   app.add_option("--hand-size", hand_size_, "eval: cards per hand, N or MIN-MAX within 5..52 (default 5-7)")
@@ -103,9 +115,12 @@ std::optional<std::string> GenerateCommand::settle_format() {
     if (format_ == name) generator_.format = value;
   }
   if (generator_.format == GenerateFormat::kHoldem) {
-    return unknown("FORMAT", format_, names, "holdem, 2..23, euler, eval, draw or equity");
+    return unknown("FORMAT", format_, names, "holdem, 2..23, omaha, shortdeck, euler, eval, draw or equity");
   }
-  if (players_) return "--players belongs to hold'em, not to " + format_;
+  if (players_ && !has_players(generator_.format)) {
+    return "--players belongs to hold'em, omaha and shortdeck, not to " + format_;
+  }
+  generator_.players = players_.value_or(2);
   return std::nullopt;
 }
 
@@ -140,6 +155,10 @@ std::optional<std::string> GenerateCommand::settle() {
     return "--bytes and --instances do not go together";
   }
   if (std::optional<std::string> problem = settle_format()) return problem;
+  if (hole_) {
+    if (generator_.format != GenerateFormat::kOmaha) return "--hole belongs to omaha";
+    generator_.hole = *hole_;
+  }
   if (!hand_size_.empty()) {
     if (generator_.format != GenerateFormat::kEval) return "--hand-size belongs to eval";
     const std::size_t dash = hand_size_.find('-');

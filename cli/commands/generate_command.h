@@ -34,8 +34,9 @@ class GenerateCommand final : public Command {
   // Writes the instances to `output`: the exit status.
   int write(const std::string& output, const StopSignals& signals) const;
 
-  std::string format_;          // FORMAT as given: a player count, holdem, euler, eval, draw, equity
+  std::string format_;          // FORMAT as given: a player count, holdem, omaha, shortdeck, euler, eval, draw, equity
   std::optional<int> players_;  // -p/--players
+  std::optional<int> hole_;     // omaha: --hole
   std::string hand_size_;       // eval: N or MIN-MAX
   std::uint64_t instances_ = 0;
   std::uint64_t bytes_ = 0;

@@ -83,8 +83,10 @@ TEST(Generate, TiesAreTheShareOfDrawsTheJudgeFinds) {
 
 // Every fault kind where it applies: the judge reports it at the planned
 // line (in instance 3), with the words of that kind of error, after the
-// answers to instances 1 and 2.
-void expect_planted_faults(const Args& format, std::uint64_t lines, std::uint64_t answer_lines) {
+// answers to instances 1 and 2. `judge`: the judge's arguments, if not the
+// generator's.
+void expect_planted_faults(const Args& format, std::uint64_t lines, std::uint64_t answer_lines,
+                           const Args& judge = {}) {
   struct Kind {
     const char* name;
     std::vector<std::string> words;  // one of them is in the message
@@ -117,7 +119,7 @@ void expect_planted_faults(const Args& format, std::uint64_t lines, std::uint64_
     if (name == "missing-newline") line += lines - 1;
     if (name == "truncated" && lines > 1) line += 1;
     const std::string path = write_temp_file("planted.txt", made.out);
-    const RunResult judged = run_poker(concat(format, {"-i", path, "-j", "1"}));
+    const RunResult judged = run_poker(concat(judge.empty() ? format : judge, {"-i", path, "-j", "1"}));
     EXPECT_EQ(judged.exit_status, 1);
     EXPECT_EQ(judged.err.rfind("poker: " + path + ":" + std::to_string(line) + ":", 0), 0u) << judged.err;
     bool named = false;
@@ -132,6 +134,86 @@ TEST(Generate, PlantedFaultsInEuler) { expect_planted_faults({"euler"}, 1, 1); }
 TEST(Generate, PlantedFaultsInEval) { expect_planted_faults({"eval"}, 1, 3); }
 TEST(Generate, PlantedFaultsInDraw) { expect_planted_faults({"draw"}, 52, 1); }
 TEST(Generate, PlantedFaultsInEquityQueries) { expect_planted_faults({"equity"}, 1, 1); }
+// Short deck has hold'em's layout, which the hold'em judge reads.
+TEST(Generate, PlantedFaultsInShortDeckAsTheHoldemJudgeFindsThem) {
+  expect_planted_faults({"shortdeck", "-p", "3"}, 4, 1, {"3"});
+}
+
+// Omaha: PLAYERS lines of HOLE cards, then the board; each card "Rs".
+TEST(Generate, OmahaLinesHoldTheHoleCardsThenTheBoard) {
+  struct Case {
+    Args args;
+    std::size_t players;
+    std::size_t hole;
+  };
+  for (const Case& c : {Case{{}, 2, 4}, Case{{"-p", "11"}, 11, 4}, Case{{"--hole", "5", "-p", "9"}, 9, 5},
+                        Case{{"--hole", "6", "-p", "7"}, 7, 6}, Case{{"-p", "3", "--ties", "0.5"}, 3, 4}}) {
+    SCOPED_TRACE(::testing::PrintToString(c.args));
+    const Args args = concat(concat({"omaha"}, c.args), {"-n", "30", "--seed", "3"});
+    const RunResult made = generate(args);
+    EXPECT_EQ(generate(args).out, made.out);
+    EXPECT_EQ(lines_of(made.out), 30 * (c.players + 1));
+    std::size_t line = 0;
+    for (std::size_t start = 0; start < made.out.size(); ++line) {
+      const std::size_t end = made.out.find('\n', start);
+      const std::size_t cards = line % (c.players + 1) < c.players ? c.hole : 5;
+      EXPECT_EQ(end - start, 3 * cards - 1) << "line " << line + 1;
+      start = end + 1;
+    }
+  }
+}
+
+// Short deck: hold'em's layout from the 36 cards of ranks 6..A, which the
+// hold'em judge reads without error.
+TEST(Generate, ShortDeckIsHoldemLayoutWithoutRanksTwoToFive) {
+  for (const char* players : {"2", "9", "15"}) {
+    SCOPED_TRACE(players);
+    const RunResult made = generate({"shortdeck", "-p", players, "-n", "200", "--seed", "4"});
+    EXPECT_EQ(lines_of(made.out), 200 * (std::stoul(players) + 1));
+    for (std::size_t at = 0; at < made.out.size(); at += 3) {
+      EXPECT_EQ(std::string("6789TJQKA").find(made.out[at]) != std::string::npos, true) << made.out.substr(at, 2);
+    }
+    const RunResult judged = run_poker({players}, made.out);
+    EXPECT_EQ(judged.exit_status, 0) << judged.err;
+    EXPECT_EQ(lines_of(judged.out), 200u);
+  }
+  // With --ties too (a share of draws by short deck's rules).
+  const RunResult ties = generate({"shortdeck", "-p", "9", "-n", "200", "--ties", "0.3"});
+  EXPECT_EQ(run_poker({"9"}, ties.out).exit_status, 0);
+  // A low card planted where asked: the hold'em judge takes it, as it should.
+  const RunResult low = generate({"shortdeck", "-n", "3", "--error-at", "2", "--error-kind", "low-card"});
+  EXPECT_NE(std::string("2345").find(low.out[27]), std::string::npos) << low.out;
+}
+
+TEST(Generate, OmahaAndShortDeckUsageErrorsExitWithStatusTwo) {
+  struct Case {
+    Args args;
+    std::string message;
+  };
+  const Case cases[] = {
+      {{"omaha", "--hole", "3"}, "--hole: expected a whole number from 4 to 6, found '3'"},
+      {{"omaha", "--hole", "7"}, "--hole: expected a whole number from 4 to 6, found '7'"},
+      {{"omaha", "-p", "12"}, "PLAYERS must be 2..11 in omaha with 4 hole cards (the deck holds 47 besides the board)"},
+      {{"omaha", "--hole", "5", "-p", "10"},
+       "PLAYERS must be 2..9 in omaha with 5 hole cards (the deck holds 47 besides the board)"},
+      {{"omaha", "--hole", "6", "-p", "8"},
+       "PLAYERS must be 2..7 in omaha with 6 hole cards (the deck holds 47 besides the board)"},
+      {{"omaha", "-p", "1"}, "PLAYERS must be 2..11 in omaha with 4 hole cards (the deck holds 47 besides the board)"},
+      {{"shortdeck", "-p", "16"}, "PLAYERS must be 2..15 in shortdeck (36 cards)"},
+      {{"--hole", "5"}, "--hole belongs to omaha"},
+      {{"shortdeck", "--hole", "4"}, "--hole belongs to omaha"},
+      {{"euler", "-p", "3"}, "--players belongs to hold'em, omaha and shortdeck, not to euler"},
+      {{"omaha", "--error-at", "1", "--error-kind", "low-card"},
+       "--error-kind low-card applies to shortdeck only (its deck has no card ranked 2 to 5)"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(::testing::PrintToString(c.args));
+    const RunResult result = run_poker(concat({"generate"}, c.args));
+    EXPECT_EQ(result.exit_status, 2);
+    EXPECT_EQ(result.out, "");
+    EXPECT_EQ(result.err, "poker: generate: " + c.message + "\nRun 'poker generate --help' for usage.\n");
+  }
+}
 
 TEST(Generate, UsageErrorsExitWithStatusTwo) {
   for (const Args& args :
@@ -242,6 +324,8 @@ TEST(Generate, HelpNamesTheCommand) {
   const RunResult own = run_poker({"generate", "--help"});
   EXPECT_EQ(own.exit_status, 0);
   EXPECT_NE(own.out.find("--error-kind"), std::string::npos);
+  EXPECT_NE(own.out.find("--hole"), std::string::npos);
+  EXPECT_NE(own.out.find("shortdeck"), std::string::npos);
 }
 
 }  // namespace

@@ -62,6 +62,7 @@ bool CardLineReader::read_canonical_line(int count, Card* cards) {
   if (end_ - line < length || line[length - 1] != '\n') return false;
   const auto& alphabet = detail::kAlphabets[static_cast<int>(notation_)];
   const CardMask seen = seen_;
+  const Card lowest = lowest_card_;
   CardMask line_cards = 0;
   for (int i = 0; i < count; ++i) {
     const auto* token = reinterpret_cast<const unsigned char*>(line + 3 * i);
@@ -69,6 +70,7 @@ bool CardLineReader::read_canonical_line(int count, Card* cards) {
     const unsigned suit = alphabet.suit[token[1]];
     if (((rank | suit) & 0x80) != 0 || (i + 1 != count && token[2] != ' ')) return false;
     const Card card = make_card(static_cast<int>(rank), static_cast<int>(suit));
+    if (card < lowest) return false;
     if (((seen | line_cards) & mask_of(card)) != 0) return false;
     line_cards |= mask_of(card);
     cards[i] = card;
@@ -103,7 +105,7 @@ bool CardLineReader::read_canonical_two_sets(int min_cards, char separator, Card
     std::uint16_t token;
     std::memcpy(&token, p, sizeof token);
     const std::uint8_t card = decode[token];
-    if ((card & 0x80) != 0 || (set & mask_of(card)) != 0) return false;
+    if ((card & 0x80) != 0 || card < lowest_card_ || (set & mask_of(card)) != 0) return false;
     set |= mask_of(card);
     ++found;
     const char after = p[2];
@@ -136,6 +138,10 @@ bool CardLineReader::read_card(const Token& token, Card& card) {
   const std::optional<Card> parsed = parse_card(token.text, notation_);
   if (!parsed) {
     return fail(token.start, "invalid card " + quote_token(token.text) + ": expected " + card_syntax(notation_),
+                InputErrorKind::kInvalidCard, token.text);
+  }
+  if (*parsed < lowest_card_) {
+    return fail(token.start, "invalid card " + quote_token(token.text) + ": " + std::string(lowest_card_rule_),
                 InputErrorKind::kInvalidCard, token.text);
   }
   if ((seen_ & mask_of(*parsed)) != 0) {

@@ -78,7 +78,8 @@ class CardLineReader {
   bool read_canonical_instance(const CanonicalLayout& layout, Card* cards) {
     const char* const start = cursor_;
     if (static_cast<std::size_t>(end_ - start) < layout.bytes() ||
-        !layout.decoder(path_)(start, layout.plan(), alphabet_, cards)) {
+        !layout.decoder(path_)(start, layout.plan(), alphabet_, cards) ||
+        (lowest_card_ != 0 && dealt_prefix(cards, 1, layout.cards()) == 0)) {
       return false;
     }
     cursor_ = start + layout.bytes();
@@ -95,14 +96,16 @@ class CardLineReader {
   // the caller then reads that one line by line (which words any error).
   std::size_t read_canonical_instances(const CanonicalLayout& layout, Card* cards, std::size_t max_instances) {
     return take_canonical_instances(layout, max_instances, [&](const char* text, std::size_t count) {
-      return layout.batch_decoder(path_)(text, count, layout.plan(), alphabet_, cards);
+      const std::size_t decoded = layout.batch_decoder(path_)(text, count, layout.plan(), alphabet_, cards);
+      return lowest_card_ == 0 ? decoded : dealt_prefix(cards, decoded, layout.cards());
     });
   }
 
   // The same with the decoding left to `take(text, count)`, which is given
   // the next `count` (at most max_instances) whole instances' bytes of
   // `layout` and returns how many of them, from the first, it took: each
-  // canonical and valid. The reader moves past those.
+  // canonical and valid (and, after refuse_cards_below(), holding no card
+  // below the lowest: take() checks that itself). The reader moves past those.
   template <typename Take>
   std::size_t take_canonical_instances(const CanonicalLayout& layout, std::size_t max_instances, Take&& take) {
     const char* const start = cursor_;
@@ -119,6 +122,15 @@ class CardLineReader {
 
   // The tables of the reader's notation, for a take() that decodes.
   const simd::Alphabet& alphabet() const { return alphabet_; }
+
+  // Makes the cards below `lowest` (by index: the ranks below its rank)
+  // invalid cards for every read after it, their message
+  // "invalid card 'TOKEN': RULE" (a deck without them: short deck's 2 to 5).
+  // `rule` must outlive the reader.
+  void refuse_cards_below(Card lowest, std::string_view rule) {
+    lowest_card_ = lowest;
+    lowest_card_rule_ = rule;
+  }
 
   // Starts an instance: its cards must be unique from here on.
   void begin_instance();
@@ -184,6 +196,16 @@ class CardLineReader {
   // The same for read_two_sets(): cards separated by single spaces, the
   // one-byte separator a token between them, each set valid.
   bool read_canonical_two_sets(int min_cards, char separator, CardMask (&sets)[2]);
+  // How many of the `count` instances at `cards` (`per` cards each), from
+  // the first, hold no card below the lowest.
+  std::size_t dealt_prefix(const Card* cards, std::size_t count, std::size_t per) const {
+    for (std::size_t i = 0; i < count; ++i) {
+      Card low = cards[i * per];
+      for (std::size_t k = 1; k < per; ++k) low = cards[i * per + k] < low ? cards[i * per + k] : low;
+      if (low < lowest_card_) return i;
+    }
+    return count;
+  }
   // Starts a set of cards that must be unique (an instance, an eval hand).
   void begin_card_set();
   // Judges `token` as a card of the current set: invalid or repeated cards
@@ -220,6 +242,9 @@ class CardLineReader {
   std::uint64_t set_line_ = 0;
   CardMask seen_ = 0;
   InputError error_;
+  // Cards below this one are invalid (refuse_cards_below()); 0: none are.
+  Card lowest_card_ = 0;
+  std::string_view lowest_card_rule_;
 };
 
 }  // namespace poker

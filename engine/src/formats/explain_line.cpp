@@ -45,18 +45,23 @@ ExplainPrefix explain_prefix(std::string_view who, int number) {
 }
 
 void append_explain_line(AnswerBuffer& out, const ExplainPrefix& prefix, const BestFive& best, Notation notation) {
+  append_explain_line(out, prefix, best.value.category(), best.cards, notation);
+}
+
+void append_explain_line(AnswerBuffer& out, const ExplainPrefix& prefix, Category category,
+                         const std::array<Card, 5>& cards, Notation notation) {
   // Rendered in place from tables into room for the longest line, then cut
   // to the bytes written: the prefix and the category's opening are copied
   // whole from their slots, each card is one 4-byte store.
   const std::size_t start = out.size();
   char* const line = out.extend(kMaxExplainLineBytes);
   char* next = prefix.copy_to(line);
-  next = kCategoryOpenings[static_cast<std::size_t>(best.value.category())].copy_to(next);
+  next = kCategoryOpenings[static_cast<std::size_t>(category)].copy_to(next);
   const CardTexts& texts = kCardTexts[static_cast<std::size_t>(notation)];
-  for (std::size_t i = 0; i < best.cards.size(); ++i) {
-    std::memcpy(next + 3 * i, &texts[best.cards[i]], sizeof(std::uint32_t));
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    std::memcpy(next + 3 * i, &texts[cards[i]], sizeof(std::uint32_t));
   }
-  next += 3 * best.cards.size() - 1;  // over the last card's space
+  next += 3 * cards.size() - 1;  // over the last card's space
   *next++ = ']';
   *next++ = '\n';
   out.truncate(start + static_cast<std::size_t>(next - line));

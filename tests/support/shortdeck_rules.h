@@ -1,0 +1,107 @@
+// The short-deck rules read plainly, for the tests: a five-card hand's
+// category by counting its ranks and suits, then the ranks that break ties;
+// a seven-card hand's best of its 21 five-card choices. Written apart from
+// the evaluator (poker/shortdeck.h), which the tests hold to it.
+#ifndef POKER_TESTS_SUPPORT_SHORTDECK_RULES_H_
+#define POKER_TESTS_SUPPORT_SHORTDECK_RULES_H_
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "poker/cards.h"
+
+namespace poker::testing {
+
+// Categories numbered in short deck's order, weakest first.
+namespace rule_categories {
+enum RuleCategory : int {
+  kHighCard,
+  kPair,
+  kTwoPair,
+  kStraight,
+  kTrips,
+  kFullHouse,
+  kFlush,
+  kQuads,
+  kStraightFlush,
+};
+}  // namespace rule_categories
+
+// A five-card hand's standing by the rules: its category, then the ranks
+// that break ties in the order they are compared, packed so that a larger
+// number is a better hand (category in bits 24.., then up to five 4-bit
+// ranks, unused ones zero).
+inline std::uint32_t rule_key(const std::array<Card, 5>& hand) {
+  using namespace rule_categories;
+  std::map<int, int> count;  // rank -> cards of it
+  bool one_suit = true;
+  for (const Card c : hand) {
+    ++count[rank_of(c)];
+    one_suit = one_suit && suit_of(c) == suit_of(hand[0]);
+  }
+  // (cards of a rank, rank), best group first: a pair before a kicker,
+  // the higher of two pairs first.
+  std::vector<std::pair<int, int>> groups;
+  for (const auto& [rank, n] : count) groups.emplace_back(n, rank);
+  std::sort(groups.rbegin(), groups.rend());
+  int straight_top = -1;
+  if (groups.size() == 5) {
+    const int high = groups[0].second;
+    const int low = groups[4].second;
+    if (high - low == 4) straight_top = high;
+    // A-6-7-8-9: the ace plays low, below the six; the nine is the top.
+    if (high == 12 && groups[1].second == 7 && low == 4) straight_top = 7;
+  }
+  int category = kHighCard;
+  if (straight_top >= 0 && one_suit) {
+    category = kStraightFlush;
+  } else if (groups[0].first == 4) {
+    category = kQuads;
+  } else if (one_suit) {
+    category = kFlush;
+  } else if (groups[0].first == 3 && groups[1].first == 2) {
+    category = kFullHouse;
+  } else if (groups[0].first == 3) {
+    category = kTrips;
+  } else if (straight_top >= 0) {
+    category = kStraight;
+  } else if (groups[0].first == 2 && groups[1].first == 2) {
+    category = kTwoPair;
+  } else if (groups[0].first == 2) {
+    category = kPair;
+  }
+  std::uint32_t key = static_cast<std::uint32_t>(category) << 24;
+  if (straight_top >= 0) return key | static_cast<std::uint32_t>(straight_top + 1) << 20;
+  int shift = 20;
+  for (const auto& [n, rank] : groups) {
+    key |= static_cast<std::uint32_t>(rank + 1) << shift;
+    shift -= 4;
+  }
+  return key;
+}
+
+inline int rule_category(std::uint32_t key) { return static_cast<int>(key >> 24); }
+
+// The best rule key of five of `seven`.
+inline std::uint32_t best_rule_key(const std::array<Card, 7>& seven) {
+  std::uint32_t best = 0;
+  for (int skip1 = 0; skip1 < 7; ++skip1) {
+    for (int skip2 = skip1 + 1; skip2 < 7; ++skip2) {
+      std::array<Card, 5> five{};
+      int k = 0;
+      for (int i = 0; i < 7; ++i) {
+        if (i != skip1 && i != skip2) five[static_cast<std::size_t>(k++)] = seven[static_cast<std::size_t>(i)];
+      }
+      best = std::max(best, rule_key(five));
+    }
+  }
+  return best;
+}
+
+}  // namespace poker::testing
+
+#endif  // POKER_TESTS_SUPPORT_SHORTDECK_RULES_H_
