@@ -201,7 +201,7 @@ class HoldemLikeFormat final : public Format {
                          CanonicalRun&& canonical_run) const {
     const int players = kPlayers != 0 ? kPlayers : options_.players;
     CardLineReader reader(chunk, Notation::kHoldem);
-    if constexpr (Game::kLowestCard != 0) reader.refuse_cards_below(Game::kLowestCard, Game::kRefusedCards);
+    reader.refuse_cards_below(Game::kLowestCard, Game::kRefusedCards);  // none for a lowest card of 0
     std::array<Card, kBatch*(2 * Game::kMaxPlayers + 5) + kDecodeSlack> cards;
     for_each_instance<kRunBatch>(
         reader, result,
