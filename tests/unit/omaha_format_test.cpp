@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
