@@ -162,7 +162,7 @@ TEST(Omaha, InvalidInputIsStatusOneWithTheAnswersBefore) {
   const std::string instance = "Ah Kh Qh Jh\n2c 3c 4c 5c\n9d 9s 8d 7s 6d\n";
   const RunResult duplicate = run_poker({"omaha"}, instance + "Ah Kh Qh Jh\n2c 3c 4c Ah\n9d 9s 8d 7s 6d\n");
   EXPECT_EQ(duplicate.exit_status, 1);
-  EXPECT_EQ(duplicate.out, "Player 1\n");
+  EXPECT_EQ(duplicate.out, "Player 2\n");
   EXPECT_EQ(duplicate.err, "poker: <stdin>:5:10: duplicate card 'Ah': already at line 4, column 1 (instance 2)\n");
   const RunResult short_line = run_poker({"omaha", "--hole", "5"}, instance);
   EXPECT_EQ(short_line.exit_status, 1);

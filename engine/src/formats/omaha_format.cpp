@@ -142,6 +142,15 @@ class SlotAppender {
   char* next_;
 };
 
+// render_run(cards, count) for a render(cards) of one instance: `count`
+// instances `stride` cards apart.
+template <typename Render>
+auto each(const Render& render, std::size_t stride) {
+  return [&render, stride](const Card* cards, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) render(cards + i * stride);
+  };
+}
+
 class OmahaFormat final : public Format {
  public:
   explicit OmahaFormat(const OmahaOptions& options) : options_(options), layout_(cards_per_line(options)) {
@@ -184,11 +193,11 @@ class OmahaFormat final : public Format {
       result.answers.reserve_more(max_instances(chunk) * static_cast<std::size_t>(options_.players + 1) *
                                   (kMaxExplainLineBytes + 32));
       const auto explain = [&](const Card* cards) { explain_instance(cards, result.answers); };
-      run(chunk, result, explain, each(explain));
+      run(chunk, result, explain, each(explain, stride()));
     } else if (options_.hilo) {
       SlotAppender<HiloLine::kMaxSize> answers(result.answers, max_instances(chunk));
       const auto render = [&](const Card* cards) { answers.add(hilo_lines_[hilo_verdict(cards)]); };
-      run(chunk, result, render, each(render));
+      run(chunk, result, render, each(render, stride()));
       answers.finish();
     } else {
       AnswerLineAppender answers(result.answers, max_instances(chunk));
@@ -220,14 +229,6 @@ class OmahaFormat final : public Format {
   }
 
   std::size_t stride() const { return static_cast<std::size_t>(options_.players * options_.hole + 5); }
-
-  // render_run(cards, run) for a render(cards) of one instance.
-  template <typename Render>
-  auto each(const Render& render) const {
-    return [&render, stride = stride()](const Card* cards, std::size_t count) {
-      for (std::size_t i = 0; i < count; ++i) render(cards + i * stride);
-    };
-  }
 
   template <int kHole>
   void judge(const io::Chunk& chunk, ChunkResult& result, AnswerLineAppender& answers) const {
