@@ -36,6 +36,7 @@ std::string suggest_run(const FormatGuess& guess, const std::string& input) {
   std::string command = "'poker";
   if (guess.format != "holdem") command.append(" ").append(guess.format);
   if (guess.players > 0) command.append(" ").append(std::to_string(guess.players));
+  if (guess.hole > 0 && guess.hole != 4) command.append(" --hole ").append(std::to_string(guess.hole));
   if (is_standard(input)) return command.append("' on the same input");
   return command.append(" ").append(operand_word(input)).append("'");
 }

@@ -16,7 +16,7 @@
 #include "command_line/operand_words.h"
 #include "command_line/value_checks.h"
 #include "commands/command_table.h"
-#include "commands/holdem_command.h"
+#include "commands/dealt_game_command.h"
 #include "commands/verify_command.h"
 #include "exit_status.h"
 #include "messages.h"
@@ -113,7 +113,7 @@ class CommandLine {
   SharedOptions shared_;
   ValueChecks checks_;
   std::vector<MadeCommand> commands_;  // the table's rows, in order
-  HoldemCommand* holdem_ = nullptr;
+  DealtGameCommand* holdem_ = nullptr;
   VerifyCommand* verify_ = nullptr;
   CLI::App* verify_app_ = nullptr;
 };
@@ -132,7 +132,7 @@ CommandLine::CommandLine() : app_(command_table().front().help.description, "pok
     MadeCommand& made = commands_.emplace_back(MadeCommand{&row, row.make()});
     switch (row.kind) {
       case RowKind::kDefaultJudge:
-        holdem_ = static_cast<HoldemCommand*>(made.command.get());
+        holdem_ = static_cast<DealtGameCommand*>(made.command.get());
         holdem_->add_options(app_, binding());
         add_shared_options(app_, binding());
         break;
@@ -265,8 +265,10 @@ std::optional<Mistake> CommandLine::check_chosen(MadeCommand& made, const std::v
   const bool verifying = levels.size() > 1 && levels[1] == verify_app_;
   const bool subcommand = made.row->kind != RowKind::kDefaultJudge && made.row->kind != RowKind::kVerify;
   if (subcommand && holdem_->given()) {
+    // A dealt game takes them too, after its name.
+    const bool dealt = dynamic_cast<const DealtGameCommand*>(made.command.get()) != nullptr;
     return Mistake{"PLAYERS, FILE, --players and --explain belong to the hold'em judge, not to 'poker " + name +
-                       "' (give its input with -i)",
+                       (dealt ? "' (give them after '" + name + "')" : "' (give its input with -i)"),
                    ""};
   }
   const auto* format = dynamic_cast<const FormatCommand*>(made.command.get());

@@ -1,15 +1,17 @@
 #include "commands/command_table.h"
 
 #include "commands/bench_command.h"
+#include "commands/dealt_game_command.h"
 #include "commands/equity_command.h"
 #include "commands/euler_command.h"
 #include "commands/generate_command.h"
-#include "commands/holdem_command.h"
 #include "commands/plain_format_command.h"
 #include "commands/range_command.h"
 #include "commands/verify_command.h"
 #include "poker/draw_format.h"
 #include "poker/eval_format.h"
+#include "poker/holdem_format.h"
+#include "poker/omaha_format.h"
 
 namespace poker::cli {
 namespace {
@@ -17,6 +19,27 @@ namespace {
 template <typename CommandType>
 std::unique_ptr<Command> make() {
   return std::make_unique<CommandType>();
+}
+
+// The dealt games: hold'em, the default judge, and its variants. A variant
+// is one more DealtGame and a row.
+constexpr int kOmahaHoles[] = {4, 5, 6};
+const DealtGame kHoldem{"hold'em",
+                        kMinHoldemPlayers,
+                        [](int) { return kMaxHoldemPlayers; },
+                        {},
+                        false,
+                        [](const DealtOptions& options) {
+                          return make_holdem_format(HoldemOptions{options.players, options.explain});
+                        }};
+const DealtGame kOmaha{
+    "Omaha", kMinOmahaPlayers, &max_omaha_players, kOmahaHoles, true, [](const DealtOptions& options) {
+      return make_omaha_format(OmahaOptions{options.players, options.hole, options.hilo, options.explain});
+    }};
+
+template <const DealtGame& kGame>
+std::unique_ptr<Command> make_dealt() {
+  return std::make_unique<DealtGameCommand>(kGame);
 }
 
 std::unique_ptr<Command> make_eval() { return std::make_unique<PlainFormatCommand>("eval", make_eval_format); }
@@ -55,7 +78,7 @@ const CommandRow kRows[] = {
       "cards) prints the winner, \"Player K\", or \"Draw\".",
       "3 examples/three_players.txt", "3 examples/three_players.txt --answers out.txt", kJudgeExitStatuses, nullptr},
      RowKind::kDefaultJudge,
-     make<HoldemCommand>},
+     make_dealt<kHoldem>},
     {{"euler", "Project Euler 54 hands, player 1 against player 2",
       "Project Euler 54: one line of ten cards per instance (upper-case suits), player 1's five then player 2's; "
       "prints \"Player 1\", \"Player 2\" or \"Draw\".",
@@ -63,6 +86,13 @@ const CommandRow kRows[] = {
       nullptr},
      RowKind::kFormat,
      make<EulerCommand>},
+    {{"omaha", "Omaha instances: 4, 5 or 6 hole cards, high or hi-lo",
+      "Judges Omaha instances: for each instance (a line of 4 hole cards per player, or 5 or 6 with --hole, then a "
+      "line of 5 board cards; a hand is exactly two hole cards and three board cards) prints the winner, \"Player "
+      "K\", or \"Draw\"; with --hilo (eight or better), \"HIGH / LOW\", the low \"No low\" when no hand has one.",
+      "2 examples/omaha.txt", "2 examples/omaha.txt --answers examples/omaha.expected", kJudgeExitStatuses, nullptr},
+     RowKind::kFormat,
+     make_dealt<kOmaha>},
     {{"eval", "Two hands of 5 to 52 cards, compared",
       "Compares two hands of 5 to 52 cards per line, \"HAND1 ; HAND2\" (ten written 0): prints each hand's "
       "category and best five cards, then \"Hand 1 wins\", \"Hand 2 wins\" or \"Tie\".",

@@ -131,6 +131,7 @@ TEST(Streaming, EveryFormatAnswersEachInstanceAtSmallChunkSizes) {
       {{"draw"}, example_instances("draw.txt", 52)},
       {{"equity"}, example_instances("equity.txt", 1)},
       {{"3", "-e"}, example_instances("three_players.txt", 4)},
+      {{"omaha", "--hilo", "-e"}, example_instances("omaha.txt", 3)},
   };
   for (const auto& [format, instances] : formats) {
     ASSERT_FALSE(instances.empty());

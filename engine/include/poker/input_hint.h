@@ -28,9 +28,10 @@ namespace poker {
 // A format that a hint suggests for the input instead.
 struct FormatGuess {
   // The format's name, as the command line names it: "holdem" (the default
-  // judge), "euler", "eval", "draw" or "equity".
+  // judge), "omaha", "euler", "eval", "draw" or "equity".
   std::string_view format;
-  int players = 0;  // holdem: the players per instance the input shows; 0 where it shows none
+  int players = 0;  // holdem, omaha: the players per instance the input shows; 0 where it shows none
+  int hole = 0;     // omaha: the hole cards a player the input shows
 };
 
 // What a user tries to read the same input as `guess`, in the front end's

@@ -45,6 +45,7 @@ namespace poker {
 // what the input's first whole lines (at least one) make of it if they start
 // like an input of that format, or nothing.
 std::optional<FormatGuess> sniff_holdem(std::span<const std::string_view> lines);
+std::optional<FormatGuess> sniff_omaha(std::span<const std::string_view> lines);
 std::optional<FormatGuess> sniff_euler(std::span<const std::string_view> lines);
 std::optional<FormatGuess> sniff_eval(std::span<const std::string_view> lines);
 std::optional<FormatGuess> sniff_draw(std::span<const std::string_view> lines);

@@ -101,8 +101,9 @@ std::optional<std::string> other_format(const InputError& error, const HintConte
     std::optional<FormatGuess> (*sniff)(std::span<const std::string_view>);
     std::string_view input;  // what the hint calls the format's input
   };
-  static constexpr std::array<Recogniser, 5> kRecognisers = {{
+  static constexpr std::array<Recogniser, 6> kRecognisers = {{
       {&sniff_holdem, "a hold'em input"},
+      {&sniff_omaha, "an Omaha input"},
       {&sniff_euler, "a Project Euler 54 input"},
       {&sniff_eval, "an eval input (HAND1 ; HAND2)"},
       {&sniff_draw, "a draw puzzle input"},
@@ -113,6 +114,7 @@ std::optional<std::string> other_format(const InputError& error, const HintConte
     if (!guess || guess->format == own) continue;
     std::string hint = "this looks like " + std::string(recogniser.input);
     if (guess->players > 0) hint += " of " + std::to_string(guess->players) + " players";
+    if (guess->hole > 0) hint += " with " + std::to_string(guess->hole) + " hole cards a player";
     return hint + ": try " + context.suggest(*guess);
   }
   return std::nullopt;
