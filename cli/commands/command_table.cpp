@@ -12,6 +12,7 @@
 #include "poker/eval_format.h"
 #include "poker/holdem_format.h"
 #include "poker/omaha_format.h"
+#include "poker/shortdeck_format.h"
 
 namespace poker::cli {
 namespace {
@@ -36,6 +37,15 @@ const DealtGame kOmaha{
     "Omaha", kMinOmahaPlayers, &max_omaha_players, kOmahaHoles, true, [](const DealtOptions& options) {
       return make_omaha_format(OmahaOptions{options.players, options.hole, options.hilo, options.explain});
     }};
+
+const DealtGame kShortDeck{"short deck",
+                           kMinHoldemPlayers,
+                           [](int) { return kMaxShortDeckPlayers; },
+                           {},
+                           false,
+                           [](const DealtOptions& options) {
+                             return make_shortdeck_format(HoldemOptions{options.players, options.explain});
+                           }};
 
 template <const DealtGame& kGame>
 std::unique_ptr<Command> make_dealt() {
@@ -93,6 +103,14 @@ const CommandRow kRows[] = {
       "2 examples/omaha.txt", "2 examples/omaha.txt --answers examples/omaha.expected", kJudgeExitStatuses, nullptr},
      RowKind::kFormat,
      make_dealt<kOmaha>},
+    {{"shortdeck", "Short-deck (six-plus) hold'em instances: 36 cards, 6 to A",
+      "Judges short-deck hold'em instances (the 36 cards ranked 6 to A; a flush beats a full house, three of a kind "
+      "beats a straight, A-6-7-8-9 is the lowest straight): for each instance (a line of 2 cards per player, then "
+      "a line of 5 board cards) prints the winner, \"Player K\", or \"Draw\".",
+      "3 examples/shortdeck.txt", "3 examples/shortdeck.txt --answers examples/shortdeck.expected", kJudgeExitStatuses,
+      nullptr},
+     RowKind::kFormat,
+     make_dealt<kShortDeck>},
     {{"eval", "Two hands of 5 to 52 cards, compared",
       "Compares two hands of 5 to 52 cards per line, \"HAND1 ; HAND2\" (ten written 0): prints each hand's "
       "category and best five cards, then \"Hand 1 wins\", \"Hand 2 wins\" or \"Tie\".",

@@ -1,6 +1,6 @@
 // libFuzzer targets over one format each. CMakeLists.txt builds this source
 // once per format and harness: POKER_FUZZ_FORMAT names the format (holdem,
-// omaha, euler, eval, draw, equity) and POKER_FUZZ_HARNESS the harness, fuzz_format (its
+// omaha, shortdeck, euler, eval, draw, equity) and POKER_FUZZ_HARNESS the harness, fuzz_format (its
 // parser and validator) or fuzz_pipeline (the whole pipeline, differential).
 #include <algorithm>
 #include <cstdint>
@@ -14,6 +14,7 @@
 #include "poker/eval_format.h"
 #include "poker/holdem_format.h"
 #include "poker/omaha_format.h"
+#include "poker/shortdeck_format.h"
 
 namespace {
 
@@ -24,9 +25,9 @@ constexpr std::string_view kFormat = POKER_FUZZ_NAME(POKER_FUZZ_FORMAT);
 // euler's --summary replaces by three lines at the end: only the pipeline
 // harness, which compares whole outputs, fuzzes the summary.
 constexpr bool kWholeOutputHarness = std::string_view(POKER_FUZZ_NAME(POKER_FUZZ_HARNESS)) == "fuzz_pipeline";
-static_assert(kFormat == "holdem" || kFormat == "omaha" || kFormat == "euler" || kFormat == "eval" ||
-                  kFormat == "draw" || kFormat == "equity",
-              "POKER_FUZZ_FORMAT: holdem, omaha, euler, eval, draw or equity");
+static_assert(kFormat == "holdem" || kFormat == "omaha" || kFormat == "shortdeck" || kFormat == "euler" ||
+                  kFormat == "eval" || kFormat == "draw" || kFormat == "equity",
+              "POKER_FUZZ_FORMAT: holdem, omaha, shortdeck, euler, eval, draw or equity");
 
 // Equity queries ask for as much work as they like (--mc 10^15, --exact of
 // a billion deals, --time) and the harnesses run each several times: every
@@ -44,6 +45,9 @@ std::unique_ptr<poker::Format> make_format(const poker::fuzz::FuzzOptions& optio
     const int hole = 4 + options.players % 3;
     return poker::make_omaha_format(poker::OmahaOptions{std::min(options.players, poker::max_omaha_players(hole)), hole,
                                                         options.players % 2 == 1, options.explain});
+  } else if constexpr (kFormat == "shortdeck") {
+    return poker::make_shortdeck_format(
+        poker::HoldemOptions{std::min(options.players, poker::kMaxShortDeckPlayers), options.explain});
   } else if constexpr (kFormat == "euler") {
     return poker::make_euler_format(poker::EulerOptions{options.explain && kWholeOutputHarness});  // --summary
   } else if constexpr (kFormat == "eval") {
