@@ -285,6 +285,19 @@ Card card_from(std::string_view text) {
   return card_of(static_cast<int>(rank), static_cast<int>(suit));
 }
 
+std::vector<std::vector<std::vector<Card>>> instances_of(const std::string& text, int lines) {
+  std::istringstream stream(text);
+  std::vector<std::vector<std::vector<Card>>> instances;
+  std::vector<std::vector<Card>> instance;
+  for (std::string line; std::getline(stream, line);) {
+    std::istringstream tokens(line);
+    std::vector<Card>& cards = instance.emplace_back();
+    for (std::string token; tokens >> token;) cards.push_back(card_from(token));
+    if (instance.size() == static_cast<std::size_t>(lines)) instances.push_back(std::exchange(instance, {}));
+  }
+  return instances;
+}
+
 std::string_view category_name_of(int category) {
   static constexpr std::array<std::string_view, 9> kNames = {"High card",       "Pair",           "Two pair",
                                                              "Three of a kind", "Straight",       "Flush",

@@ -124,6 +124,11 @@ std::string card_text(Card card);
 // Parses "Ah" etc. (tests' own parser); aborts the test on a bad literal.
 Card card_from(std::string_view text);
 
+// The whole instances of `text`, each `lines` lines of cards separated by
+// blanks, as their lines' cards (card_from()); a last instance cut short is
+// left out.
+std::vector<std::vector<std::vector<Card>>> instances_of(const std::string& text, int lines);
+
 struct Instance {
   // hole[2*p], hole[2*p+1] are player p's cards (0-based players).
   std::vector<Card> hole;

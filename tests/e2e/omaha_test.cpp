@@ -52,18 +52,8 @@ Hand brute_force(const std::vector<Card>& hole, const std::vector<Card>& board) 
 // The answers to `text`, instances of `players` lines of hole cards and a
 // board, by the brute force.
 std::string reference_answers(const std::string& text, int players, bool hilo) {
-  std::istringstream lines(text);
   std::string answers;
-  std::string line;
-  for (;;) {
-    std::vector<std::vector<Card>> hands;
-    for (int l = 0; l <= players && std::getline(lines, line); ++l) {
-      std::istringstream tokens(line);
-      std::vector<Card> cards;
-      for (std::string token; tokens >> token;) cards.push_back(card_from(token));
-      hands.push_back(cards);
-    }
-    if (hands.size() != static_cast<std::size_t>(players) + 1) return answers;
+  for (const std::vector<std::vector<Card>>& hands : instances_of(text, players + 1)) {
     std::vector<Hand> judged;
     for (int p = 0; p < players; ++p) judged.push_back(brute_force(hands[p], hands.back()));
     const auto verdict = [&](const auto& better, const auto& qualifies) -> std::string {
@@ -88,6 +78,7 @@ std::string reference_answers(const std::string& text, int players, bool hilo) {
     }
     answers += "\n";
   }
+  return answers;
 }
 
 std::vector<int> omaha_lines(int players, int hole) {

@@ -23,25 +23,16 @@ namespace {
 // The answers to `text`, instances of `players` lines of two cards and a
 // board, by the short-deck rules.
 std::string rule_answers(const std::string& text, int players) {
-  std::istringstream lines(text);
   std::string answers;
-  std::string line;
-  for (;;) {
-    std::vector<std::vector<Card>> hands;
-    for (int l = 0; l <= players && std::getline(lines, line); ++l) {
-      std::istringstream tokens(line);
-      std::vector<Card> cards;
-      for (std::string token; tokens >> token;) cards.push_back(card_from(token));
-      hands.push_back(cards);
-    }
-    if (hands.size() != static_cast<std::size_t>(players) + 1) return answers;
+  for (const std::vector<std::vector<Card>>& hands : instances_of(text, players + 1)) {
     std::uint32_t best = 0;
     int winner = -1;
     bool draw = false;
     for (int p = 0; p < players; ++p) {
       const std::vector<Card>& board = hands.back();
       const std::vector<Card>& hole = hands[static_cast<std::size_t>(p)];
-      const std::uint32_t key = testing::best_rule_key({hole[0], hole[1], board[0], board[1], board[2], board[3], board[4]});
+      const std::uint32_t key =
+          testing::best_rule_key({hole[0], hole[1], board[0], board[1], board[2], board[3], board[4]});
       if (winner < 0 || key > best) {
         best = key;
         winner = p;
@@ -52,6 +43,7 @@ std::string rule_answers(const std::string& text, int players) {
     }
     answers += draw ? "Draw\n" : "Player " + std::to_string(winner + 1) + "\n";
   }
+  return answers;
 }
 
 std::string generated(const std::vector<std::string>& args) {
@@ -63,8 +55,8 @@ std::string generated(const std::vector<std::string>& args) {
 TEST(ShortDeck, GeneratedInstancesAreJudgedByTheRulesThroughEveryInputPath) {
   for (const int players : {2, 3, 15}) {
     SCOPED_TRACE(std::to_string(players) + " players");
-    const std::string input = generated({"shortdeck", "-p", std::to_string(players), "-n", "300", "--ties", "0.3",
-                                         "--seed", std::to_string(players)});
+    const std::string input = generated(
+        {"shortdeck", "-p", std::to_string(players), "-n", "300", "--ties", "0.3", "--seed", std::to_string(players)});
     const std::string expected = rule_answers(input, players);
     ASSERT_EQ(std::count(expected.begin(), expected.end(), '\n'), 300);
     EXPECT_NE(expected.find("Draw\n"), std::string::npos);  // --ties asked for some
@@ -105,8 +97,9 @@ TEST(ShortDeck, ACardRankedTwoToFiveIsAnInvalidCardThatSaysWhy) {
   const RunResult result = run_poker({"shortdeck"}, valid + "6h 6d\nTc 5c\n6s 7d 8h 9c Ks\n");
   EXPECT_EQ(result.exit_status, 1);
   EXPECT_EQ(result.out, "Player 1\n");
-  EXPECT_TRUE(result.err.starts_with("poker: <stdin>:5:4: invalid card '5c': short deck has no 2 to 5 (ranks 6 to "
-                                     "A) (instance 2)"))
+  EXPECT_TRUE(
+      result.err.starts_with("poker: <stdin>:5:4: invalid card '5c': short deck has no 2 to 5 (ranks 6 to "
+                             "A) (instance 2)"))
       << result.err;
 }
 
@@ -118,6 +111,26 @@ TEST(ShortDeck, PlantedLowCardIsWhereGenerateSaysAndTheAnswersBeforeIt) {
   EXPECT_EQ(std::count(result.out.begin(), result.out.end(), '\n'), 19);
   EXPECT_TRUE(result.err.starts_with("poker: <stdin>:77:")) << result.err;  // instance 20's first line
   EXPECT_NE(result.err.find("short deck has no 2 to 5"), std::string::npos) << result.err;
+}
+
+TEST(ShortDeck, VerifyComparesShortDeckAnswers) {
+  const std::string input = generated({"shortdeck", "-p", "4", "-n", "40", "--seed", "9"});
+  const std::string instances = write_temp_file("shortdeck", input);
+  std::string expected = rule_answers(input, 4);
+  const RunResult same =
+      run_poker({"verify", "shortdeck", "4", instances, "--answers", write_temp_file("answers", expected)});
+  EXPECT_EQ(same.exit_status, 0) << same.err << same.out;
+  // A wrong answer at instance 10 is named with the instance's input lines.
+  const std::size_t tenth = [&] {
+    std::size_t at = 0;
+    for (int line = 0; line < 9; ++line) at = expected.find('\n', at) + 1;
+    return at;
+  }();
+  expected.replace(tenth, expected.find('\n', tenth) - tenth, "Player 9");
+  const RunResult differ =
+      run_poker({"verify", "shortdeck", "4", instances, "--answers", write_temp_file("answers", expected)});
+  EXPECT_EQ(differ.exit_status, 4);
+  EXPECT_TRUE(differ.out.starts_with("MISMATCH at instance 10 (input line 46, answer line 10)")) << differ.out;
 }
 
 TEST(ShortDeck, PlayersOutOfRangeAreUsageErrors) {
