@@ -29,7 +29,7 @@ from typing import Callable, Optional, Sequence, TypeVar, Union
 
 import numpy as np
 
-from ._poker import CATEGORIES, InputError, __version__
+from ._poker import CATEGORIES, SHORTDECK_CATEGORIES, InputError, __version__
 from . import _poker
 
 __all__ = [
@@ -37,14 +37,18 @@ __all__ = [
     "Equity",
     "InputError",
     "Range",
+    "SHORTDECK_CATEGORIES",
     "__version__",
     "best_five",
     "card_str",
     "category",
     "equity",
     "evaluate",
+    "evaluate_omaha",
+    "evaluate_shortdeck",
     "judge",
     "judge_file",
+    "omaha_low",
     "parse_cards",
     "parse_range",
 ]
@@ -104,6 +108,29 @@ def best_five(cards, *, threads: Optional[int] = None) -> np.ndarray:
     return _poker.best_five(cards, threads=threads)
 
 
+def _one_hand(cards) -> list:
+    """One hand's cards, text (as parse_cards reads it) or card indices, as
+    the list of indices the compiled functions take."""
+    if isinstance(cards, str):
+        cards = _poker.parse_cards(cards)
+    return np.asarray(cards).tolist()
+
+
+@_documented_by(_poker.evaluate_omaha)
+def evaluate_omaha(hole, board) -> int:
+    return _poker.evaluate_omaha(_one_hand(hole), _one_hand(board))
+
+
+@_documented_by(_poker.omaha_low)
+def omaha_low(hole, board) -> Optional[tuple]:
+    return _poker.omaha_low(_one_hand(hole), _one_hand(board))
+
+
+@_documented_by(_poker.evaluate_shortdeck)
+def evaluate_shortdeck(cards) -> int:
+    return _poker.evaluate_shortdeck(_one_hand(cards))
+
+
 @_documented_by(_poker.judge)
 def judge(boards, holes, *, check: bool = True, threads: Optional[int] = None) -> np.ndarray:
     return _poker.judge(boards, holes, check=check, threads=threads)
@@ -117,9 +144,11 @@ def judge_file(
     *,
     threads: Optional[int] = None,
     mmap: Optional[bool] = None,
+    hole: int = 4,
+    hilo: bool = False,
 ):
     if format != "equity":
-        return _poker.judge_file(path, players, format, threads=threads, mmap=mmap)
+        return _poker.judge_file(path, players, format, threads=threads, mmap=mmap, hole=hole, hilo=hilo)
     try:
         return [_equity_of_json(line) for line in _poker.judge_file(path, players, format, threads=threads, mmap=mmap)]
     except InputError as error:

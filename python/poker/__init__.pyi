@@ -9,6 +9,7 @@ import numpy.typing as npt
 # The wrappers of __init__.py that keep the extension's signatures.
 from ._poker import (
     CATEGORIES as CATEGORIES,
+    SHORTDECK_CATEGORIES as SHORTDECK_CATEGORIES,
     InputError as InputError,
     __version__ as __version__,
     card_str as card_str,
@@ -28,6 +29,11 @@ def category(values: npt.ArrayLike) -> npt.NDArray[np.uint8]: ...
 def best_five(
     cards: Union[str, Sequence[str], npt.ArrayLike], *, threads: Optional[int] = None
 ) -> npt.NDArray[np.uint8]: ...
+def evaluate_omaha(hole: Union[str, npt.ArrayLike], board: Union[str, npt.ArrayLike]) -> int: ...
+def omaha_low(
+    hole: Union[str, npt.ArrayLike], board: Union[str, npt.ArrayLike]
+) -> Optional[tuple[int, int, int, int, int]]: ...
+def evaluate_shortdeck(cards: Union[str, npt.ArrayLike]) -> int: ...
 def judge(
     boards: npt.ArrayLike, holes: npt.ArrayLike, *, check: bool = True, threads: Optional[int] = None
 ) -> npt.NDArray[np.int8]: ...
@@ -35,10 +41,12 @@ def judge(
 def judge_file(
     path: Union[str, bytes, PathLike[str], PathLike[bytes]],
     players: int = 2,
-    format: Literal["holdem", "euler", "eval"] = "holdem",
+    format: Literal["holdem", "euler", "eval", "omaha", "shortdeck"] = "holdem",
     *,
     threads: Optional[int] = None,
     mmap: Optional[bool] = None,
+    hole: int = 4,
+    hilo: bool = False,
 ) -> npt.NDArray[np.int8]: ...
 @overload
 def judge_file(

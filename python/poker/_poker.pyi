@@ -8,6 +8,7 @@ import numpy.typing as npt
 
 __version__: str
 CATEGORIES: tuple[str, ...]
+SHORTDECK_CATEGORIES: tuple[str, ...]
 
 class InputError(ValueError):
     path: str
@@ -39,7 +40,12 @@ def judge_file(
     *,
     threads: Optional[int] = None,
     mmap: Optional[bool] = None,
+    hole: int = 4,
+    hilo: bool = False,
 ) -> Any: ...
+def evaluate_omaha(hole: Sequence[int], board: Sequence[int]) -> int: ...
+def omaha_low(hole: Sequence[int], board: Sequence[int]) -> Optional[tuple[int, int, int, int, int]]: ...
+def evaluate_shortdeck(cards: Sequence[int]) -> int: ...
 def _parse_range(text: str) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]: ...
 def _normalised_hand(word: str) -> str: ...
 def _equity(

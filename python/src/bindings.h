@@ -14,6 +14,7 @@ void bind_judge(pybind11::module_& m);       // judge
 void bind_judge_file(pybind11::module_& m);  // judge_file, InputError
 void bind_equity(pybind11::module_& m);      // _equity (wrapped by poker.equity)
 void bind_shards(pybind11::module_& m);      // _shard_*, _judge_shard (poker.dask)
+void bind_variants(pybind11::module_& m);    // evaluate_omaha, omaha_low, evaluate_shortdeck, SHORTDECK_CATEGORIES
 
 }  // namespace poker::python
 

@@ -56,6 +56,21 @@ class AnswerSink : public io::OutputSink {
   virtual bool take(std::string_view line) = 0;
 };
 
+// An answer as a winner: "Player K" or "Hand K wins" is K - 1, "Draw" or
+// "Tie" is -1; nothing for another line.
+std::optional<std::int8_t> winner_of(std::string_view line) {
+  if (line == "Draw" || line == "Tie") return -1;
+  for (const std::string_view prefix : {std::string_view("Player "), std::string_view("Hand ")}) {
+    if (!line.starts_with(prefix)) continue;
+    int winner = 0;
+    const char* const last = line.data() + line.size();
+    const auto [end, error] = std::from_chars(line.data() + prefix.size(), last, winner);
+    if (error != std::errc{} || std::string_view(end, last) != (prefix == "Hand " ? " wins" : "")) return std::nullopt;
+    return static_cast<std::int8_t>(winner - 1);
+  }
+  return std::nullopt;
+}
+
 // The hold'em, Euler and eval judges' answers as winners: "Player K" or
 // "Hand K wins" is K - 1, "Draw" or "Tie" is -1. An eval answer is three
 // lines, the verdict last.
@@ -72,24 +87,39 @@ class WinnerSink final : public AnswerSink {
  private:
   bool take(std::string_view line) override {
     if (++line_ % lines_per_answer_ != 0) return true;
-    if (line == "Draw" || line == "Tie") {
-      winners_.push_back(-1);
-      return true;
-    }
-    for (const std::string_view prefix : {std::string_view("Player "), std::string_view("Hand ")}) {
-      if (!line.starts_with(prefix)) continue;
-      int winner = 0;
-      const char* const last = line.data() + line.size();
-      const auto [end, error] = std::from_chars(line.data() + prefix.size(), last, winner);
-      if (error != std::errc{} || (prefix == "Hand " && std::string_view(end, last) != " wins")) return false;
-      winners_.push_back(static_cast<std::int8_t>(winner - 1));
-      return true;
-    }
-    return false;
+    const std::optional<std::int8_t> winner = winner_of(line);
+    if (winner) winners_.push_back(*winner);
+    return winner.has_value();
   }
 
   const std::size_t lines_per_answer_;
   std::size_t line_ = 0;
+  std::vector<std::int8_t> winners_;
+};
+
+// Omaha hi-lo's answers, "HIGH / LOW": a row of the high and the low
+// winner each (as winner_of()), the low -2 for "No low".
+class HiLoSink final : public AnswerSink {
+ public:
+  py::object answers() const override {
+    py::array_t<std::int8_t> array({static_cast<py::ssize_t>(winners_.size() / 2), py::ssize_t{2}});
+    std::copy(winners_.begin(), winners_.end(), array.mutable_data());
+    return array;
+  }
+
+ private:
+  bool take(std::string_view line) override {
+    const std::size_t slash = line.find(" / ");
+    if (slash == std::string_view::npos) return false;
+    const std::string_view low = line.substr(slash + 3);
+    const std::optional<std::int8_t> high_winner = winner_of(line.substr(0, slash));
+    const std::optional<std::int8_t> low_winner = low == "No low" ? std::optional<std::int8_t>(-2) : winner_of(low);
+    if (!high_winner || !low_winner) return false;
+    winners_.push_back(*high_winner);
+    winners_.push_back(*low_winner);
+    return true;
+  }
+
   std::vector<std::int8_t> winners_;
 };
 
@@ -140,8 +170,12 @@ class LineSink final : public AnswerSink {
   std::vector<std::string> lines_;
 };
 
-std::unique_ptr<AnswerSink> make_sink(FileFormat format) {
+std::unique_ptr<AnswerSink> make_sink(FileFormat format, bool hilo) {
   switch (format) {
+    case FileFormat::kOmaha:
+      if (hilo) return std::make_unique<HiLoSink>();
+      return std::make_unique<WinnerSink>(1);
+    case FileFormat::kShortDeck:
     case FileFormat::kHoldem:
     case FileFormat::kEuler: return std::make_unique<WinnerSink>(1);
     case FileFormat::kEval: return std::make_unique<WinnerSink>(3);
@@ -188,14 +222,15 @@ Path path_of(const py::object& path_like) {
 }
 
 py::object judge_file(const py::object& path_like, int players, const std::string& format_name,
-                      const py::object& threads, std::optional<bool> mmap) {
+                      const py::object& threads, std::optional<bool> mmap, int hole, bool hilo) {
   const Path path = path_of(path_like);
   // None: the CLI's default (neither --mmap nor --no-mmap).
   io::InputOptions input_options;  // the windows and buffers of io's defaults, the CLI's
   input_options.reading = mmap.value_or(false) ? io::FileReading::kMap : io::FileReading::kReadAt;
-  const FileFormat chosen = file_format(format_name, players);
+  const VariantOptions variant{hole, hilo};
+  const FileFormat chosen = file_format(format_name, players, variant);
   const std::optional<std::size_t> thread_limit = thread_count(threads);
-  const std::unique_ptr<AnswerSink> sink = make_sink(chosen);
+  const std::unique_ptr<AnswerSink> sink = make_sink(chosen, hilo);
   io::OpenedInput input;
   std::unique_ptr<io::HeadKeepingSource> source;  // the input, its first bytes kept for the hint
   std::unique_ptr<Format> format;
@@ -212,7 +247,7 @@ py::object judge_file(const py::object& path_like, int players, const std::strin
     source = std::make_unique<io::HeadKeepingSource>(std::move(input.source));
     EquityRequest equity_defaults;
     equity_defaults.settings.stop = &stop.flag();  // an equity query stops on `stop` too, as it may take long
-    format = make_format(chosen, players, equity_defaults, EquityOutput::kJson);
+    format = make_format(chosen, players, equity_defaults, EquityOutput::kJson, variant);
     PipelineOptions options;
     options.stop = &stop.flag();
     outcome = run_pipeline(*format, *source, *sink, options);
@@ -230,6 +265,8 @@ py::object judge_file(const py::object& path_like, int players, const std::strin
       const SuggestRun suggest = [](const FormatGuess& guess) {
         std::string call = "format='" + std::string(guess.format) + "'";
         if (guess.players > 0) call += ", players=" + std::to_string(guess.players);
+        // judge_file's hole= is 4 unless given.
+        if (guess.hole > 0 && guess.hole != VariantOptions{}.hole) call += ", hole=" + std::to_string(guess.hole);
         return call;
       };
       const std::string head = source->head();
@@ -273,14 +310,16 @@ void bind_judge_file(py::module_& m) {
   m.add_object("InputError", py::handle(input_error_type));
 
   m.def("judge_file", &judge_file, py::arg("path"), py::arg("players") = 2, py::arg("format") = "holdem", py::kw_only(),
-        py::arg("threads") = py::none(), py::arg("mmap") = py::none(), R"doc(
+        py::arg("threads") = py::none(), py::arg("mmap") = py::none(), py::arg("hole") = 4, py::arg("hilo") = false,
+        R"doc(
 Judges a file of instances as `poker -i PATH` (or `poker FORMAT -i PATH`)
 does, with the same pipeline, and returns its answers.
 
 path: a str, bytes or os.PathLike, as open() takes it (a str in the
     filesystem encoding, surrogate escapes included); "-" is standard input.
     An empty path, or one holding a NUL, raises ValueError.
-players: players per hold'em instance, 2 to 23 (`poker -p`).
+players: players per instance: hold'em 2 to 23 (`poker -p`), omaha 2 to
+    11, 9 or 7 (4, 5 or 6 hole cards), shortdeck 2 to 15.
 format: the CLI's subcommand whose files the file holds:
     "holdem" (the judge, the default) or "euler" (`poker euler`, 2
         players): an int8 array, the 0-based winner of each instance
@@ -289,7 +328,13 @@ format: the CLI's subcommand whose files the file holds:
         ("Hand K wins" is K - 1), -1 for a tie;
     "draw" (`poker draw`): an int16 array of shape (instances, 8), the least
         rounds to each hand type, in the answer line's order;
-    "equity" (`poker equity`, a query a line): a list of Equity, one a query.
+    "equity" (`poker equity`, a query a line): a list of Equity, one a query;
+    "omaha" (`poker omaha`) and "shortdeck" (`poker shortdeck`): as
+        "holdem"; with hilo=True (`poker omaha --hilo`) an int8 array of
+        shape (instances, 2), the high and the low winner, -1 for a draw,
+        and a low of -2 for "No low".
+hole: omaha's hole cards a player, 4, 5 or 6 (`poker omaha --hole`).
+hilo: omaha eight-or-better (`poker omaha --hilo`).
 threads: how many threads work (None: all cores; more than the hardware's
     are as many); the GIL is released. Ctrl-C (a signal handler that raises)
     stops the run, even one waiting for input, and raises its exception.

@@ -17,4 +17,5 @@ PYBIND11_MODULE(_poker, m) {
   poker::python::bind_judge_file(m);
   poker::python::bind_equity(m);
   poker::python::bind_shards(m);
+  poker::python::bind_variants(m);
 }

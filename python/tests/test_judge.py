@@ -122,7 +122,7 @@ def test_judge_file_raises_for_files_it_cannot_read(tmp_path):
 
 
 @pytest.mark.parametrize("arguments", [
-    {"players": 1}, {"players": 24}, {"format": "omaha"}, {"format": "euler", "players": 3}, {"threads": 0},
+    {"players": 1}, {"players": 24}, {"format": "stud"}, {"format": "euler", "players": 3}, {"threads": 0},
 ])
 def test_judge_file_rejects_bad_arguments(tmp_path, arguments):
     path = tmp_path / "file.txt"

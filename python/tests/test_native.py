@@ -80,8 +80,8 @@ def test_judge_file_reads_eval_draw_and_equity_files(poker_cli):
 
 
 def test_judge_file_names_the_formats_it_takes():
-    with pytest.raises(ValueError, match="'holdem', 'euler', 'eval', 'draw' or 'equity'"):
-        poker.judge_file(example("eval.txt"), format="omaha")
+    with pytest.raises(ValueError, match="'holdem', 'euler', 'eval', 'draw', 'equity', 'omaha' or 'shortdeck'"):
+        poker.judge_file(example("eval.txt"), format="stud")
     with pytest.raises(ValueError):
         poker.judge_file(example("draw.txt"), 3, format="draw")
 
@@ -179,7 +179,8 @@ def test_equity_repeats_the_hands_normalised():
     assert poker.equity(["KhAh", "22-55", "10%"], samples=20_000).hands == ("KhAh", "22-55", "10%")
 
 
-@pytest.mark.parametrize("name", ["judge_file", "evaluate", "equity", "parse_cards", "parse_range", "judge"])
+@pytest.mark.parametrize("name", ["judge_file", "evaluate", "equity", "parse_cards", "parse_range", "judge",
+                                  "evaluate_omaha", "omaha_low", "evaluate_shortdeck"])
 def test_help_reads_as_a_python_functions(name):
     function = getattr(poker, name)
     text = pydoc.render_doc(function, renderer=pydoc.plaintext)
@@ -188,7 +189,8 @@ def test_help_reads_as_a_python_functions(name):
     assert function.__doc__ and not function.__doc__.startswith(name + "(")
     parameters = inspect.signature(poker.judge_file).parameters
     assert [(name, parameter.default) for name, parameter in parameters.items()] == \
-        [("path", inspect.Parameter.empty), ("players", 2), ("format", "holdem"), ("threads", None), ("mmap", None)]
+        [("path", inspect.Parameter.empty), ("players", 2), ("format", "holdem"), ("threads", None), ("mmap", None),
+         ("hole", 4), ("hilo", False)]
     assert parameters["threads"].kind == inspect.Parameter.KEYWORD_ONLY
 
 
