@@ -132,6 +132,24 @@ def test_shortdeck_refuses_a_card_below_six_and_wrong_counts():
         poker.evaluate_shortdeck("Ah 6c 7d 8s")
 
 
+def test_every_shortdeck_five_card_hand_has_its_category_count():
+    # Counted by hand over the 36-card deck: 6 straights (A-6-7-8-9 to
+    # T-J-Q-K-A) in each suit, 9 ranks of quads with 32 kickers, ...
+    counts = {name: 0 for name in poker.SHORTDECK_CATEGORIES}
+    for hand in itertools.combinations(range(16, 52), 5):
+        counts[poker.SHORTDECK_CATEGORIES[poker.evaluate_shortdeck(hand) >> 12]] += 1
+    assert list(counts.values()) == [122400, 193536, 36288, 6120, 16128, 1728, 480, 288, 24]
+
+
+def test_shortdeck_seven_cards_are_their_best_five():
+    rng = np.random.default_rng(36)
+    for row in 16 + deal(rng, 300, 7) % 36:
+        if len(set(row.tolist())) < 7:
+            continue
+        best = max(poker.evaluate_shortdeck(five) for five in itertools.combinations(row.tolist(), 5))
+        assert poker.evaluate_shortdeck(row) == best
+
+
 def expected_winners(name: str) -> list[int]:
     lines = (EXAMPLES / name).read_text().splitlines()
     return [-1 if line == "Draw" else int(line.split()[1]) - 1 for line in lines]
