@@ -20,8 +20,8 @@ namespace {
 std::vector<Card> checked_cards(const std::vector<int>& cards, const char* what, std::size_t least, std::size_t most,
                                 const std::vector<Card>& before = {}) {
   if (cards.size() < least || cards.size() > most) {
-    const std::string counts = least == most ? std::to_string(least) : std::to_string(least) + " to " +
-                                                                           std::to_string(most);
+    const std::string counts =
+        least == most ? std::to_string(least) : std::to_string(least) + " to " + std::to_string(most);
     throw py::value_error(std::string(what) + " must have " + counts + " cards, not " + std::to_string(cards.size()));
   }
   CardMask seen = 0;
