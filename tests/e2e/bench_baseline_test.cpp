@@ -67,13 +67,14 @@ TEST(BenchBaseline, TheSameProgramTwiceIsNeverSlowerOrFaster) {
 }
 
 // A candidate that waits (a wrapper that sleeps before the judge) is
-// slower: in alternation its smaller share of the CPU is its own.
-// 16 rounds, not 9: with 9, a single round whose old run a neighbour
-// stalls for 50 ms is enough to leave the signed-rank test short of its
-// level (9 pairs one way is p = 0.0039, the least it can give), and the
-// tests run beside each other.
+// slower: in alternation its smaller share of the CPU is its own. The wait
+// is long beside a run (a sanitized build's child takes a tenth of a second
+// or more, and the tests load the machine), and 16 rounds, not 9: with 9, a
+// single round whose old run a neighbour stalls is enough to leave the
+// signed-rank test short of its level (9 pairs one way is p = 0.0039, the
+// least it can give).
 TEST(BenchBaseline, ACandidateThatWaitsIsSlowerWithStatusFour) {
-  const std::string waits = write_script("waits.sh", "sleep 0.05\nexec '" + kBinary + "' \"$@\"\n");
+  const std::string waits = write_script("waits.sh", "sleep 0.3\nexec '" + kBinary + "' \"$@\"\n");
   const RunResult result = run_poker(baseline_run(kBinary, {"--candidate", waits}, "16"));
   EXPECT_EQ(result.exit_status, 4) << result.out << result.err;
   EXPECT_NE(result.out.find("1 of 1 slower beyond 5%: holdem-2 (file) -j 1\n"), std::string::npos) << result.out;
