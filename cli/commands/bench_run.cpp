@@ -50,10 +50,10 @@ constexpr double kMinTime = 0.2;
 constexpr double kQuickMinTime = 0.025;
 // --baseline decides on the rounds' pairs, each run at the 0.5% shared by
 // every run compared (18 by default). A pair's two runs share the load of
-// their moment only when they are short: beside a second benchmark, 40
-// rounds of 50 ms children gave far narrower intervals than 20 rounds of
-// 100 ms in the same minute. 16 rounds with --quick leave room for a few
-// small pairs against the rest.
+// their moment only when they are short, so the minute goes to many short
+// rounds rather than a few long ones: on a shared machine that narrows the
+// pairs' interval most. 16 rounds with --quick leave room for a few small
+// pairs against the rest.
 constexpr int kBaselineRounds = 40;
 constexpr int kQuickBaselineRounds = 16;
 constexpr double kBaselineMinTime = 0.05;
