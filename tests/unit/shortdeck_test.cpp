@@ -50,6 +50,20 @@ std::vector<Card> deck() {
   return out;
 }
 
+// Calls visit(hand) for every five-card hand of the deck, its cards in
+// the deck's order.
+template <typename Visit>
+void for_each_five_card_hand(Visit&& visit) {
+  const std::vector<Card> d = deck();
+  std::array<std::size_t, 5> i{};
+  for (i[0] = 0; i[0] < d.size(); ++i[0])
+    for (i[1] = i[0] + 1; i[1] < d.size(); ++i[1])
+      for (i[2] = i[1] + 1; i[2] < d.size(); ++i[2])
+        for (i[3] = i[2] + 1; i[3] < d.size(); ++i[3])
+          for (i[4] = i[3] + 1; i[4] < d.size(); ++i[4])
+            visit(std::array<Card, 5>{d[i[0]], d[i[1]], d[i[2]], d[i[3]], d[i[4]]});
+}
+
 std::array<Card, 5> five_of(std::string_view text) {
   std::array<Card, 5> out{};
   CardMask mask = cards(text);
@@ -78,25 +92,18 @@ std::string text_of(const std::array<Card, 5>& hand) {
 // (equal rule keys, equal values; a larger key, a larger value), and the
 // category is the rules' category.
 TEST(ShortDeckExhaustive, EveryFiveCardHandOrdersAsTheRules) {
-  const std::vector<Card> d = deck();
   std::vector<std::pair<std::uint32_t, std::uint16_t>> judged;
   judged.reserve(376992);
-  std::array<std::size_t, 5> i{};
-  for (i[0] = 0; i[0] < d.size(); ++i[0])
-    for (i[1] = i[0] + 1; i[1] < d.size(); ++i[1])
-      for (i[2] = i[1] + 1; i[2] < d.size(); ++i[2])
-        for (i[3] = i[2] + 1; i[3] < d.size(); ++i[3])
-          for (i[4] = i[3] + 1; i[4] < d.size(); ++i[4]) {
-            const std::array<Card, 5> hand = {d[i[0]], d[i[1]], d[i[2]], d[i[3]], d[i[4]]};
-            const ShortDeckValue value = shortdeck_evaluate5(hand.data());
-            const std::uint32_t key = rule_key(hand);
-            ASSERT_EQ(static_cast<int>(value.category()), rule_category(key)) << text_of(hand);
-            ASSERT_EQ(shortdeck_evaluate(mask_of(hand[0]) | mask_of(hand[1]) | mask_of(hand[2]) | mask_of(hand[3]) |
-                                         mask_of(hand[4])),
-                      value)
-                << text_of(hand);
-            judged.emplace_back(key, value.raw());
-          }
+  for_each_five_card_hand([&](const std::array<Card, 5>& hand) {
+    const ShortDeckValue value = shortdeck_evaluate5(hand.data());
+    const std::uint32_t key = rule_key(hand);
+    ASSERT_EQ(static_cast<int>(value.category()), rule_category(key)) << text_of(hand);
+    ASSERT_EQ(shortdeck_evaluate(mask_of(hand[0]) | mask_of(hand[1]) | mask_of(hand[2]) | mask_of(hand[3]) |
+                                 mask_of(hand[4])),
+              value)
+        << text_of(hand);
+    judged.emplace_back(key, value.raw());
+  });
   ASSERT_EQ(judged.size(), 376992u);
   std::sort(judged.begin(), judged.end());
   for (std::size_t k = 1; k < judged.size(); ++k) {
@@ -114,17 +121,10 @@ TEST(ShortDeckExhaustive, EveryFiveCardHandOrdersAsTheRules) {
 // (16,128) is more common than a straight (6,120) among five cards, which
 // is why the order of those two is a rule and not a count (docs/faq.md).
 TEST(ShortDeckExhaustive, FiveCardCategoryCountsAreTheDecksCombinatorics) {
-  const std::vector<Card> d = deck();
   std::array<int, 9> counts{};
-  std::array<std::size_t, 5> i{};
-  for (i[0] = 0; i[0] < d.size(); ++i[0])
-    for (i[1] = i[0] + 1; i[1] < d.size(); ++i[1])
-      for (i[2] = i[1] + 1; i[2] < d.size(); ++i[2])
-        for (i[3] = i[2] + 1; i[3] < d.size(); ++i[3])
-          for (i[4] = i[3] + 1; i[4] < d.size(); ++i[4]) {
-            const std::array<Card, 5> hand = {d[i[0]], d[i[1]], d[i[2]], d[i[3]], d[i[4]]};
-            ++counts[static_cast<std::size_t>(shortdeck_evaluate5(hand.data()).category())];
-          }
+  for_each_five_card_hand([&](const std::array<Card, 5>& hand) {
+    ++counts[static_cast<std::size_t>(shortdeck_evaluate5(hand.data()).category())];
+  });
   // 6 straights of 5 ranks (A-6-7-8-9 to T-J-Q-K-A); C(9, 5) = 126 rank sets.
   EXPECT_EQ(counts[kStraightFlush], 6 * 4);
   EXPECT_EQ(counts[kQuads], 9 * 32);
