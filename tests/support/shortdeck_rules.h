@@ -86,9 +86,11 @@ inline std::uint32_t rule_key(const std::array<Card, 5>& hand) {
 
 inline int rule_category(std::uint32_t key) { return static_cast<int>(key >> 24); }
 
-// The best rule key of five of `seven`.
-inline std::uint32_t best_rule_key(const std::array<Card, 7>& seven) {
-  std::uint32_t best = 0;
+// The largest value_of(five) over the 21 five-card hands of `seven`,
+// from `least`, below every value.
+template <typename Value, typename ValueOf>
+Value best_of_fives(const std::array<Card, 7>& seven, Value least, ValueOf&& value_of) {
+  Value best = least;
   for (int skip1 = 0; skip1 < 7; ++skip1) {
     for (int skip2 = skip1 + 1; skip2 < 7; ++skip2) {
       std::array<Card, 5> five{};
@@ -96,10 +98,15 @@ inline std::uint32_t best_rule_key(const std::array<Card, 7>& seven) {
       for (int i = 0; i < 7; ++i) {
         if (i != skip1 && i != skip2) five[static_cast<std::size_t>(k++)] = seven[static_cast<std::size_t>(i)];
       }
-      best = std::max(best, rule_key(five));
+      best = std::max(best, value_of(five));
     }
   }
   return best;
+}
+
+// The best rule key of five of `seven`.
+inline std::uint32_t best_rule_key(const std::array<Card, 7>& seven) {
+  return best_of_fives(seven, std::uint32_t{0}, rule_key);
 }
 
 }  // namespace poker::testing

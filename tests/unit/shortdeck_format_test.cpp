@@ -234,18 +234,8 @@ TEST(ShortDeckFormat, TenMillionRandomInstancesAgreeWithTheBestOfTwentyOne) {
   for (int i = 0; i < kShortDeckCardCount; ++i) deck[i] = static_cast<Card>(kShortDeckLowestCard + i);
   const auto best_of_21 = [](const Card* board, Card a, Card b) {
     const std::array<Card, 7> seven = {board[0], board[1], board[2], board[3], board[4], a, b};
-    ShortDeckValue best;
-    for (int skip1 = 0; skip1 < 7; ++skip1) {
-      for (int skip2 = skip1 + 1; skip2 < 7; ++skip2) {
-        std::array<Card, 5> five{};
-        int k = 0;
-        for (int i = 0; i < 7; ++i) {
-          if (i != skip1 && i != skip2) five[static_cast<std::size_t>(k++)] = seven[static_cast<std::size_t>(i)];
-        }
-        best = std::max(best, shortdeck_evaluate5(five.data()));
-      }
-    }
-    return best;
+    return testing::best_of_fives(seven, ShortDeckValue(),
+                                  [](const std::array<Card, 5>& five) { return shortdeck_evaluate5(five.data()); });
   };
   const std::uint64_t total = long_check_instances();
   constexpr std::uint64_t kBlock = 100000;

@@ -173,17 +173,9 @@ TEST(ShortDeckExhaustive, EverySevenCardHandIsTheBestOfItsFives) {
                 const std::array<Card, 7> seven = {d[i[0]], d[i[1]], d[i[2]], d[i[3]], d[i[4]], d[i[5]], d[i[6]]};
                 count(seven);
                 if (seen++ % kScale != 0) continue;
-                ShortDeckValue best;
-                for (int skip1 = 0; skip1 < 7; ++skip1) {
-                  for (int skip2 = skip1 + 1; skip2 < 7; ++skip2) {
-                    std::array<Card, 5> five{};
-                    int k = 0;
-                    for (int j = 0; j < 7; ++j) {
-                      if (j != skip1 && j != skip2) five[static_cast<std::size_t>(k++)] = seven[j];
-                    }
-                    best = std::max(best, shortdeck_evaluate5(five.data()));
-                  }
-                }
+                const ShortDeckValue best = testing::best_of_fives(
+                    seven, ShortDeckValue(),
+                    [](const std::array<Card, 5>& five) { return shortdeck_evaluate5(five.data()); });
                 ASSERT_EQ(shortdeck_evaluate7(seven.data(), seven[5], seven[6]), best);
                 ++checked;
               }
