@@ -45,7 +45,21 @@ namespace poker {
 inline constexpr int kMinEquityPlayers = 2;
 inline constexpr int kMaxEquityPlayers = 10;
 
+// The game a query is played in: hold'em, short deck (the 36-card deck of
+// poker/shortdeck.h), or Omaha with 4, 5 or 6 hole cards (poker/omaha.h),
+// high only or eight-or-better (a pot split between the best high hand and
+// the best qualifying low).
+enum class EquityGame : std::uint8_t {
+  kHoldem,
+  kShortDeck,
+  kOmaha,
+  kOmaha5,
+  kOmaha6,
+  kOmahaHiLo,
+};
+
 struct EquityQuery {
+  EquityGame game = EquityGame::kHoldem;
   std::vector<Range> players;  // each player's combinations
   CardMask board = 0;          // 0 to 5 cards
   CardMask dead = 0;           // out of play, in nobody's hand or on the board
