@@ -18,8 +18,9 @@ engine's own framing is lifted to the cluster (poker/shards.h):
 4. the answers are written in shard order as the shards finish; the first
    error ends the run there, and the later shards are cancelled.
 
-Where a shard's lines tell its phase (every format but draw: hold'em's board
-line alone holds five cards, the others' instances are one line), steps 1
+Where a shard's lines tell its phase (every format but draw and Omaha with 5
+hole cards: the board line of hold'em, short deck and Omaha with 4 or 6 hole
+cards alone holds five cards, the others' instances are one line), steps 1
 and 3 are one task, one read of the shard: it is judged with the phase its
 lines give, and the client keeps that judgement only where the counts give
 the same phase and it holds no error; otherwise it is judged again from the
@@ -394,8 +395,17 @@ def _judge_owned(fs, path: str, stamp: tuple, owned, spec: tuple) -> tuple:
         return (b"", 0, None, None)
     instances, first_line, input_continues = owned
     format_name, players, options, _, threads = spec[:5]
+    hole, hilo = spec[6:8]
     return _poker._judge_shard(
-        instances, format_name, players, list(options), first_line, input_continues, _task_threads(threads)
+        instances,
+        format_name,
+        players,
+        list(options),
+        first_line,
+        input_continues,
+        _task_threads(threads),
+        hole=hole,
+        hilo=hilo,
     )
 
 
@@ -451,17 +461,31 @@ def _judge_shard_in_one_pass(fs, path: str, stamp: tuple, begin: int, end: int, 
     return _judge_owned(fs, path, stamp, owned, spec) + (newlines, phase)
 
 
-def _spec(format: str, players: int, options: Sequence[str], threads: Optional[int] = None) -> tuple:
-    """(format, players, options, lines_per_instance, threads, closing_line_tokens)."""
+def _spec(
+    format: str,
+    players: int,
+    options: Sequence[str],
+    threads: Optional[int] = None,
+    hole: int = 4,
+    hilo: bool = False,
+) -> tuple:
+    """(format, players, options, lines_per_instance, threads,
+    closing_line_tokens, hole, hilo): `hole` and `hilo` are omaha's (`poker
+    omaha --hole N --hilo`), refused for the other formats as judge_file
+    refuses them."""
     options = tuple(str(option) for option in options)
+    hole, hilo = int(hole), bool(hilo)
     if options and format != "equity":
-        _poker._shard_framing(format, int(players), [])  # an unknown format: its own error first
+        # An unknown format, or omaha's options refused: its own error first.
+        _poker._shard_framing(format, int(players), [], hole=hole, hilo=hilo)
         raise ValueError(f"options are equity's: format {format} takes none (given {options[0]!r})")
-    lines_per_instance, closing_line_tokens = _poker._shard_framing(format, int(players), list(options))
+    lines_per_instance, closing_line_tokens = _poker._shard_framing(
+        format, int(players), list(options), hole=hole, hilo=hilo
+    )
     if threads is not None and int(threads) < 1:
         raise ValueError(f"threads must be at least 1, not {threads}")
     threads = None if threads is None else int(threads)
-    return (format, int(players), options, lines_per_instance, threads, closing_line_tokens)
+    return (format, int(players), options, lines_per_instance, threads, closing_line_tokens, hole, hilo)
 
 
 # The input's first bytes that a hint may look at, as much as `poker` keeps of
@@ -479,7 +503,9 @@ def _input_error(fs, path: str, error: tuple, spec: tuple, instance: int, answer
             head = file.read(_HINT_HEAD)
     except OSError:
         head = b""  # no hint from the file's first lines, the error still stands
-    text, hint = _poker._input_error_line(tuple(error), spec[0], spec[1], list(spec[2]), head, instance)
+    text, hint = _poker._input_error_line(
+        tuple(error), spec[0], spec[1], list(spec[2]), head, instance, hole=spec[6], hilo=spec[7]
+    )
     exception = InputError(f"{path}{text}")
     exception.path, exception.line, exception.column, exception.message = path, line, column, message
     exception.instance, exception.hint = instance, hint
@@ -595,11 +621,13 @@ def _check_output_is_no_input(output, fs, paths: Sequence[str]) -> None:
                 raise ValueError(f"{shown}: is the input file; refusing to overwrite it")
 
 
-def _prepare(urlpath: URLPath, format: str, players: int, output, shard_size, options, threads) -> tuple:
+def _prepare(
+    urlpath: URLPath, format: str, players: int, output, shard_size, options, threads, hole: int = 4, hilo: bool = False
+) -> tuple:
     """What a run needs known before anything is opened for writing, or a
     cluster reached: (spec, shard_bytes, fs, paths, stamps). ValueError for
     what the run refuses, OSError for a file that cannot be seen."""
-    spec = _spec(format, players, options, threads)
+    spec = _spec(format, players, options, threads, hole, hilo)
     shard_bytes = parse_size(shard_size)
     fs, paths = _paths(urlpath)
     stamps = [_stamp(fs, path) for path in paths]
@@ -619,17 +647,21 @@ def judge(
     *,
     options: Sequence[str] = (),
     threads: Optional[int] = None,
+    hole: int = 4,
+    hilo: bool = False,
 ) -> Optional[bytes]:
     """Judges one file or many (a path, a glob, a list; local or any fsspec
     URL) on `client`'s cluster (None: the current default client), as
-    `poker` judges them: `format` is holdem (with `players`), euler, eval,
-    draw or equity (`options`: equity's words, like ["--board", "Ts9s2d",
-    "--mc", "10000"]). The answers of the files, one after another in the
-    order given, go to `output` (a path or fsspec URL, or a binary file
-    object), or are returned as bytes when it is None. A local `output`
-    path is written by the workers that see it (the same file: one
-    machine, or a shared file system), each its shards' answers in place;
-    the client writes the others'. `threads`: the threads a task judges with
+    `poker` judges them: `format` is holdem (with `players`), omaha (with
+    `players`, `hole` cards a player, 4, 5 or 6, and `hilo` for
+    eight-or-better: `poker omaha PLAYERS --hole N --hilo`), shortdeck (with
+    `players`), euler, eval, draw or equity (`options`: equity's words, like
+    ["--board", "Ts9s2d", "--mc", "10000"]). The answers of the files, one
+    after another in the order given, go to `output` (a path or fsspec URL,
+    or a binary file object), or are returned as bytes when it is None. A
+    local `output` path is written by the workers that see it (the same
+    file: one machine, or a shared file system), each its shards' answers in
+    place; the client writes the others'. `threads`: the threads a task judges with
     on its worker (None: the worker machine's cores, shared among the
     workers on it).
 
@@ -640,7 +672,8 @@ def judge(
     stream; a shard size that cuts a file into more than
     MAX_SHARDS_PER_FILE shards; `output` that is one of the files (the same
     device and inode, as `poker -o` refuses it); `options` for another
-    format than equity.
+    format than equity; `hole` or `hilo` for another format than omaha, or
+    a player count the format does not take.
 
     An invalid instance raises poker.InputError, as judge_file does: its
     str() is PATH:LINE:COLUMN: MESSAGE (instance N) and the hint where
@@ -650,7 +683,7 @@ def judge(
     when they are returned (else None). A file that
     changes during the run raises FileChangedError; one that cannot be read,
     OSError."""
-    prepared = _prepare(urlpath, format, players, output, shard_size, options, threads)
+    prepared = _prepare(urlpath, format, players, output, shard_size, options, threads, hole, hilo)
     if client is None:
         client = distributed.get_client()
     return _run(prepared, client, output)
@@ -855,7 +888,8 @@ def _judge_files(
         hosts = collections.Counter(info["host"] for info in client.scheduler_info()["workers"].values())
         spec = spec[:4] + (tuple(sorted(hosts.items())),) + spec[5:]
     # One pass a shard where its lines tell its phase (every format but
-    # draw); else its count first, then its judgement from the counts.
+    # draw and 5-card Omaha); else its count first, then its judgement from
+    # the counts.
     one_pass = lines_per_instance == 1 or spec[5] > 0
     # Every file's shards at once: the cluster is busy from the start, the
     # earlier shards first.
@@ -958,10 +992,20 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="files, globs or fsspec URLs, judged in this order")
     parser.add_argument("--scheduler", metavar="ADDRESS", help="the Dask scheduler (default: a local cluster)")
-    parser.add_argument("-p", "--players", type=int, default=2, help="players per hold'em instance (default 2)")
     parser.add_argument(
-        "-f", "--format", default="holdem", choices=["holdem", "euler", "eval", "draw", "equity"], help="(default holdem)"
+        "-p", "--players", type=int, default=2, help="players per hold'em, omaha or shortdeck instance (default 2)"
     )
+    parser.add_argument(
+        "-f",
+        "--format",
+        default="holdem",
+        choices=["holdem", "omaha", "shortdeck", "euler", "eval", "draw", "equity"],
+        help="(default holdem)",
+    )
+    parser.add_argument(
+        "--hole", type=int, default=4, metavar="N", help="omaha: hole cards a player, 4, 5 or 6 (default 4)"
+    )
+    parser.add_argument("--hilo", action="store_true", help="omaha: eight-or-better hi-lo, as poker omaha --hilo")
     parser.add_argument("-o", "--output", metavar="FILE", help="output file or URL (default: standard output)")
     parser.add_argument(
         "--shard-size", default="256MiB", metavar="SIZE", help="bytes per shard (default 256MiB; at most 10000 a file)"
@@ -1096,6 +1140,8 @@ def _main(argv: Optional[Sequence[str]]) -> int:
             arguments.shard_size,
             arguments.equity_option,
             arguments.threads,
+            arguments.hole,
+            arguments.hilo,
         )
     except ValueError as error:
         print(f"poker.dask: {error}", file=sys.stderr)

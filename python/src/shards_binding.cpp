@@ -129,11 +129,14 @@ bool is_short_option(const std::vector<std::string_view>& words, std::size_t i) 
   return !before.starts_with("--") || before == "--exact" || before.find('=') != std::string_view::npos;
 }
 
-// A format as the command line names it: holdem (with its players), euler,
-// eval, draw, or equity (its options: the words `poker equity` takes before
-// its query file, "--board", "Ts9s2d", "--mc", "10000", ...).
-std::unique_ptr<Format> shard_format(const std::string& name, int players, const std::vector<std::string>& options) {
-  const FileFormat format = file_format(name, players);
+// A format as the command line names it: holdem (with its players), omaha
+// (with its players, and `variant`'s hole cards and hi-lo), shortdeck (with
+// its players), euler, eval, draw, or equity (its options: the words
+// `poker equity` takes before its query file, "--board", "Ts9s2d", "--mc",
+// "10000", ...).
+std::unique_ptr<Format> shard_format(const std::string& name, int players, const std::vector<std::string>& options,
+                                     const VariantOptions& variant) {
+  const FileFormat format = file_format(name, players, variant);
   EquityRequest equity_defaults;
   if (format == FileFormat::kEquity) {
     // Read as a query line's options are: each by its name (an unknown one
@@ -152,7 +155,7 @@ std::unique_ptr<Format> shard_format(const std::string& name, int players, const
     }
     equity_defaults = std::get<EquityRequest>(std::move(defaults));
   }
-  return make_format(format, players, equity_defaults, EquityOutput::kText);
+  return make_format(format, players, equity_defaults, EquityOutput::kText, variant);
 }
 
 // The bytes of `buffer` (bytes, bytearray, a memoryview of either), read in
@@ -206,14 +209,16 @@ void bind_input_error_line(py::module_& m) {
   m.def(
       "_input_error_line",
       [](const py::tuple& error, const std::string& format_name, int players, const std::vector<std::string>& options,
-         const py::bytes& head, std::uint64_t instance) {
-        const std::unique_ptr<Format> format = shard_format(format_name, players, options);
+         const py::bytes& head, std::uint64_t instance, int hole, bool hilo) {
+        const std::unique_ptr<Format> format = shard_format(format_name, players, options, VariantOptions{hole, hilo});
         const InputError where = error_of_tuple(error);
         // The hint in Python's words where it suggests another format, as
         // judge_file's InputError gives it.
         const SuggestRun suggest = [](const FormatGuess& guess) {
           std::string call = "format='" + std::string(guess.format) + "'";
           if (guess.players > 0) call += ", players=" + std::to_string(guess.players);
+          // As judge_file's: its hole= is 4 unless given.
+          if (guess.hole > 0 && guess.hole != VariantOptions{}.hole) call += ", hole=" + std::to_string(guess.hole);
           return call;
         };
         const std::string text = head;
@@ -222,6 +227,7 @@ void bind_input_error_line(py::module_& m) {
                               hint ? py::object(py::str(*hint)) : py::object(py::none()));
       },
       py::arg("error"), py::arg("format"), py::arg("players"), py::arg("options"), py::arg("head"), py::arg("instance"),
+      py::arg("hole") = VariantOptions{}.hole, py::arg("hilo") = false,
       "judge_file's InputError text after the path, \":LINE:COLUMN: MESSAGE (instance N); hint: ...\", and the\n"
       "hint (or None), of a _judge_shard error; `head`: the input's first bytes (64 KiB, as the CLI keeps).");
 }
@@ -232,11 +238,12 @@ void bind_shards(py::module_& m) {
   bind_shard_answers(m);
   m.def(
       "_shard_framing",
-      [](const std::string& format, int players, const std::vector<std::string>& options) {
-        const std::unique_ptr<Format> made = shard_format(format, players, options);
+      [](const std::string& format, int players, const std::vector<std::string>& options, int hole, bool hilo) {
+        const std::unique_ptr<Format> made = shard_format(format, players, options, VariantOptions{hole, hilo});
         return py::make_tuple(made->lines_per_instance(), made->closing_line_tokens());
       },
-      py::arg("format"), py::arg("players"), py::arg("options"),
+      py::arg("format"), py::arg("players"), py::arg("options"), py::arg("hole") = VariantOptions{}.hole,
+      py::arg("hilo") = false,
       "A format's (lines_per_instance, closing_line_tokens) (poker.dask's framing); ValueError for a bad format.");
   m.def(
       "_shard_phase",
@@ -274,8 +281,8 @@ void bind_shards(py::module_& m) {
   m.def(
       "_judge_shard",
       [](const py::buffer& data, const std::string& format_name, int players, const std::vector<std::string>& options,
-         std::uint64_t first_line, bool input_continues, const py::object& threads) {
-        const std::unique_ptr<Format> format = shard_format(format_name, players, options);
+         std::uint64_t first_line, bool input_continues, const py::object& threads, int hole, bool hilo) {
+        const std::unique_ptr<Format> format = shard_format(format_name, players, options, VariantOptions{hole, hilo});
         const std::optional<std::size_t> thread_limit = thread_count(threads);
         const py::buffer_info info = data.request();
         const std::string_view instances = view_of(info);
@@ -295,8 +302,10 @@ void bind_shards(py::module_& m) {
                               error_tuple(outcome.blank_tail_error));
       },
       py::arg("data"), py::arg("format"), py::arg("players"), py::arg("options"), py::arg("first_line"),
-      py::arg("input_continues"), py::arg("threads") = py::none(),
-      "poker::judge_shard over `data` with `threads` threads (None: all cores): (answers (_ShardAnswers),\n"
+      py::arg("input_continues"), py::arg("threads") = py::none(), py::arg("hole") = VariantOptions{}.hole,
+      py::arg("hilo") = false,
+      "poker::judge_shard over `data` with `threads` threads (None: all cores; `hole`, `hilo`: omaha's): (answers "
+      "(_ShardAnswers),\n"
       "instances, error, blank_tail_error), each error None or (line, column, message, kind, token).");
   bind_input_error_line(m);
 }

@@ -63,9 +63,16 @@ def expected(poker_cli: str, words: list[str], path: Path) -> tuple[bytes, str |
     return result.stdout, (cli_error_line(result).removeprefix("poker: ") if result.returncode == 1 else None)
 
 
-def judged(client, path, shard_size, format_name="holdem", players=2, options=()) -> tuple[bytes, str | None]:
+def judged(
+    client, path, shard_size, format_name="holdem", players=2, options=(), **variant
+) -> tuple[bytes, str | None]:
+    """poker.dask's answers and error line, as expected() gives the CLI's;
+    `variant`: omaha's hole= and hilo=."""
     try:
-        return poker.dask.judge(str(path), client, format_name, players, shard_size=shard_size, options=options), None
+        answers = poker.dask.judge(
+            str(path), client, format_name, players, shard_size=shard_size, options=options, **variant
+        )
+        return answers, None
     except poker.InputError as error:
         return error.answers, without_hint(str(error)) + "\n"
 
@@ -566,3 +573,130 @@ def test_dask_shard_sizes_are_read_as_dask_reads_them(size, size_bytes):
 def test_dask_refuses_shard_sizes_that_are_no_bytes(size):
     with pytest.raises(ValueError, match="^shard size must be"):
         poker.dask.parse_size(size)
+
+
+# The variants as poker.dask takes them, with the CLI's words and generate's:
+# (format, players, hole, hilo). Omaha with 5 hole cards has player lines of
+# five cards, as long as its board: no shard can tell its phase from its own
+# lines, each is counted first and judged from the counts.
+VARIANTS = {
+    "omaha": ("omaha", 2, 4, False),
+    "omaha-hilo": ("omaha", 2, 4, True),
+    "omaha5": ("omaha", 2, 5, False),
+    "omaha5-hilo-3": ("omaha", 3, 5, True),
+    "omaha6-hilo": ("omaha", 2, 6, True),
+    "shortdeck": ("shortdeck", 2, 4, False),
+    "shortdeck-4": ("shortdeck", 4, 4, False),
+}
+
+
+def variant_words(name: str) -> tuple[list[str], list[str], dict]:
+    """(the CLI's words, generate's words, judge()'s keywords) of a variant."""
+    format_name, players, hole, hilo = VARIANTS[name]
+    if format_name == "shortdeck":
+        return ["shortdeck", str(players)], ["shortdeck", "-p", str(players)], {}
+    cli = ["omaha", str(players), "--hole", str(hole)] + (["--hilo"] if hilo else [])
+    return cli, ["omaha", "-p", str(players), "--hole", str(hole)], {"hole": hole, "hilo": hilo}
+
+
+def generate_variant(poker_cli: str, path: Path, name: str, instances: int, seed: int, *extra: str) -> bytes:
+    generated = variant_words(name)[1]
+    return generate(poker_cli, path, generated[0], instances, seed, *generated[1:], *extra)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_dask_variants_are_the_cli_answers_with_faults_at_shard_boundaries(client, poker_cli, tmp_path, name):
+    format_name, players = VARIANTS[name][:2]
+    words, _, variant = variant_words(name)
+    rng = np.random.default_rng(sum(map(ord, name)))
+    text = generate_variant(poker_cli, tmp_path / "valid.txt", name, 300, 7)
+    for trial in range(6):
+        shard_size = int(rng.choice([1024, 1500, 4096, 1 << 20]))
+        path = tmp_path / f"planted{trial}.txt"
+        path.write_bytes(plant(rng, text, shard_size) if trial else text)
+        want = expected(poker_cli, words, path)
+        assert judged(client, path, shard_size, format_name, players, **variant) == want, (trial, shard_size)
+
+
+# generate's faults each variant's judge reports; low-card is short deck's.
+FAULTS = ["invalid-card", "duplicate", "missing-card", "extra-card", "blank-line", "crlf-line", "missing-newline",
+          "truncated"]
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_dask_variants_first_error_is_the_clis_in_any_shard(client, poker_cli, tmp_path, name):
+    # Each fault generate plants, early (in the first shard) and late (many
+    # shards in, after answers the run has already written): the answers
+    # before it and its line are the CLI's, at shard sizes that cut
+    # instances anywhere.
+    format_name, players = VARIANTS[name][:2]
+    words, _, variant = variant_words(name)
+    faults = FAULTS + (["low-card"] if format_name == "shortdeck" else [])
+    for index, fault in enumerate(faults):
+        error_at = 3 if index % 2 else 240 + index
+        path = tmp_path / f"{fault}.txt"
+        generate_variant(poker_cli, path, name, 260, 50 + index, "--error-at", str(error_at), "--error-kind", fault)
+        want = expected(poker_cli, words, path)
+        assert want[1] is not None, fault
+        for shard_size in (1024, 1337, 4096):
+            assert judged(client, path, shard_size, format_name, players, **variant) == want, (fault, shard_size)
+
+
+def test_dask_omaha_error_is_judge_files_with_its_hint_and_instance(client, poker_cli, tmp_path):
+    # Five hole cards a line judged as four: judge_file's InputError, its
+    # hint naming hole=5, and its instance; the answers before it streamed.
+    path = tmp_path / "omaha5.txt"
+    generate(poker_cli, path, "omaha", 100, 61, "--hole", "5")
+    with pytest.raises(poker.InputError) as judged_locally:
+        poker.judge_file(str(path), format="omaha")
+    with pytest.raises(poker.InputError) as judged_on_dask:
+        poker.dask.judge(str(path), client, "omaha", shard_size=512)
+    local, dask_error = judged_locally.value, judged_on_dask.value
+    assert str(dask_error) == str(local)
+    for attribute in ("path", "line", "column", "instance", "message", "hint"):
+        assert getattr(dask_error, attribute) == getattr(local, attribute), attribute
+    assert "hole=5" in dask_error.hint
+    # A fault late in a hi-lo file: the answers before it, as the CLI writes them.
+    path = tmp_path / "late.txt"
+    generate(poker_cli, path, "omaha", 300, 62, "--hole", "6", "--error-at", "290", "--error-kind", "duplicate")
+    with pytest.raises(poker.InputError) as late:
+        poker.dask.judge(str(path), client, "omaha", hole=6, hilo=True, shard_size=700)
+    want = expected(poker_cli, ["omaha", "--hole", "6", "--hilo"], path)
+    assert (late.value.answers, without_hint(str(late.value)) + "\n") == want
+    assert late.value.answers.count(b"\n") == 289 and b" / " in late.value.answers
+
+
+def test_dask_variant_options_are_refused_as_judge_file_refuses_them(client, tmp_path):
+    path = tmp_path / "hands.txt"
+    path.write_bytes(b"")
+    for call, message in (
+        (dict(format="holdem", hole=5), "hole and hilo are for the omaha format, not holdem"),
+        (dict(format="shortdeck", hilo=True), "hole and hilo are for the omaha format, not shortdeck"),
+        (dict(format="omaha", hole=7), "hole must be 4, 5 or 6, not 7"),
+        (dict(format="omaha", hole=6, players=8), "players must be 2 to 7, not 8"),
+        (dict(format="shortdeck", players=16), "players must be 2 to 15, not 16"),
+    ):
+        with pytest.raises(ValueError, match="^" + re.escape(message) + "$"):
+            poker.dask.judge(str(path), client, **call)
+    result = command("-f", "euler", "--hilo", str(path))
+    assert (result.returncode, result.stderr.decode()) == (
+        2,
+        "poker.dask: hole and hilo are for the omaha format, not euler\n",
+    )
+
+
+def test_dask_command_judges_the_variants_as_the_cli(client, poker_cli, tmp_path):
+    # The command's -f omaha --hole --hilo and -f shortdeck: the CLI's
+    # answers on stdout up to the first error, its line on stderr, status 1.
+    address = client.scheduler.address
+    for name, arguments in (
+        ("omaha5-hilo-3", ["-f", "omaha", "-p", "3", "--hole", "5", "--hilo"]),
+        ("shortdeck-4", ["-f", "shortdeck", "-p", "4"]),
+    ):
+        path = tmp_path / f"{name}.txt"
+        generate_variant(poker_cli, path, name, 200, 63, "--error-at", "170", "--error-kind", "invalid-card")
+        want = expected(poker_cli, variant_words(name)[0], path)
+        result = command("--scheduler", address, *arguments, "--shard-size", "1KiB", str(path))
+        assert result.returncode == 1, result.stderr
+        said = without_hint(result.stderr.decode().removeprefix("poker.dask: ").rstrip("\n")) + "\n"
+        assert (result.stdout, said) == want
