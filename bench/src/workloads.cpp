@@ -16,6 +16,8 @@
 #include "poker/generate.h"
 #include "poker/holdem_format.h"
 #include "poker/io/framing.h"
+#include "poker/omaha_format.h"
+#include "poker/shortdeck_format.h"
 
 namespace poker::bench {
 namespace {
@@ -26,6 +28,13 @@ using MakeFormat = std::unique_ptr<Format> (*)(const std::atomic<bool>* stop);
 std::unique_ptr<Format> holdem_2(const std::atomic<bool>*) { return make_holdem_format(HoldemOptions{2, false}); }
 std::unique_ptr<Format> holdem_8(const std::atomic<bool>*) { return make_holdem_format(HoldemOptions{8, false}); }
 std::unique_ptr<Format> explain(const std::atomic<bool>*) { return make_holdem_format(HoldemOptions{2, true}); }
+std::unique_ptr<Format> omaha_2(const std::atomic<bool>*) {
+  return make_omaha_format(OmahaOptions{2, 4, false, false});
+}
+std::unique_ptr<Format> omaha_hilo_2(const std::atomic<bool>*) {
+  return make_omaha_format(OmahaOptions{2, 4, true, false});
+}
+std::unique_ptr<Format> shortdeck_2(const std::atomic<bool>*) { return make_shortdeck_format(HoldemOptions{2, false}); }
 std::unique_ptr<Format> euler(const std::atomic<bool>*) { return make_euler_format(EulerOptions{}); }
 std::unique_ptr<Format> eval(const std::atomic<bool>*) { return make_eval_format(); }
 std::unique_ptr<Format> draw(const std::atomic<bool>*) { return make_draw_format(); }
@@ -58,8 +67,9 @@ std::unique_ptr<Format> monte_carlo(const std::atomic<bool>* stop) {
 // format of the command line it measures. Sized so that a repetition at
 // -j 1 takes about 0.12 s of one 2.4 GHz Zen core (--quick's a sixth of the
 // instances): long enough for the clock and the scheduler, short enough
-// that the default run of every workload at -j 1 and 2 ends within a minute
-// and a half on a busy 2-core machine, --quick within 15 seconds.
+// that the default run of every workload at -j 1 and 2 ends within two
+// minutes on a busy 2-core machine, --quick within 20 seconds. The variants'
+// workloads take about holdem-2's CPU time a pass.
 struct Recipe {
   const char* name;
   const char* description;
@@ -79,6 +89,12 @@ const Recipe kRecipes[] = {
      holdem_8},
     {"explain", "Texas Hold'em judge, 2 players, --explain", WorkloadKind::kJudge, GenerateFormat::kHoldem, 2, 750'000,
      explain},
+    {"omaha-2", "Omaha judge, 2 players, 4 hole cards", WorkloadKind::kJudge, GenerateFormat::kOmaha, 2, 500'000,
+     omaha_2},
+    {"omaha-hilo-2", "Omaha hi-lo judge, 2 players, 4 hole cards", WorkloadKind::kJudge, GenerateFormat::kOmaha, 2,
+     500'000, omaha_hilo_2},
+    {"shortdeck-2", "short-deck hold'em judge, 2 players", WorkloadKind::kJudge, GenerateFormat::kShortDeck, 2,
+     3'000'000, shortdeck_2},
     {"euler", "Project Euler 54 hands", WorkloadKind::kJudge, GenerateFormat::kEuler, 2, 4'000'000, euler},
     {"eval", "two hands of 5 to 7 cards compared", WorkloadKind::kJudge, GenerateFormat::kEval, 2, 750'000, eval},
     {"draw", "the card-exchange puzzle", WorkloadKind::kJudge, GenerateFormat::kDraw, 2, 10'000, draw},

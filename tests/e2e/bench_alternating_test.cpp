@@ -230,6 +230,10 @@ Workload cut(Workload workload, std::size_t lines) {
 TEST(JudgeWords, AreThoseOfTheCommandLine) {
   const Workload holdem_8 = bench::make_workload("holdem-8", true, nullptr);
   EXPECT_EQ(bench::judge_words(holdem_8, 3, ""), (std::vector<std::string>{"8", "-j", "3"}));
+  const Workload omaha_hilo = bench::make_workload("omaha-hilo-2", true, nullptr);
+  EXPECT_EQ(bench::judge_words(omaha_hilo, 2, ""), (std::vector<std::string>{"omaha", "--hilo", "-j", "2"}));
+  const Workload shortdeck = bench::make_workload("shortdeck-2", true, nullptr);
+  EXPECT_EQ(bench::judge_words(shortdeck, 1, ""), (std::vector<std::string>{"shortdeck", "-j", "1"}));
   const Workload verify = bench::make_workload("verify", true, nullptr);
   EXPECT_EQ(bench::judge_words(verify, 1, "answers.txt"),
             (std::vector<std::string>{"verify", "--answers", "answers.txt", "-j", "1"}));

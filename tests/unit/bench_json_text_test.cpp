@@ -240,7 +240,7 @@ TEST(JsonText, DeepNestingIsAnErrorNotACrash) {
 }
 
 // Keys given twice are found without comparing each key with every other:
-// an object of a million keys (half a hostile report's 32 MiB) takes a second,
+// an object of a million keys (a third of a hostile report's 48 MiB) takes a second,
 // not hours.
 TEST(JsonText, HugeObjectsAreReadInLinearithmicTime) {
   std::string text = "{";

@@ -241,7 +241,7 @@ TEST(BenchReportFile, EndlessTextStopsAtTheCap) {
   std::size_t handed = 0;
   const std::unique_ptr<io::ByteSource> spaces = endless(' ', &handed);
   const ReportText read = read_report_bytes(*spaces, "big.json");
-  EXPECT_EQ(read.not_a_report, "big.json: not a poker-bench report: it is larger than 32 MiB");
+  EXPECT_EQ(read.not_a_report, "big.json: not a poker-bench report: it is larger than 48 MiB");
   EXPECT_LE(handed, kMaxReportBytes + 2 * 64 * 1024);
 }
 
@@ -271,7 +271,8 @@ TEST(BenchReportFile, ReadsAReportThatArrivesAByteAtATime) {
 // (1 to 4096 cores: 13 counts), every workload on its three sources, with
 // the most repetitions --repetitions takes, each with its CPU time. Under
 // the first cap, 16 MiB, that report of schema poker-bench/2 (19.7 MB) was
-// refused by the --compare that should read it.
+// refused by the --compare that should read it; with the variants'
+// workloads it is 25.6 MB, past two thirds of the second cap, 32 MiB.
 TEST(BenchReportFile, TheLargestReportOfTheDefaultThreadCountsFitsTheCap) {
   Report report;
   report.machine.cores = 4096;
@@ -298,7 +299,7 @@ TEST(BenchReportFile, TheLargestReportOfTheDefaultThreadCountsFitsTheCap) {
     }
   }
   const std::size_t size = render_bench_json(report).size();
-  EXPECT_LT(size, 20u << 20);
+  EXPECT_LT(size, 26u << 20);
   EXPECT_LT(size, kMaxReportBytes * 2 / 3);
 }
 
