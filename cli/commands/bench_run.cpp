@@ -249,6 +249,12 @@ int compare_programs(const BenchOptions& command, const std::string& output, con
     return fail(signals, failure.what(), kExitInvalidInput);
   }
   if (signals.received() != 0) return fail(signals, "stopped", kExitIo);
+  for (const std::string& left_out : reports.left_out) cli::report("bench: warning: " + left_out);
+  // A gate that compares nothing would pass whatever was measured.
+  if (reports.candidate.workloads.empty() && !reports.left_out.empty()) {
+    return fail(signals, escape_bytes(command.baseline) + " can run none of the workloads: nothing to compare",
+                kExitInvalidInput);
+  }
   const bench::Comparison comparison =
       bench::compare_runs(reports.baseline, escape_bytes(command.baseline), reports.candidate,
                           command.candidate.empty() ? "this poker" : escape_bytes(command.candidate), "alternating");

@@ -89,6 +89,34 @@ TEST(BenchBaseline, AProgramThatFailsIsNamedWithStatusOne) {
   EXPECT_EQ(result.out, "");
 }
 
+// A build older than the variants' commands: the workloads it cannot run
+// are left out, each with a warning naming it, and the others compared;
+// where it can run none, the comparison is an error, not an empty pass.
+TEST(BenchBaseline, WorkloadsTheOldProgramLacksAreLeftOutWithAWarning) {
+  const std::string older = write_script(
+      "older.sh", "case \"$1\" in omaha|shortdeck) echo \"poker: unknown file '$1'\" >&2; exit 3;; esac\nexec '" +
+                      kBinary + "' \"$@\"\n");
+  Args args = baseline_run(older, {"--tolerance", "1"});
+  args[3] = "holdem-2,omaha-hilo-2,shortdeck-2";
+  const RunResult result = run_poker(args);
+  EXPECT_EQ(result.exit_status, 0) << result.out << result.err;
+  for (const char* name : {"omaha-hilo-2", "shortdeck-2"}) {
+    EXPECT_NE(result.err.find("poker: bench: warning: " + older + " cannot run " + name), std::string::npos)
+        << result.err;
+  }
+  EXPECT_NE(result.err.find("exit status 3: poker: unknown file 'omaha'): left out of the comparison\n"),
+            std::string::npos)
+      << result.err;
+  EXPECT_NE(result.out.find("\nholdem-2  file"), std::string::npos) << result.out;
+  EXPECT_EQ(result.out.find("omaha-hilo-2"), std::string::npos) << result.out;
+  args[3] = "omaha-2";
+  const RunResult none = run_poker(args);
+  EXPECT_EQ(none.exit_status, 1) << none.out;
+  EXPECT_NE(none.err.find("poker: " + older + " can run none of the workloads: nothing to compare\n"),
+            std::string::npos)
+      << none.err;
+}
+
 TEST(BenchBaseline, UsageErrors) {
   for (const auto& [args, message] : {
            std::pair(Args{"bench", "--candidate", "x"}, "--candidate OTHER_POKER needs --baseline OLD_POKER"),

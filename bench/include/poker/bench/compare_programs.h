@@ -19,6 +19,9 @@ namespace poker::bench {
 struct ProgramReports {
   Report baseline;
   Report candidate;
+  // A line for each workload that the baseline cannot run (a build older
+  // than its command), left out of both reports.
+  std::vector<std::string> left_out;
 };
 
 // Measures programs `baseline` and `candidate` on the workloads `names`
@@ -28,7 +31,9 @@ struct ProgramReports {
 // in `directory`. `heading` is the report's heading as this run would have
 // it (the time, this machine, the settings): each report is a copy, its
 // build the program's (program_version(): version only). Each workload is
-// made, measured and dropped in turn. Once `*stop` is set (or `wake_fd` is
+// made, measured and dropped in turn; one whose command the baseline lacks
+// (it fails on an empty input that the candidate judges) is left out, with
+// a line in `left_out`. Once `*stop` is set (or `wake_fd` is
 // readable) it returns early, with reports of no meaning. Throws RunFailure
 // (alternating.h).
 ProgramReports measure_programs(const std::vector<std::string>& names, bool quick, const Report& heading,
