@@ -1,6 +1,7 @@
 """poker.dask on a local cluster of 2 worker processes: the bytes and the
-first error of `poker -i FILE`, whatever the shards, the faults planted in the
-file, or a worker killed mid-run; a file changed under the run is an error."""
+first error of `poker -i FILE` (and of `poker omaha|shortdeck ... -i FILE` for
+the variants), whatever the shards, the faults planted in the file, or a
+worker killed mid-run; a file changed under the run is an error."""
 
 from __future__ import annotations
 
