@@ -74,11 +74,23 @@ Strength strength_of_five(std::array<int, 5> r, bool suited) {
   return strength;
 }
 
+// The 21 choices of five of seven, as bit masks; those of five of n < 7 are
+// the ones below 1 << n. Listed once: the tables' build tries them for
+// every hand, and a popcount of every 7-bit mask is a call on generic x86-64.
+constexpr auto kFiveOfSeven = [] {
+  std::array<unsigned, 21> choices{};
+  std::size_t k = 0;
+  for (unsigned mask = 0; mask < (1u << 7); ++mask) {
+    if (std::popcount(mask) == 5) choices[k++] = mask;
+  }
+  return choices;
+}();
+
 // The best strength of five of ranks[0..n) (5 <= n <= 7).
 Strength best_of(const std::array<int, 7>& ranks, int n, bool suited) {
   Strength best = 0;
-  for (unsigned choice = 0; choice < (1u << n); ++choice) {
-    if (std::popcount(choice) != 5) continue;
+  for (const unsigned choice : kFiveOfSeven) {
+    if ((choice >> n) != 0) continue;
     std::array<int, 5> five{};
     int k = 0;
     for (int i = 0; i < n; ++i) {

@@ -13,20 +13,22 @@ namespace poker {
 // An answer line ("Player 2\n", "Draw\n") in a 16-byte slot.
 using AnswerLine = SlotText<16>;
 
-// Appends answer lines to a buffer grown once for the whole chunk (its bytes
-// left uninitialised), so that the hot loop neither checks capacity nor calls
-// memcpy; finish() cuts the buffer to the lines added.
+// Appends lines in slots of kSlotSize bytes (SlotText) to a buffer grown once
+// for the whole chunk (its bytes left uninitialised), so that the hot loop
+// neither checks capacity nor calls memcpy; finish() cuts the buffer to the
+// lines added.
 //
 // REQUIRES: at most `max_lines` add() calls, and nothing else touches `out`
 // between construction and finish(). Not copyable: it points into `out`.
-class AnswerLineAppender {
+template <std::size_t kSlotSize>
+class SlotTextAppender {
  public:
-  AnswerLineAppender(AnswerBuffer& out, std::size_t max_lines)
-      : out_(out), start_(out.size()), first_(out.extend(max_lines * AnswerLine::kMaxSize)), next_(first_) {}
-  AnswerLineAppender(const AnswerLineAppender&) = delete;
-  AnswerLineAppender& operator=(const AnswerLineAppender&) = delete;
+  SlotTextAppender(AnswerBuffer& out, std::size_t max_lines)
+      : out_(out), start_(out.size()), first_(out.extend(max_lines * kSlotSize)), next_(first_) {}
+  SlotTextAppender(const SlotTextAppender&) = delete;
+  SlotTextAppender& operator=(const SlotTextAppender&) = delete;
 
-  void add(const AnswerLine& line) { next_ = line.copy_to(next_); }
+  void add(const SlotText<kSlotSize>& line) { next_ = line.copy_to(next_); }
   // add(line_of(i)) for i in [0, count), the write position held in a local
   // meanwhile: the lines' byte stores may alias any memory, this object's
   // included, so a loop of add() loads and stores it at every line.
@@ -51,6 +53,9 @@ class AnswerLineAppender {
   char* const first_;
   char* next_;
 };
+
+// The appender of answer lines (16-byte slots).
+using AnswerLineAppender = SlotTextAppender<AnswerLine::kMaxSize>;
 
 }  // namespace poker
 

@@ -122,26 +122,6 @@ void append_low(AnswerBuffer& out, const Card* board, const Card* hole, int hole
   out += "\n";
 }
 
-// Appends fixed lines in slots of kSlotSize bytes to a buffer grown once for
-// the chunk, as AnswerLineAppender (answer_lines.h) does for 16-byte slots.
-template <std::size_t kSlotSize>
-class SlotAppender {
- public:
-  SlotAppender(AnswerBuffer& out, std::size_t max_lines)
-      : out_(out), start_(out.size()), first_(out.extend(max_lines * kSlotSize)), next_(first_) {}
-  SlotAppender(const SlotAppender&) = delete;
-  SlotAppender& operator=(const SlotAppender&) = delete;
-
-  void add(const SlotText<kSlotSize>& line) { next_ = line.copy_to(next_); }
-  void finish() { out_.truncate(start_ + static_cast<std::size_t>(next_ - first_)); }
-
- private:
-  AnswerBuffer& out_;
-  const std::size_t start_;
-  char* const first_;
-  char* next_;
-};
-
 // render_run(cards, count) for a render(cards) of one instance: `count`
 // instances `stride` cards apart.
 template <typename Render>
@@ -195,7 +175,7 @@ class OmahaFormat final : public Format {
       const auto explain = [&](const Card* cards) { explain_instance(cards, result.answers); };
       run(chunk, result, explain, each(explain, stride()));
     } else if (options_.hilo) {
-      SlotAppender<HiloLine::kMaxSize> answers(result.answers, max_instances(chunk));
+      SlotTextAppender<HiloLine::kMaxSize> answers(result.answers, max_instances(chunk));
       const auto render = [&](const Card* cards) { answers.add(hilo_lines_[hilo_verdict(cards)]); };
       run(chunk, result, render, each(render, stride()));
       answers.finish();
