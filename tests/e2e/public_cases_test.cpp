@@ -103,7 +103,9 @@ Shown shown_in(const std::string& part) {
   return shown;
 }
 
-bool holds(const std::vector<Card>& cards, Card card) { return std::find(cards.begin(), cards.end(), card) != cards.end(); }
+bool holds(const std::vector<Card>& cards, Card card) {
+  return std::find(cards.begin(), cards.end(), card) != cards.end();
+}
 
 // Short deck's category names in the hold'em order that category_name_of()
 // takes, indexed by shortdeck_rules.h's categories.
@@ -122,7 +124,8 @@ void check_explained_player(const CaseFile& file, const std::vector<Card>& deal,
   const auto from_board = std::count_if(high.cards.begin(), high.cards.end(), [&](Card c) { return holds(board, c); });
   if (file.shortdeck) {
     EXPECT_EQ(from_hole + from_board, 5);
-    const std::uint32_t best = testing::best_rule_key({hole[0], hole[1], board[0], board[1], board[2], board[3], board[4]});
+    const std::uint32_t best =
+        testing::best_rule_key({hole[0], hole[1], board[0], board[1], board[2], board[3], board[4]});
     EXPECT_EQ(testing::rule_key(high.cards), best);
     EXPECT_EQ(high.name, category_name_of(kShortDeckAsHoldem[static_cast<std::size_t>(testing::rule_category(best))]));
     return;
@@ -237,7 +240,8 @@ TEST(PublicCases, TheHandsTheSourcesStateAreTheOnesWritten) {
                                          [&](const CaseFile& f) { return f.name == statement.file; });
     std::istringstream lines(read_whole_file(data_path(file, ".explained")));
     std::string line;
-    const int at = (statement.instance - 1) * (file.players + 1) + (statement.player == 0 ? file.players : statement.player - 1);
+    const int at =
+        (statement.instance - 1) * (file.players + 1) + (statement.player == 0 ? file.players : statement.player - 1);
     for (int i = 0; i <= at; ++i) ASSERT_TRUE(std::getline(lines, line)) << statement.file;
     if (statement.player == 0) {
       EXPECT_EQ(line, statement.says) << statement.file << " instance " << statement.instance;

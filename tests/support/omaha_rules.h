@@ -87,32 +87,44 @@ inline bool low_together(Card a, Card b) {
   return ace_low_rank(a) <= 8 && ace_low_rank(b) <= 8 && rank_of(a) != rank_of(b);
 }
 
-// The best low of exactly two of the hole cards and three of the board's.
-// A choice holding a card above eight or two cards of a rank has no low, so
-// the hole pairs and board triples that hold one are passed over before
-// any five are read: on random deals, most of them.
-inline RuleLow best_omaha_low(const Card* board, const Card* hole, int hole_count) {
+// The board's triples that can stand in a low: three cards eight or lower,
+// of three ranks. A choice holding a card above eight or two cards of a
+// rank has no low, so best_omaha_low() reads only these triples, found once
+// a board, with the hole pairs that can stand in one: on random deals, few.
+struct LowTriples {
   std::array<std::array<Card, 3>, 10> triples{};
-  std::size_t low_triples = 0;
-  for (int a = 0; a < 5; ++a) {
-    for (int b = a + 1; b < 5; ++b) {
-      for (int c = b + 1; c < 5; ++c) {
-        if (low_together(board[a], board[b]) && low_together(board[a], board[c]) && low_together(board[b], board[c]))
-          triples[low_triples++] = {board[a], board[b], board[c]};
+  std::size_t count = 0;
+
+  explicit LowTriples(const Card* board) {
+    for (int a = 0; a < 5; ++a) {
+      for (int b = a + 1; b < 5; ++b) {
+        for (int c = b + 1; c < 5; ++c) {
+          if (low_together(board[a], board[b]) && low_together(board[a], board[c]) && low_together(board[b], board[c]))
+            triples[count++] = {board[a], board[b], board[c]};
+        }
       }
     }
   }
+};
+
+// The best low of exactly two of the hole cards and three of the board's.
+inline RuleLow best_omaha_low(const LowTriples& board, const Card* hole, int hole_count) {
   RuleLow best;
   for (int i = 0; i < hole_count; ++i) {
     for (int j = i + 1; j < hole_count; ++j) {
       if (!low_together(hole[i], hole[j])) continue;
-      for (std::size_t t = 0; t < low_triples; ++t) {
-        const RuleLow low = low_of_five({hole[i], hole[j], triples[t][0], triples[t][1], triples[t][2]});
+      for (std::size_t t = 0; t < board.count; ++t) {
+        const std::array<Card, 3>& triple = board.triples[t];
+        const RuleLow low = low_of_five({hole[i], hole[j], triple[0], triple[1], triple[2]});
         if (better(low, best)) best = low;
       }
     }
   }
   return best;
+}
+
+inline RuleLow best_omaha_low(const Card* board, const Card* hole, int hole_count) {
+  return best_omaha_low(LowTriples(board), hole, hole_count);
 }
 
 // "Player K" for the one player whose value is better (better(a, b): a
@@ -144,11 +156,12 @@ std::string omaha_verdict(const std::vector<Value>& values, Better&& better, Qua
 template <typename Value, typename ValueOf>
 std::string omaha_answer(const Card* cards, int players, int hole, bool hilo, Value least, ValueOf&& value_of) {
   const Card* const board = cards + players * hole;
+  const LowTriples low_board(board);
   std::vector<Value> highs;
   std::vector<RuleLow> lows;
   for (int p = 0; p < players; ++p) {
     highs.push_back(best_omaha_high(board, cards + p * hole, hole, least, value_of));
-    if (hilo) lows.push_back(best_omaha_low(board, cards + p * hole, hole));
+    if (hilo) lows.push_back(best_omaha_low(low_board, cards + p * hole, hole));
   }
   std::string answer = omaha_verdict(
       highs, [](const Value& a, const Value& b) { return b < a; }, [](const Value&) { return true; }, "");
