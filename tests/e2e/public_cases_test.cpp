@@ -37,6 +37,7 @@ const std::vector<CaseFile>& case_files() {
       {"omaha5", {"omaha", "2", "--hole", "5"}, 2, 5, false, false},
       {"omaha6", {"omaha", "2", "--hole", "6"}, 2, 6, false, false},
       {"omaha_hilo", {"omaha", "3", "--hilo"}, 3, 4, true, false},
+      {"omaha_hilo2", {"omaha", "2", "--hilo"}, 2, 4, true, false},
       {"shortdeck", {"shortdeck", "2"}, 2, 2, false, true},
   };
   return files;
@@ -220,6 +221,14 @@ const std::vector<Statement>& statements() {
       {"omaha_hilo", 6, 1, "Low [7s 6h 4h 3h 2c]"},
       {"omaha_hilo", 7, 1, "No low"},
       {"omaha_hilo", 8, 1, "Low [8s 5s 3d 2c Ad]"},
+      // pokerkit: six eight-or-better showdowns of the 2023 WSOP Players
+      // Championship, whose final stacks split each pot so.
+      {"omaha_hilo2", 1, 0, "Player 2 / Player 2"},
+      {"omaha_hilo2", 2, 0, "Player 1 / No low"},
+      {"omaha_hilo2", 3, 0, "Player 1 / Draw"},
+      {"omaha_hilo2", 4, 0, "Player 2 / No low"},
+      {"omaha_hilo2", 5, 0, "Player 1 / No low"},
+      {"omaha_hilo2", 6, 0, "Player 1 / Player 2"},
       // pokerkit: aces full of kings; Xuan's straight against Phua's three
       // kings, which win here and lose in the source's rule set (README.md,
       // a difference).
