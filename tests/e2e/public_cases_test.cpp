@@ -201,6 +201,10 @@ const std::vector<Statement>& statements() {
       {"omaha", 2, 1, "Full house [9s 9h 9c 8s 8c]"},
       {"omaha", 3, 1, "Pair [As Ah Ks Tc 8s]"},
       {"omaha", 4, 0, "Player 1"},
+      // pokerkit: two pot-limit Omaha showdowns of the 2023 WSOP Players
+      // Championship, one won, one split.
+      {"omaha", 5, 0, "Player 2"},
+      {"omaha", 6, 0, "Draw"},
       // Wikipedia's counterfeited low: on the flop Bob's 8-7-6-2-A beats
       // Alice's 8-7-6-3-A; the turn's deuce gives Alice 7-6-3-2-A; the
       // river's three gives Bob the same; Carol's straight flush is high.
