@@ -2,8 +2,9 @@
 // rules read plainly (tests/support/shortdeck_rules.h) on random deals of
 // 2, 3 and 15 players through the whole pipeline in several chunkings; ten
 // million random instances of 2, 3 and 15 players (a tenth under
-// sanitizers) against the best of each hand's 21 five-card evaluations; the errors (a card ranked 2
-// to 5, repeated cards, short lines) and their hints; the explain lines.
+// sanitizers, a hundredth without optimization) against the best of each
+// hand's 21 five-card evaluations; the errors (a card ranked 2 to 5,
+// repeated cards, short lines) and their hints; the explain lines.
 //
 // POKER_SHORTDECK_FORMAT_INSTANCES=N judges N random instances in the long
 // check instead of the default.
@@ -25,6 +26,7 @@
 #include "poker/shortdeck.h"
 #include "support/card_text.h"
 #include "support/format_runs.h"
+#include "support/sanitizers.h"
 #include "support/shortdeck_rules.h"
 
 namespace poker {
@@ -204,7 +206,8 @@ std::uint64_t long_check_instances() {
   if (const char* text = std::getenv("POKER_SHORTDECK_FORMAT_INSTANCES")) {
     return std::max<std::uint64_t>(1, std::strtoull(text, nullptr, 10));
   }
-  return 10'000'000 / kScale;
+  // Without optimization, a hundredth: the brute force runs many times slower.
+  return (testing::kOptimized ? 10'000'000 : 100'000) / kScale;
 }
 
 // Ten million random instances, a third each of 2 players, 3 and 15 (in
