@@ -15,68 +15,23 @@
 
 #include "e2e_helpers.h"
 #include "support/instance_text.h"
+#include "support/omaha_rules.h"
 #include "support/reference_evaluator.h"
 
 namespace poker::e2e {
 namespace {
 
-// The best high hand and low (ace 1 .. eight 8, highest first; none: empty)
-// of two of `hole` and three of `board`.
-struct Hand {
-  reference::RefValue high;
-  std::vector<int> low;
-};
-
-Hand brute_force(const std::vector<Card>& hole, const std::vector<Card>& board) {
-  Hand best;
-  for (std::size_t i = 0; i < hole.size(); ++i) {
-    for (std::size_t j = i + 1; j < hole.size(); ++j) {
-      for (int a = 0; a < 5; ++a) {
-        for (int b = a + 1; b < 5; ++b) {
-          for (int c = b + 1; c < 5; ++c) {
-            const std::array<Card, 5> five{hole[i], hole[j], board[a], board[b], board[c]};
-            best.high = std::max(best.high, reference::evaluate5(five));
-            std::vector<int> ranks;
-            for (const Card card : five) ranks.push_back(rank_of(card) == 12 ? 1 : rank_of(card) + 2);
-            std::sort(ranks.rbegin(), ranks.rend());
-            if (ranks[0] > 8 || std::adjacent_find(ranks.begin(), ranks.end()) != ranks.end()) continue;
-            if (best.low.empty() || ranks < best.low) best.low = ranks;
-          }
-        }
-      }
-    }
-  }
-  return best;
-}
-
 // The answers to `text`, instances of `players` lines of hole cards and a
-// board, by the brute force.
+// board, by the brute force (tests/support/omaha_rules.h) with the
+// reference evaluator.
 std::string reference_answers(const std::string& text, int players, bool hilo) {
   std::string answers;
   for (const std::vector<std::vector<Card>>& hands : instances_of(text, players + 1)) {
-    std::vector<Hand> judged;
-    for (int p = 0; p < players; ++p) judged.push_back(brute_force(hands[p], hands.back()));
-    const auto verdict = [&](const auto& better, const auto& qualifies) -> std::string {
-      std::optional<int> winner;
-      bool draw = false;
-      for (int p = 0; p < players; ++p) {
-        if (!qualifies(judged[p])) continue;
-        if (!winner || better(judged[p], judged[*winner])) {
-          winner = p;
-          draw = false;
-        } else if (!better(judged[*winner], judged[p])) {
-          draw = true;
-        }
-      }
-      if (!winner) return "No low";
-      return draw ? "Draw" : "Player " + std::to_string(*winner + 1);
-    };
-    answers += verdict([](const Hand& x, const Hand& y) { return y.high < x.high; }, [](const Hand&) { return true; });
-    if (hilo) {
-      answers += " / " + verdict([](const Hand& x, const Hand& y) { return x.low < y.low; },
-                                 [](const Hand& x) { return !x.low.empty(); });
-    }
-    answers += "\n";
+    std::vector<Card> cards;
+    for (const std::vector<Card>& line : hands) cards.insert(cards.end(), line.begin(), line.end());
+    const int hole = static_cast<int>(hands[0].size());
+    answers += testing::omaha_answer(cards.data(), players, hole, hilo, reference::RefValue(),
+                                     [](const std::array<Card, 5>& five) { return reference::evaluate5(five); });
   }
   return answers;
 }

@@ -25,23 +25,9 @@ namespace {
 std::string rule_answers(const std::string& text, int players) {
   std::string answers;
   for (const std::vector<std::vector<Card>>& hands : instances_of(text, players + 1)) {
-    std::uint32_t best = 0;
-    int winner = -1;
-    bool draw = false;
-    for (int p = 0; p < players; ++p) {
-      const std::vector<Card>& board = hands.back();
-      const std::vector<Card>& hole = hands[static_cast<std::size_t>(p)];
-      const std::uint32_t key =
-          testing::best_rule_key({hole[0], hole[1], board[0], board[1], board[2], board[3], board[4]});
-      if (winner < 0 || key > best) {
-        best = key;
-        winner = p;
-        draw = false;
-      } else if (key == best) {
-        draw = true;
-      }
-    }
-    answers += draw ? "Draw\n" : "Player " + std::to_string(winner + 1) + "\n";
+    std::vector<Card> cards;
+    for (const std::vector<Card>& line : hands) cards.insert(cards.end(), line.begin(), line.end());
+    answers += testing::rules_answer(cards.data(), players);
   }
   return answers;
 }

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -107,6 +108,28 @@ Value best_of_fives(const std::array<Card, 7>& seven, Value least, ValueOf&& val
 // The best rule key of five of `seven`.
 inline std::uint32_t best_rule_key(const std::array<Card, 7>& seven) {
   return best_of_fives(seven, std::uint32_t{0}, rule_key);
+}
+
+// The answer line the rules give a deal, its newline included: "Player K"
+// for the one best hand, "Draw" when two or more share it. `cards` holds
+// each player's two hole cards in turn, then the board's five.
+inline std::string rules_answer(const Card* cards, int players) {
+  const Card* const board = cards + 2 * players;
+  std::uint32_t best = 0;
+  int winner = 0;
+  int holders = 0;
+  for (int p = 0; p < players; ++p) {
+    const std::uint32_t key =
+        best_rule_key({cards[2 * p], cards[2 * p + 1], board[0], board[1], board[2], board[3], board[4]});
+    if (key > best) {
+      best = key;
+      winner = p;
+      holders = 1;
+    } else if (key == best) {
+      ++holders;
+    }
+  }
+  return holders == 1 ? "Player " + std::to_string(winner + 1) + "\n" : std::string("Draw\n");
 }
 
 }  // namespace poker::testing

@@ -5,11 +5,10 @@
 // pipeline. Then the rules players get wrong, one test each, the errors and
 // the hints.
 //
-// POKER_OMAHA_FORMAT_INSTANCES=N runs N instances in the long check
-// (OmahaFormatLong) instead of the default: a million in an optimized build
-// (seconds), ten thousand under sanitizers or without optimization; ten
-// million (POKER_OMAHA_FORMAT_INSTANCES=10000000) take about a minute on
-// two cores, the brute force's cost.
+// The long check (OmahaFormatLong) is one test a variant (4, 5 and 6 hole
+// cards, high and hi-lo), each ten million random instances of 2 players, 3
+// and the most in an optimized build, ten thousand under sanitizers or
+// without optimization; POKER_OMAHA_FORMAT_INSTANCES=N runs N a variant.
 #include "poker/omaha_format.h"
 
 #include <tbb/blocked_range.h>
@@ -23,7 +22,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <numeric>
-#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -35,6 +33,7 @@
 #include "poker/holdem_format.h"
 #include "poker/input_hint.h"
 #include "support/format_runs.h"
+#include "support/omaha_rules.h"
 #include "support/sanitizers.h"
 
 namespace poker {
@@ -42,78 +41,13 @@ namespace {
 
 // ---- the brute-force reference ----------------------------------------------
 
-// The best high hand of exactly two of `hole` and three of `board`, each
-// choice judged by the five-card evaluator.
-HandValue brute_force_high(const Card* board, const Card* hole, int hole_count) {
-  HandValue best;
-  for (int i = 0; i < hole_count; ++i) {
-    for (int j = i + 1; j < hole_count; ++j) {
-      for (int a = 0; a < 5; ++a) {
-        for (int b = a + 1; b < 5; ++b) {
-          for (int c = b + 1; c < 5; ++c) {
-            const std::array<Card, 5> five{hole[i], hole[j], board[a], board[b], board[c]};
-            best = std::max(best, evaluate5(five.data()));
-          }
-        }
-      }
-    }
-  }
-  return best;
-}
-
-// The best low of the same choices as its five ranks (ace 1 .. eight 8),
-// highest first, and whether there is one; a better low is a smaller array.
-struct Low {
-  bool qualifies = false;
-  std::array<int, 5> ranks{};
-};
-
-Low brute_force_low(const Card* board, const Card* hole, int hole_count) {
-  Low best;
-  for (int i = 0; i < hole_count; ++i) {
-    for (int j = i + 1; j < hole_count; ++j) {
-      for (int a = 0; a < 5; ++a) {
-        for (int b = a + 1; b < 5; ++b) {
-          for (int c = b + 1; c < 5; ++c) {
-            std::array<int, 5> ranks{};
-            const std::array<Card, 5> five{hole[i], hole[j], board[a], board[b], board[c]};
-            for (int k = 0; k < 5; ++k) ranks[k] = rank_of(five[k]) == 12 ? 1 : rank_of(five[k]) + 2;
-            std::sort(ranks.rbegin(), ranks.rend());
-            if (ranks[0] > 8 || std::adjacent_find(ranks.begin(), ranks.end()) != ranks.end()) continue;
-            if (!best.qualifies || ranks < best.ranks) best = Low{true, ranks};
-          }
-        }
-      }
-    }
-  }
-  return best;
-}
-
 // The answer line the rules give an instance (`cards`: the players' hole
-// cards, then the board).
+// cards, then the board): every choice of two hole cards and three board
+// cards, the high hand judged by the five-card evaluator, the low by a plain
+// reading of the rules (tests/support/omaha_rules.h).
 std::string reference_answer(const Card* cards, int players, int hole, bool hilo) {
-  const Card* const board = cards + players * hole;
-  std::vector<HandValue> highs;
-  std::vector<Low> lows;
-  for (int player = 0; player < players; ++player) {
-    highs.push_back(brute_force_high(board, cards + player * hole, hole));
-    if (hilo) lows.push_back(brute_force_low(board, cards + player * hole, hole));
-  }
-  const HandValue best_high = *std::max_element(highs.begin(), highs.end());
-  const auto high_winners = std::count(highs.begin(), highs.end(), best_high);
-  const auto high_winner = std::find(highs.begin(), highs.end(), best_high) - highs.begin();
-  std::string answer = high_winners > 1 ? "Draw" : "Player " + std::to_string(high_winner + 1);
-  if (!hilo) return answer + "\n";
-  std::optional<std::array<int, 5>> best_low;
-  for (const Low& low : lows) {
-    if (low.qualifies && (!best_low || low.ranks < *best_low)) best_low = low.ranks;
-  }
-  if (!best_low) return answer + " / No low\n";
-  std::vector<int> low_winners;
-  for (int player = 0; player < players; ++player) {
-    if (lows[player].qualifies && lows[player].ranks == *best_low) low_winners.push_back(player);
-  }
-  return answer + " / " + (low_winners.size() > 1 ? "Draw" : "Player " + std::to_string(low_winners[0] + 1)) + "\n";
+  return testing::omaha_answer(cards, players, hole, hilo, HandValue(),
+                               [](const std::array<Card, 5>& five) { return evaluate5(five.data()); });
 }
 
 // ---- random instances ---------------------------------------------------------
@@ -131,10 +65,17 @@ Instances random_instances(int players, int hole, bool hilo, int count, std::uin
   std::mt19937_64 random(seed);
   Instances out;
   std::array<Card, kCardCount> deck{};
+  std::iota(deck.begin(), deck.end(), Card{0});
+  const std::size_t dealt = static_cast<std::size_t>(players * hole + 5);
+  std::vector<Card> cards(dealt);
   for (int deal = 0; deal < count; ++deal) {
-    std::iota(deck.begin(), deck.end(), Card{0});
-    std::shuffle(deck.begin(), deck.end(), random);
-    std::vector<Card> cards(deck.begin(), deck.begin() + players * hole + 5);
+    // The first `dealt` steps of a Fisher-Yates shuffle: as random as the
+    // whole deck's, for the cards dealt.
+    for (std::size_t i = 0; i < dealt; ++i) {
+      std::uniform_int_distribution<std::size_t> pick(i, deck.size() - 1);
+      std::swap(deck[i], deck[pick(random)]);
+    }
+    std::copy_n(deck.begin(), dealt, cards.begin());
     if (deal % 2 == 0) {  // player 2 mirrors player 1's ranks where a card of the rank is free
       for (int k = 0; k < hole; ++k) {
         for (int shift = 1; shift < 4; ++shift) {
@@ -154,7 +95,8 @@ Instances random_instances(int players, int hole, bool hilo, int count, std::uin
       const bool line_end =
           i + 1 == cards.size() || (i < static_cast<std::size_t>(players * hole) &&
                                     i % static_cast<std::size_t>(hole) == static_cast<std::size_t>(hole - 1));
-      out.text += card_name(cards[i]);
+      const std::array<char, 2> name = card_chars(cards[i], Notation::kHoldem);
+      out.text.append(name.data(), name.size());
       out.text += line_end ? (spaced ? " \r\n" : "\n") : (spaced ? "\t " : " ");
     }
     out.answers += reference_answer(cards.data(), players, hole, hilo);
@@ -206,41 +148,43 @@ TEST(OmahaFormat, RandomInstancesHoldDrawsAndMissingLows) {
 std::uint64_t long_check_instances() {
   if (const char* text = std::getenv("POKER_OMAHA_FORMAT_INSTANCES"))
     return std::max(1ULL, std::strtoull(text, nullptr, 10));
-  return testing::kOptimized && !testing::kUnderSanitizer ? 1'000'000 : 10'000;
+  return testing::kOptimized && !testing::kUnderSanitizer ? 10'000'000 : 10'000;
 }
 
-// Millions of random instances, split among the hole counts, the player
-// counts (2, 3, the most) and high or hi-lo, in blocks judged on all cores.
-TEST(OmahaFormatLong, MillionsOfRandomInstancesMatchBruteForce) {
-  struct Config {
-    int players, hole;
-    bool hilo;
-  };
-  std::vector<Config> configs;
-  for (const bool hilo : {false, true}) {
-    for (const int hole : {4, 5, 6}) {
-      for (const int players : player_counts(hole)) configs.push_back({players, hole, hilo});
-    }
-  }
+// long_check_instances() random instances of one variant (a hole count,
+// high or hi-lo), a third each of 2 players, 3 and the most, in blocks
+// judged on all cores against the brute force. One test a variant, so
+// that ctest runs them side by side.
+void check_variant_at_length(int hole, bool hilo) {
+  const std::vector<int> players = player_counts(hole);
   constexpr int kBlock = 5000;
   const std::uint64_t total = long_check_instances();
   const std::size_t blocks = static_cast<std::size_t>((total + kBlock - 1) / kBlock);
   std::atomic<int> failures{0};
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, blocks), [&](const tbb::blocked_range<std::size_t>& range) {
     for (std::size_t block = range.begin(); block != range.end() && failures.load() < 3; ++block) {
-      const Config& config = configs[block % configs.size()];
-      const Instances instances = random_instances(config.players, config.hole, config.hilo, kBlock, 77 + block);
-      const OmahaOptions options{config.players, config.hole, config.hilo, false};
-      const ChunkResult result = testing::process_chunk(*make_omaha_format(options), instances.text);
+      const int count = static_cast<int>(std::min<std::uint64_t>(kBlock, total - block * kBlock));
+      const int n = players[block % players.size()];
+      const Instances instances = random_instances(n, hole, hilo, count, 77 + block + 1'000'000'007ULL * hole + hilo);
+      const ChunkResult result =
+          testing::process_chunk(*make_omaha_format(OmahaOptions{n, hole, hilo, false}), instances.text);
       if (result.error || result.answers.view() != instances.answers) {
         ++failures;
-        ADD_FAILURE() << "block " << block << ": " << config.players << " players, " << config.hole << " hole cards"
-                      << (config.hilo ? ", hi-lo" : "");
+        ADD_FAILURE() << "block " << block << ": " << n << " players";
       }
     }
   });
   EXPECT_EQ(failures.load(), 0);
 }
+
+// Ten million random instances a variant in an optimized build (ten
+// thousand under sanitizers or without optimization).
+TEST(OmahaFormatLong, OmahaMatchesBruteForceOnMillionsOfInstances) { check_variant_at_length(4, false); }
+TEST(OmahaFormatLong, Omaha5MatchesBruteForceOnMillionsOfInstances) { check_variant_at_length(5, false); }
+TEST(OmahaFormatLong, Omaha6MatchesBruteForceOnMillionsOfInstances) { check_variant_at_length(6, false); }
+TEST(OmahaFormatLong, OmahaHiloMatchesBruteForceOnMillionsOfInstances) { check_variant_at_length(4, true); }
+TEST(OmahaFormatLong, Omaha5HiloMatchesBruteForceOnMillionsOfInstances) { check_variant_at_length(5, true); }
+TEST(OmahaFormatLong, Omaha6HiloMatchesBruteForceOnMillionsOfInstances) { check_variant_at_length(6, true); }
 
 // ---- the rules players get wrong, through the judge ---------------------------
 

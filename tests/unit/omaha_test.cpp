@@ -23,6 +23,7 @@
 #include "poker/cards.h"
 #include "poker/evaluator.h"
 #include "support/card_text.h"
+#include "support/omaha_rules.h"
 
 namespace poker {
 namespace {
@@ -51,47 +52,20 @@ int random_deals(int default_count) {
 }
 
 // ---- the brute-force references --------------------------------------------
-
-// Calls visit(five cards) for each choice of two of `hole` and three of `board`.
-template <typename Visit>
-void for_each_omaha_five(const std::vector<Card>& board, const std::vector<Card>& hole, Visit&& visit) {
-  const int h = static_cast<int>(hole.size());
-  for (int i = 0; i < h; ++i) {
-    for (int j = i + 1; j < h; ++j) {
-      for (int a = 0; a < 5; ++a) {
-        for (int b = a + 1; b < 5; ++b) {
-          for (int c = b + 1; c < 5; ++c) visit(std::array<Card, 5>{hole[i], hole[j], board[a], board[b], board[c]});
-        }
-      }
-    }
-  }
-}
+// Every choice of two hole cards and three board cards (tests/support/
+// omaha_rules.h): the high hand by the five-card evaluator, the low by a
+// plain reading of the rules.
 
 HandValue brute_force_high(const std::vector<Card>& board, const std::vector<Card>& hole) {
-  HandValue best;
-  for_each_omaha_five(board, hole,
-                      [&](const std::array<Card, 5>& five) { best = std::max(best, evaluate5(five.data())); });
-  return best;
+  return testing::best_omaha_high(board.data(), hole.data(), static_cast<int>(hole.size()), HandValue(),
+                                  [](const std::array<Card, 5>& five) { return evaluate5(five.data()); });
 }
 
 // The best low as its five ranks on the ace-low scale (1 = ace .. 8),
-// highest first; empty if there is none. Lows compare highest card first,
-// lower being better: the least of these vectors.
+// highest first; empty if there is none.
 std::vector<int> brute_force_low(const std::vector<Card>& board, const std::vector<Card>& hole) {
-  std::array<int, 5> best{};
-  bool found = false;
-  for_each_omaha_five(board, hole, [&](const std::array<Card, 5>& five) {
-    std::array<int, 5> ranks{};
-    for (int i = 0; i < 5; ++i) {
-      ranks[i] = rank_of(five[i]) == 12 ? 1 : rank_of(five[i]) + 2;
-      if (ranks[i] > 8) return;
-    }
-    std::sort(ranks.rbegin(), ranks.rend());
-    if (std::adjacent_find(ranks.begin(), ranks.end()) != ranks.end()) return;
-    if (!found || ranks < best) best = ranks;
-    found = true;
-  });
-  return found ? std::vector<int>(best.begin(), best.end()) : std::vector<int>();
+  const testing::RuleLow low = testing::best_omaha_low(board.data(), hole.data(), static_cast<int>(hole.size()));
+  return low.qualifies ? std::vector<int>(low.ranks.begin(), low.ranks.end()) : std::vector<int>();
 }
 
 // A LowValue written as brute_force_low() writes a low.

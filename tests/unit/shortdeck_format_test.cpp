@@ -1,9 +1,10 @@
 // The short-deck judge (poker/shortdeck_format.h): its answers against the
 // rules read plainly (tests/support/shortdeck_rules.h) on random deals of
 // 2, 3 and 15 players through the whole pipeline in several chunkings; ten
-// million random 2-player instances (a tenth under sanitizers) against the
-// best of each hand's 21 five-card evaluations; the errors (a card ranked 2
-// to 5, repeated cards, short lines) and their hints; the explain lines.
+// million random instances of 2, 3 and 15 players (a tenth under
+// sanitizers, a hundredth without optimization) against the best of each
+// hand's 21 five-card evaluations; the errors (a card ranked 2 to 5,
+// repeated cards, short lines) and their hints; the explain lines.
 //
 // POKER_SHORTDECK_FORMAT_INSTANCES=N judges N random instances in the long
 // check instead of the default.
@@ -25,6 +26,7 @@
 #include "poker/shortdeck.h"
 #include "support/card_text.h"
 #include "support/format_runs.h"
+#include "support/sanitizers.h"
 #include "support/shortdeck_rules.h"
 
 namespace poker {
@@ -63,24 +65,7 @@ void append_deal(std::string& text, const std::vector<Card>& deal, int players) 
 
 // The rules' answer to a deal: the best rule key of each player's seven.
 std::string rules_answer(const std::vector<Card>& deal, int players) {
-  std::uint32_t best = 0;
-  int winner = 0;
-  int holders = 0;
-  for (int p = 0; p < players; ++p) {
-    std::array<Card, 7> seven{};
-    std::copy_n(deal.begin() + 2 * players, 5, seven.begin());
-    seven[5] = deal[2 * p];
-    seven[6] = deal[2 * p + 1];
-    const std::uint32_t key = testing::best_rule_key(seven);
-    if (key > best) {
-      best = key;
-      winner = p;
-      holders = 1;
-    } else if (key == best) {
-      ++holders;
-    }
-  }
-  return holders == 1 ? "Player " + std::to_string(winner + 1) + "\n" : std::string("Draw\n");
+  return testing::rules_answer(deal.data(), players);
 }
 
 TEST(ShortDeckFormat, FramesPlayersPlusOneLines) {
@@ -221,14 +206,15 @@ std::uint64_t long_check_instances() {
   if (const char* text = std::getenv("POKER_SHORTDECK_FORMAT_INSTANCES")) {
     return std::max<std::uint64_t>(1, std::strtoull(text, nullptr, 10));
   }
-  return 10'000'000 / kScale;
+  // Without optimization, a hundredth: the brute force runs many times slower.
+  return (testing::kOptimized ? 10'000'000 : 100'000) / kScale;
 }
 
-// Ten million random 2-player instances, judged by the format a block at a
-// time, against the best of each hand's 21 five-card evaluations (which
+// Ten million random instances, a third each of 2 players, 3 and 15 (in
+// blocks of one player count), judged by the format a block at a time,
+// against the best of each hand's 21 five-card evaluations (which
 // tests/unit/shortdeck_test.cpp holds to the rules for every hand).
 TEST(ShortDeckFormat, TenMillionRandomInstancesAgreeWithTheBestOfTwentyOne) {
-  const auto format = make_shortdeck_format(HoldemOptions{2, false});
   std::mt19937_64 rng(64);
   std::array<Card, kShortDeckCardCount> deck{};
   for (int i = 0; i < kShortDeckCardCount; ++i) deck[i] = static_cast<Card>(kShortDeckLowestCard + i);
@@ -239,28 +225,35 @@ TEST(ShortDeckFormat, TenMillionRandomInstancesAgreeWithTheBestOfTwentyOne) {
   };
   const std::uint64_t total = long_check_instances();
   constexpr std::uint64_t kBlock = 100000;
+  constexpr std::array<int, 3> kPlayers = {2, 3, 15};
   std::string input;
   std::string expected;
+  std::vector<ShortDeckValue> values;
   for (std::uint64_t done = 0; done < total; done += kBlock) {
+    const int players = kPlayers[(done / kBlock) % kPlayers.size()];
+    const std::size_t dealt = static_cast<std::size_t>(2 * players + 5);
     input.clear();
     expected.clear();
     for (std::uint64_t n = 0; n < std::min(kBlock, total - done); ++n) {
-      for (std::size_t i = 0; i < 9; ++i) {
+      for (std::size_t i = 0; i < dealt; ++i) {
         std::uniform_int_distribution<std::size_t> pick(i, deck.size() - 1);
         std::swap(deck[i], deck[pick(rng)]);
       }
-      for (std::size_t i = 0; i < 9; ++i) {
+      for (std::size_t i = 0; i < dealt; ++i) {
         const std::array<char, 2> card = card_chars(deck[i], Notation::kHoldem);
         input.append(card.data(), card.size());
-        input += i == 1 || i == 3 || i == 8 ? '\n' : ' ';
+        input += (i < dealt - 5 && i % 2 == 0) || (i >= dealt - 5 && i + 1 < dealt) ? ' ' : '\n';
       }
-      const ShortDeckValue first = best_of_21(&deck[4], deck[0], deck[1]);
-      const ShortDeckValue second = best_of_21(&deck[4], deck[2], deck[3]);
-      expected += first > second ? "Player 1\n" : (second > first ? "Player 2\n" : "Draw\n");
+      values.clear();
+      for (int p = 0; p < players; ++p) values.push_back(best_of_21(&deck[dealt - 5], deck[2 * p], deck[2 * p + 1]));
+      const auto best = std::max_element(values.begin(), values.end());
+      expected += std::count(values.begin(), values.end(), *best) > 1
+                      ? std::string("Draw\n")
+                      : "Player " + std::to_string(best - values.begin() + 1) + "\n";
     }
-    const ChunkResult result = testing::process_chunk(*format, input);
+    const ChunkResult result = testing::process_chunk(*make_shortdeck_format(HoldemOptions{players, false}), input);
     ASSERT_FALSE(result.error.has_value()) << result.error->message;
-    ASSERT_EQ(result.answers, expected) << "in the block from instance " << done;
+    ASSERT_EQ(result.answers, expected) << players << " players, in the block from instance " << done;
   }
 }
 
