@@ -171,7 +171,8 @@ class RulesEnumeration {
   void score(CardMask board, double weight) {
     std::array<int, 7> places{};
     int n = 0;
-    for (CardMask rest = board; rest != 0; rest &= rest - 1) places[static_cast<std::size_t>(n++)] = std::countr_zero(rest) - kFirstCard;
+    for (CardMask rest = board; rest != 0; rest &= rest - 1)
+      places[static_cast<std::size_t>(n++)] = std::countr_zero(rest) - kFirstCard;
     std::vector<std::uint32_t> keys;
     std::uint32_t best = 0;
     for (const WeightedCombo& hand : hands_) {
@@ -264,8 +265,9 @@ TEST(ShortDeckEquity, WeightedCollidingRangesMatchTheRulesEnumeration) {
           range.combos.push_back(added);
         }
       }
-      std::sort(range.combos.begin(), range.combos.end(),
-                [](const WeightedCombo& x, const WeightedCombo& y) { return x.high != y.high ? x.high > y.high : x.low > y.low; });
+      std::sort(range.combos.begin(), range.combos.end(), [](const WeightedCombo& x, const WeightedCombo& y) {
+        return x.high != y.high ? x.high > y.high : x.low > y.low;
+      });
       query.players.push_back(range);
     }
     if (check_equity_query(query) != std::nullopt) continue;  // no deal, or no hand left for someone
@@ -279,9 +281,9 @@ TEST(ShortDeckEquity, WeightedCollidingRangesMatchTheRulesEnumeration) {
 TEST(ShortDeckEquity, PreflopDealsMatchTheRulesEnumeration) {
   expect_matches_rules(short_deck({"AhKh", "QsQd"}));
   expect_matches_rules(short_deck({"AcAd", "KsKh"}));
-  expect_matches_rules(short_deck({"9s8s", "Ts7s", "6s6d"}));  // flushes against flushes, and a wheel's six
-  expect_matches_rules(short_deck({"Ah6h", "9c9d"}, "", "7c8d"));   // dead cards
-  EquityQuery ranges;  // weights, and suits that rename into one another
+  expect_matches_rules(short_deck({"9s8s", "Ts7s", "6s6d"}));      // flushes against flushes, and a wheel's six
+  expect_matches_rules(short_deck({"Ah6h", "9c9d"}, "", "7c8d"));  // dead cards
+  EquityQuery ranges;                                              // weights, and suits that rename into one another
   ranges.game = EquityGame::kShortDeck;
   ranges.players.push_back(Range{{combo("AhKh", 0.5), combo("AsKs", 1.0), combo("JdTd", 0.25)}});
   ranges.players.push_back(range_of("QQ"));
@@ -359,9 +361,12 @@ TEST(ShortDeckEquity, MonteCarloIsWithinItsErrorAndTheSameAtAnyThreadCount) {
   weighted.players.insert(weighted.players.begin(),
                           Range{{combo("AhKh", 0.2), combo("AsKs", 1.0), combo("QdQs", 0.7), combo("7c2d", 0.1)}});
   check(weighted, 3);
-  // Over 250,000 deals of hands: each player's combination drawn, the deal
-  // drawn again on a collision; on a river the exact count is cheap.
-  check(short_deck({"66+,A6+,K6+", "random", "TT+,AK"}, "AhKhQh7c6d"), 9);
+  // Over 250,000 deals of hands (2 x 406 x 351): each player's combination
+  // drawn, the deal drawn again on a collision; on a river the exact count
+  // is cheap.
+  const EquityQuery many = short_deck({"KhKs,KdKc", "random", "random"}, "AhQh9c8d6s");
+  EXPECT_EQ(exact(many).boards, 285'012u);  // one board per deal
+  check(many, 9);
 }
 
 // `random` is short deck's C(36, 2) = 630 combinations; a range's
@@ -419,9 +424,9 @@ TEST(ShortDeckEquity, CardsRankedTwoToFiveAreRefusedWithTheReason) {
   EXPECT_EQ(check_equity_query(short_deck({"AhKh", "55,66"})), std::nullopt);
   // The cards left are counted in the 36-card deck: ten hands and a
   // board need 25 of them, and 12 dead cards leave 19 beside the board.
-  EquityQuery ten = short_deck({"random", "random", "random", "random", "random", "random", "random", "random",
-                                "random", "random"},
-                               "AhKhQhJhTh", "AsKsQsJsTs9s8s7s6sAdKdQd");
+  EquityQuery ten =
+      short_deck({"random", "random", "random", "random", "random", "random", "random", "random", "random", "random"},
+                 "AhKhQhJhTh", "AsKsQsJsTs9s8s7s6sAdKdQd");
   EXPECT_EQ(check_equity_query(ten), "no deal is possible: 19 cards are left and the hands need 20");
 }
 
