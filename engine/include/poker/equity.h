@@ -16,11 +16,12 @@
 //
 // Methods:
 //   * exact: every deal. A fixed pair of hands before the flop (1,712,304
-//     boards; 201,376 in short deck) takes far fewer evaluations than boards (`bench/instructions.sh
-//     build/release equity` counts the instructions): boards are counted by their
-//     ranks alone, with combinatorial weights, and only the boards that can
-//     make someone a flush are dealt one by one. Deals of ranges that differ
-//     only by a renaming of the suits are computed once.
+//     boards; 201,376 in short deck) takes far fewer evaluations than boards
+//     (`bench/instructions.sh build/release equity` counts the
+//     instructions): boards are counted by their ranks alone, with
+//     combinatorial weights, and only the boards that can make someone a
+//     flush are dealt one by one. Deals of ranges that differ only by a
+//     renaming of the suits are computed once.
 //   * Monte Carlo: deals drawn at random in blocks of a fixed size, each block
 //     from its own seed, so that a seed gives the same deals, and the same
 //     answer, at any thread count. The answer carries the standard error of

@@ -2,6 +2,8 @@
 // deck, which the engine counts as dead cards (equity_deal.h), and a card
 // the user names among them is an error that says why.
 #include <algorithm>
+#include <bit>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
