@@ -16,11 +16,12 @@
 //
 // Methods:
 //   * exact: every deal. A fixed pair of hands before the flop (1,712,304
-//     boards) takes far fewer evaluations than boards (`bench/instructions.sh
-//     build/release equity` counts the instructions): boards are counted by their
-//     ranks alone, with combinatorial weights, and only the boards that can
-//     make someone a flush are dealt one by one. Deals of ranges that differ
-//     only by a renaming of the suits are computed once.
+//     boards; 201,376 in short deck) takes far fewer evaluations than boards
+//     (`bench/instructions.sh build/release equity` counts the
+//     instructions): boards are counted by their ranks alone, with
+//     combinatorial weights, and only the boards that can make someone a
+//     flush are dealt one by one. Deals of ranges that differ only by a
+//     renaming of the suits are computed once.
 //   * Monte Carlo: deals drawn at random in blocks of a fixed size, each block
 //     from its own seed, so that a seed gives the same deals, and the same
 //     answer, at any thread count. The answer carries the standard error of
@@ -49,6 +50,16 @@ inline constexpr int kMaxEquityPlayers = 10;
 // poker/shortdeck.h), or Omaha with 4, 5 or 6 hole cards (poker/omaha.h),
 // high only or eight-or-better (a pot split between the best high hand and
 // the best qualifying low).
+//
+// Short deck: the players are hold'em ranges and the hands are valued by
+// short deck's rules (a flush beats a full house, three of a kind a
+// straight, A-6-7-8-9 is the lowest straight). The cards ranked 2 to 5 are
+// not in the deck: boards are dealt from the 36 others, and a combination
+// holding one is never dealt (so `random` is short deck's 630 combinations
+// and a percentage range keeps its classes' short-deck combinations). Such a
+// card on the board, among the dead cards or as a player's only hand, or a
+// range with no other combination, is an error that says why
+// (check_equity_query).
 enum class EquityGame : std::uint8_t {
   kHoldem,
   kShortDeck,

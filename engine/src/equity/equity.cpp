@@ -95,14 +95,15 @@ EquityResult summarize(const std::vector<double>& by_winners, int players, std::
   return result;
 }
 
-EquityResult compute_exactly(const equity::ExactPlan& plan, int players, const EquitySettings& settings) {
+EquityResult compute_exactly(const equity::ExactPlan& plan, const EquityQuery& query, const EquitySettings& settings) {
+  const auto players = static_cast<int>(query.players.size());
   const std::size_t groups = plan.representatives.size();
   std::vector<WinnerCounts> counts(groups, WinnerCounts(std::size_t{1} << players, 0));
   start_progress(settings, groups, true);
   tbb::parallel_for(std::size_t{0}, groups, [&](std::size_t group) {
     // A group takes milliseconds at most (ten players before the flop).
     if (stopping(settings)) return;
-    counts[group] = equity::count_boards_exactly(plan.representatives[group]);
+    counts[group] = equity::count_boards_exactly(plan.representatives[group], query.game);
     count_progress(settings, 1);
   });
   // Summed in group order, so that the floating-point result does not depend
@@ -179,6 +180,24 @@ EquityResult compute_by_sampling(const EquityQuery& query, const EquitySettings&
   }
   const std::vector<double> by_winners(counts.begin(), counts.end());
   return summarize(by_winners, players, samples, samples);
+}
+
+// compute_equity for a query whose game's missing cards are dead
+// (equity::playable_query).
+EquityResult compute_playable(const EquityQuery& query, const EquitySettings& settings) {
+  if (const std::optional<equity::ExactPlan> plan = exact_plan(query, settings)) {
+    return compute_exactly(*plan, query, settings);
+  }
+  return compute_by_sampling(without_known_cards(query), settings);
+}
+
+// A short-deck query's deals are those of the hold'em query with the cards
+// ranked 2 to 5 dead (equity::playable_query): the checks of deals, cards
+// and method, which evaluate no hand, take that query.
+EquityQuery holdem_deals(const EquityQuery& query) {
+  EquityQuery deals = equity::playable_query(query);
+  deals.game = EquityGame::kHoldem;
+  return deals;
 }
 
 // The cards, highest first: "Ah Kh".
@@ -262,6 +281,10 @@ std::optional<std::string> check_equity_cards(CardMask board, CardMask dead) {
 }
 
 std::optional<std::string> check_equity_query(const EquityQuery& query) {
+  if (query.game == EquityGame::kShortDeck) {
+    if (std::optional<std::string> problem = equity::check_game_cards(query)) return problem;
+    return check_equity_query(holdem_deals(query));
+  }
   const auto players = static_cast<int>(query.players.size());
   if (players < kMinEquityPlayers || players > kMaxEquityPlayers) {
     return "expected " + std::to_string(kMinEquityPlayers) + " to " + std::to_string(kMaxEquityPlayers) +
@@ -298,6 +321,7 @@ std::optional<std::string> check_equity_query(const EquityQuery& query) {
 
 std::optional<std::string> check_equity_method(const EquityQuery& query, EquityMethod method) {
   if (method != EquityMethod::kExact) return std::nullopt;
+  if (query.game == EquityGame::kShortDeck) return check_equity_method(holdem_deals(query), method);
   std::uint64_t deals = 1;
   std::string sizes;
   for (const Range& range : query.players) {
@@ -312,10 +336,8 @@ std::optional<std::string> check_equity_method(const EquityQuery& query, EquityM
 }
 
 EquityResult compute_equity(const EquityQuery& query, const EquitySettings& settings) {
-  if (const std::optional<equity::ExactPlan> plan = exact_plan(query, settings)) {
-    return compute_exactly(*plan, static_cast<int>(query.players.size()), settings);
-  }
-  return compute_by_sampling(without_known_cards(query), settings);
+  if (query.game == EquityGame::kShortDeck) return compute_playable(equity::playable_query(query), settings);
+  return compute_playable(query, settings);
 }
 
 }  // namespace poker

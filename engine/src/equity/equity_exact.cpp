@@ -18,6 +18,14 @@
 // For AhKh against QsQd that deals about 200,000 boards instead of 1,712,304.
 // With 5 or more cards of one suit among 7, no full house or quads is possible,
 // so the flush value is the hand's value: max(flush value, rank value).
+//
+// Short deck counts the same way, with its own values (HoldemValues or
+// ShortDeckValues, equity_deal.h, a template parameter chosen once per deal)
+// and the cards ranked 2 to 5 dead: no rank multiset or flush board holds
+// them. The reasoning holds there too: five cards of one suit among seven
+// leave two others, too few for a full house or quads beside them, and
+// short deck's flush beats its full house anyway; its flush table gives the
+// straight flushes, A-6-7-8-9 the lowest of them, as the hand's value.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -38,28 +46,27 @@ std::vector<Card> cards_of(CardMask cards) {
 // set of cards names the multiset of their ranks.
 std::uint32_t rank_key(Card card) { return static_cast<std::uint32_t>(detail::card_keys[card]); }
 
-HandValue value_of_ranks(std::uint32_t ranks_key) { return HandValue(detail::rank_value(ranks_key)); }
-
 // Boards completing 1 to 4 known board cards (or the 5 of a full board):
 // every completion dealt, a card at a time, each player's hand built up as
 // the cards are added.
-void deal_every_board(const Deal& deal, WinnerCounts& counts) {
+template <typename Values>
+void deal_every_board(const Values& game, const Deal& deal, WinnerCounts& counts) {
   const int missing = 5 - card_count(deal.board);
-  std::array<Hand, kMaxEquityPlayers> hands;
+  std::array<HeldCards, kMaxEquityPlayers> hands;
   for (int p = 0; p < deal.players; ++p) {
-    hands[p] = Hand::from(deal.board).add(deal.holes[p][0]).add(deal.holes[p][1]);
+    hands[p] = HeldCards::from(deal.board).plus(deal.holes[p][0]).plus(deal.holes[p][1]);
   }
   const std::vector<Card> rest = cards_of(kAllCards & ~deal.known());
   std::array<HandValue, kMaxEquityPlayers> values;
   // Adds `left` more cards from rest[from..], in increasing order, to `held`.
-  const auto complete = [&](const auto& self, const std::array<Hand, kMaxEquityPlayers>& held, std::size_t from,
+  const auto complete = [&](const auto& self, const std::array<HeldCards, kMaxEquityPlayers>& held, std::size_t from,
                             int left) -> void {
     if (left == 0) {
-      for (int p = 0; p < deal.players; ++p) values[p] = held[p].evaluate();
+      for (int p = 0; p < deal.players; ++p) values[p] = held[p].value(game);
       ++counts[best_hands(values.data(), deal.players)];
       return;
     }
-    std::array<Hand, kMaxEquityPlayers> more;
+    std::array<HeldCards, kMaxEquityPlayers> more;
     for (std::size_t i = from; i + static_cast<std::size_t>(left) <= rest.size(); ++i) {
       for (int p = 0; p < deal.players; ++p) more[p] = held[p].plus(rest[i]);
       self(self, more, i + 1, left - 1);
@@ -69,10 +76,11 @@ void deal_every_board(const Deal& deal, WinnerCounts& counts) {
 }
 
 // All five board cards to come: ranks first, then flush corrections.
+template <typename Values>
 class PreflopCounter {
  public:
-  PreflopCounter(const Deal& deal, WinnerCounts& counts)
-      : players_(deal.players), available_(kAllCards & ~deal.known()), counts_(counts) {
+  PreflopCounter(const Values& game, const Deal& deal, WinnerCounts& counts)
+      : game_(game), players_(deal.players), available_(kAllCards & ~deal.known()), counts_(counts) {
     for (int p = 0; p < players_; ++p) {
       for (const Card card : deal.holes[p]) {
         hole_keys_[p] += rank_key(card);
@@ -150,8 +158,7 @@ class PreflopCounter {
       for_each_subset(suit_cards_left, in_suit, [&](std::uint32_t key, std::uint32_t ranks) {
         std::array<HandValue, kMaxEquityPlayers> flushes{};
         for (int p = 0; p < players_; ++p) {
-          if (suited_[p][suit] + in_suit >= 5)
-            flushes[p] = HandValue(detail::flush_values[ranks | suit_ranks_[p][suit]]);
+          if (suited_[p][suit] + in_suit >= 5) flushes[p] = HandValue(game_.of_flush(ranks | suit_ranks_[p][suit]));
         }
         for_each_rank_multiset(others, 5 - in_suit, [&](std::uint32_t other_key, std::int64_t boards) {
           correct_boards(flushes, key + other_key, boards);
@@ -194,6 +201,9 @@ class PreflopCounter {
     }
   }
 
+  HandValue value_of_ranks(std::uint32_t ranks_key) const { return HandValue(game_.of_ranks(ranks_key)); }
+
+  const Values game_;
   const int players_;
   const CardMask available_;
   WinnerCounts& counts_;
@@ -206,13 +216,15 @@ class PreflopCounter {
 
 }  // namespace
 
-WinnerCounts count_boards_exactly(const Deal& deal) {
+WinnerCounts count_boards_exactly(const Deal& deal, EquityGame game) {
   WinnerCounts counts(std::size_t{1} << deal.players, 0);
-  if (deal.board == 0) {
-    PreflopCounter(deal, counts).count();
-  } else {
-    deal_every_board(deal, counts);
-  }
+  with_values(game, [&](const auto& values) {
+    if (deal.board == 0) {
+      PreflopCounter(values, deal, counts).count();
+    } else {
+      deal_every_board(values, deal, counts);
+    }
+  });
   return counts;
 }
 

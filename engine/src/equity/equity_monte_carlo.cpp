@@ -2,7 +2,9 @@
 // product of their weights among the possible deals, as the exact count
 // weighs them (from the list of deals when it is short, else each player's
 // combination by weight and the whole deal again when two collide), then the
-// board's missing cards from what is left.
+// board's missing cards from what is left of the game's deck (short deck's
+// 36 cards, whose missing ones the query holds dead, or hold'em's 52), the
+// hands valued by the game's values, chosen once per block.
 //
 // Every block of deals has its own generator, seeded from (seed, block) alone:
 // the deals do not depend on which thread draws which block.
@@ -39,7 +41,9 @@ std::vector<double> running_sums(const std::vector<double>& weights) {
 }  // namespace
 
 DealSampler::DealSampler(const EquityQuery& query, const std::atomic<bool>* stop)
-    : query_(query), known_(query.board | query.dead) {
+    : query_(query),
+      known_(query.board | query.dead),
+      deck_first_(query.game == EquityGame::kShortDeck ? kShortDeckLowestCard : Card{0}) {
   for (const Range& range : query.players) {
     std::vector<double> weights;
     for (const WeightedCombo& combo : range.combos) weights.push_back(combo.weight);
@@ -102,9 +106,16 @@ bool DealSampler::can_sample(const EquityQuery& query) {
 
 WinnerCounts DealSampler::sample_block(std::uint64_t seed, std::uint64_t block, std::uint64_t samples,
                                        const std::atomic<bool>* stop) const {
+  return with_values(query_.game, [&](const auto& values) { return sample_with(values, seed, block, samples, stop); });
+}
+
+template <typename Values>
+WinnerCounts DealSampler::sample_with(const Values& game, std::uint64_t seed, std::uint64_t block,
+                                      std::uint64_t samples, const std::atomic<bool>* stop) const {
   const int players = static_cast<int>(query_.players.size());
   const int missing = 5 - card_count(query_.board);
-  const Hand board_hand = Hand::from(query_.board);
+  const HeldCards board_hand = HeldCards::from(query_.board);
+  const auto deck_size = static_cast<std::uint32_t>(kCardCount - deck_first_);
   WinnerCounts counts(std::size_t{1} << players, 0);
   Random generator(seed, block);
   std::array<HandValue, kMaxEquityPlayers> values;
@@ -113,17 +124,17 @@ WinnerCounts DealSampler::sample_block(std::uint64_t seed, std::uint64_t block, 
     // Every 256 deals: a block's draws may be slow when most are rejected.
     if (sample % 256 == 0 && stop != nullptr && stop->load(std::memory_order_relaxed)) break;
     CardMask used = draw_hands(generator, holes);
-    Hand board = board_hand;
+    HeldCards board = board_hand;
     // Ends: check_equity_query() refused a query that leaves fewer cards
     // than the board misses.
     for (int dealt = 0; dealt < missing;) {
-      const auto card = static_cast<Card>(generator.below(kCardCount));
+      const auto card = static_cast<Card>(deck_first_ + generator.below(deck_size));
       if ((used & mask_of(card)) != 0) continue;
       used |= mask_of(card);
-      board.add(card);
+      board = board.plus(card);
       ++dealt;
     }
-    for (int p = 0; p < players; ++p) values[p] = board.plus(holes[p][0]).plus(holes[p][1]).evaluate();
+    for (int p = 0; p < players; ++p) values[p] = board.plus(holes[p][0]).plus(holes[p][1]).value(game);
     ++counts[best_hands(values.data(), players)];
   }
   return counts;
