@@ -80,6 +80,13 @@ struct QueryError {
 // "hand N 'WORD': ", the word quoted as quote_token() quotes (poker/escape.h).
 std::string query_error_message(const QueryError& error, std::span<const std::string_view> words, std::size_t hands);
 
+// The games of --game: "holdem", "shortdeck", "omaha" (4 hole cards),
+// "omaha5", "omaha6" and "omaha-hilo" (4 hole cards, eight or better), read
+// in either case; nothing for any other word.
+std::optional<EquityGame> parse_equity_game(std::string_view name);
+// The name parse_equity_game reads for `game`, in lower case.
+std::string_view equity_game_name(EquityGame game);
+
 // Reads the value of option `name` (--mc, --time or --seed; the first two
 // also choose Monte Carlo) into `settings`, by the rules the command line
 // and query files share: numbers as poker/number_text.h reads them, within
@@ -111,6 +118,7 @@ bool range_continues(std::string_view word, std::string_view next);
 // What an answer repeats of its query: the players as written, the board
 // and the dead cards (in the order written).
 struct EquityEcho {
+  EquityGame game = EquityGame::kHoldem;
   std::vector<std::string_view> players;
   std::vector<Card> board;
   std::vector<Card> dead;

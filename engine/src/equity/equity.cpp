@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "equity/equity_deal.h"
+#include "equity/omaha_equity.h"
 
 namespace poker {
 namespace {
@@ -262,6 +263,7 @@ std::optional<std::string> check_equity_cards(CardMask board, CardMask dead) {
 }
 
 std::optional<std::string> check_equity_query(const EquityQuery& query) {
+  if (is_omaha(query.game)) return equity::check_omaha_query(query);
   const auto players = static_cast<int>(query.players.size());
   if (players < kMinEquityPlayers || players > kMaxEquityPlayers) {
     return "expected " + std::to_string(kMinEquityPlayers) + " to " + std::to_string(kMaxEquityPlayers) +
@@ -297,6 +299,7 @@ std::optional<std::string> check_equity_query(const EquityQuery& query) {
 }
 
 std::optional<std::string> check_equity_method(const EquityQuery& query, EquityMethod method) {
+  if (is_omaha(query.game)) return equity::check_omaha_method(query, method);
   if (method != EquityMethod::kExact) return std::nullopt;
   std::uint64_t deals = 1;
   std::string sizes;
@@ -312,6 +315,7 @@ std::optional<std::string> check_equity_method(const EquityQuery& query, EquityM
 }
 
 EquityResult compute_equity(const EquityQuery& query, const EquitySettings& settings) {
+  if (is_omaha(query.game)) return equity::compute_omaha_equity(query, settings);
   if (const std::optional<equity::ExactPlan> plan = exact_plan(query, settings)) {
     return compute_exactly(*plan, static_cast<int>(query.players.size()), settings);
   }
