@@ -78,8 +78,9 @@ void EquityCommand::add_options(CLI::App& app, Binding binding) {
       ->type_name("CARDS");
   app.add_option("--dead", dead_, "Dead cards, like 2c7d (a query file's default)")->type_name("CARDS");
   app.add_option("--game", game_,
-                 "The game, one of: holdem (the default), shortdeck (hold'em ranges), omaha, omaha5, omaha6 or "
-                 "omaha-hilo (Omaha hands of 4, 5 or 6 cards like AhAsKdKc, or random; a query file's default)")
+                 "The game, one of: holdem (the default), shortdeck (36 cards, holdem ranges), omaha, omaha5, "
+                 "omaha6 or omaha-hilo (Omaha hands of 4, 5 or 6 cards such as AhAsKdKc, or random); the default "
+                 "of a query file")
       ->type_name("GAME");
   EquitySettings& settings = settings_;
   methods_.push_back(app.add_flag_function(

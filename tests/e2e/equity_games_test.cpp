@@ -49,12 +49,12 @@ TEST(EquityGames, QueryFileLinesNameTheirGameAndOverrideTheCommandLines) {
       "AhAs2d3c KhKs9d8c --game omaha-hilo --board 4h5c8d\n"
       "ahaskdkc RANDOM --board 2c7d8h3s\n"
       "AK QQ --game holdem --board Ts9s2d\n";
-  expect_judged({"equity", "--game", "omaha"}, input,
-                ok(kHiLoLine +
-                   "AhAsKdKc random --game omaha --board 2c7d8h3s: equity 57.237626 42.762374; win 56.989635 "
-                   "42.514383; tie 0.495982 0.495982; boards 5430040 exact\n"
-                   "AK QQ --board Ts9s2d: equity 26.306818 73.693182; win 26.306818 73.693182; tie 0.000000 "
-                   "0.000000; boards 95040 exact\n"));
+  expect_judged(
+      {"equity", "--game", "omaha"}, input,
+      ok(kHiLoLine + "AhAsKdKc random --game omaha --board 2c7d8h3s: equity 57.237626 42.762374; win 56.989635 "
+                     "42.514383; tie 0.495982 0.495982; boards 5430040 exact\n"
+                     "AK QQ --board Ts9s2d: equity 26.306818 73.693182; win 26.306818 73.693182; tie 0.000000 "
+                     "0.000000; boards 95040 exact\n"));
 }
 
 TEST(EquityGames, AnAnswerLinesQueryGivesTheSameAnswer) {
@@ -80,8 +80,8 @@ TEST(EquityGames, JsonNamesTheGameAndTheHiLoCounts) {
 }
 
 TEST(EquityGames, MonteCarloIsTheSameForASeedAtAnyThreadCount) {
-  const std::vector<std::string> query = {"equity", "--game", "omaha5", "AhAsKdKcQc", "random", "random",
-                                          "--board", "2c7d8h", "--mc", "100000", "--seed", "3"};
+  const std::vector<std::string> query = {"equity",  "--game", "omaha5", "AhAsKdKcQc", "random", "random",
+                                          "--board", "2c7d8h", "--mc",   "100000",     "--seed", "3"};
   const RunResult one = run_poker(concat(query, {"-j", "1"}));
   const RunResult two = run_poker(concat(query, {"-j", "2"}));
   EXPECT_EQ(one.exit_status, 0) << one.err;
@@ -126,9 +126,9 @@ TEST(EquityGames, QueryFileErrorsNameTheLineAndColumn) {
                       2, 10,
                       "Omaha takes specific hands of 4 cards (like AhAsKdKc) or random, not hold'em ranges like "
                       "'QQ+'"));
-  expect_judged({"equity"}, "AK QQ --game omaha-hi\n",
-                error("", 1, 14,
-                      "unknown game 'omaha-hi': expected holdem, shortdeck, omaha, omaha5, omaha6 or omaha-hilo"));
+  expect_judged(
+      {"equity"}, "AK QQ --game omaha-hi\n",
+      error("", 1, 14, "unknown game 'omaha-hi': expected holdem, shortdeck, omaha, omaha5, omaha6 or omaha-hilo"));
   expect_judged({"equity"}, "AhAsKdKc AhQsJsTs --game omaha\n",
                 error("", 1, 1, "Ah is in player 1's hand and in player 2's hand"));
 }

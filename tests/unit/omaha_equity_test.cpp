@@ -28,7 +28,8 @@ using reference::RefValue;
 
 CardMask cards(std::string_view text) {
   CardMask mask = 0;
-  for (std::size_t i = 0; i < text.size(); i += 2) mask |= mask_of(parse_card(text.substr(i, 2), Notation::kHoldem).value());
+  for (std::size_t i = 0; i < text.size(); i += 2)
+    mask |= mask_of(parse_card(text.substr(i, 2), Notation::kHoldem).value());
   return mask;
 }
 
@@ -166,8 +167,7 @@ Reference brute_force(const EquityQuery& query) {
   return ref;
 }
 
-EquityResult compute(const EquityQuery& query, EquityMethod method, std::uint64_t samples = 0,
-                     std::uint64_t seed = 1) {
+EquityResult compute(const EquityQuery& query, EquityMethod method, std::uint64_t samples = 0, std::uint64_t seed = 1) {
   EXPECT_EQ(check_equity_query(query), std::nullopt);
   EquitySettings settings;
   settings.method = method;
@@ -383,7 +383,8 @@ TEST(OmahaEquity, ChecksNameTheProblem) {
   EXPECT_EQ(check_equity_method(query, EquityMethod::kMonteCarlo), std::nullopt);
 }
 
-std::variant<EquityRequest, QueryError> parse(std::vector<std::string_view> words, EquityGame game = EquityGame::kHoldem) {
+std::variant<EquityRequest, QueryError> parse(std::vector<std::string_view> words,
+                                              EquityGame game = EquityGame::kHoldem) {
   EquityRequest defaults;
   defaults.query.game = game;
   return parse_equity_request(words, defaults);
@@ -452,8 +453,7 @@ TEST(OmahaEquityQuery, AnswersRepeatTheGame) {
   EXPECT_NE(json.find("\"query\":\"AhAsKdKc random --game omaha-hilo --board 2c3d4h5s\",\"game\":\"omaha-hilo\""),
             std::string::npos)
       << json;
-  EXPECT_NE(json.find("\"scoop\":0.25000000,\"low_win\":0.50000000,\"low_tie\":0.25000000"), std::string::npos)
-      << json;
+  EXPECT_NE(json.find("\"scoop\":0.25000000,\"low_win\":0.50000000,\"low_tie\":0.25000000"), std::string::npos) << json;
   EXPECT_NE(json.find("\"no_low\":0.25000000"), std::string::npos) << json;
   const std::string table = equity_table(equity_echo(words, request), result);
   EXPECT_EQ(table.rfind("Game:  omaha-hilo\nBoard: 2c 3d 4h 5s\n", 0), 0u) << table;

@@ -26,6 +26,15 @@
 //     answer, at any thread count. The answer carries the standard error of
 //     each equity.
 //
+// Games (EquityQuery::game). Omaha queries (4, 5 or 6 hole cards, high or
+// eight-or-better) name each player's hand in `hands`, a specific hand or
+// random (every hand the known cards and the others leave, equally likely),
+// not in `players`; exact counts every board and every deal of the random
+// hands (kAuto: at most about 10^8 hand evaluations; --exact: 2 x 10^10),
+// Monte Carlo as above. Hi-lo pots are split in exact shares: half to the
+// best highs, half to the best qualifying lows, ties split evenly, the whole
+// pot to the highs when nobody has a low.
+//
 // Thread safety: compute_equity() may run concurrently on different queries;
 // it runs its own work in parallel with oneTBB (in the caller's arena).
 #ifndef POKER_EQUITY_H_
