@@ -267,6 +267,19 @@ TEST(OmahaEquity, ExactEqualsBruteForceWithARandomHand) {
   }
 }
 
+// Two random hands on one board: the first one's hands are shared among
+// the threads.
+TEST(OmahaEquity, ExactEqualsBruteForceWithTwoRandomHandsOnTheRiver) {
+  std::mt19937_64 rng(474747);
+  for (const EquityGame game : kOmahaGames) {
+    for (int round = 0; round < 2; ++round) {
+      EquityQuery query = random_query(rng, game, 3, 5, game == EquityGame::kOmaha6 ? 0 : 1, true);
+      query.hands[0] = 0;  // its cards go back to the deck
+      expect_equal(compute(query, EquityMethod::kExact), brute_force(query), describe(query));
+    }
+  }
+}
+
 TEST(OmahaEquity, ExactEqualsBruteForceBeforeAndOnTheFlop) {
   std::mt19937_64 rng(7);
   for (const EquityGame game : kOmahaGames) {

@@ -227,6 +227,34 @@ CardMask mask_of_cards(const std::array<Card, kOmahaBoardCards>& cards) {
   return mask;
 }
 
+// deal_random_hands on one board with two random players or more, its
+// first random player's hands shared among the threads: a board then holds
+// up to billions of deals (two random hands on the river), which one thread
+// would count alone. Integer tallies: the sum is the same whatever the split.
+void split_first_random_hand(const Setup& setup, const EquitySettings& settings, const OmahaBoard& board, CardMask left,
+                             const Values& values, Tally& tally) {
+  std::array<Card, kCardCount> cards{};
+  const int count = list_cards(left, cards);
+  std::vector<CardMask> hands;
+  for_each_subset(cards, count, setup.hole, [&](const Card*, CardMask mask) { hands.push_back(mask); });
+  constexpr std::size_t kHandsPerTask = 64;
+  std::vector<Tally> tallies((hands.size() + kHandsPerTask - 1) / kHandsPerTask);
+  const int player = setup.random_players.front();
+  tbb::parallel_for(std::size_t{0}, tallies.size(), [&](std::size_t task) {
+    Values mine = values;
+    const std::size_t end = std::min(hands.size(), (task + 1) * kHandsPerTask);
+    for (std::size_t i = task * kHandsPerTask; i < end && !stopping(settings); ++i) {
+      Hole hole{};
+      int held = 0;
+      for (CardMask rest = hands[i]; rest != 0; rest &= rest - 1)
+        hole[held++] = static_cast<Card>(std::countr_zero(rest));
+      evaluate(setup, board, player, hole.data(), mine);
+      deal_random_hands(setup, settings, board, left & ~hands[i], 1, mine, tallies[task]);
+    }
+  });
+  for (const Tally& part : tallies) tally.add(part);
+}
+
 // The deals on the board completed by `completion`.
 void count_board(const Setup& setup, const EquitySettings& settings, CardMask completion, Tally& tally) {
   std::array<Card, kOmahaBoardCards> cards = setup.board;
@@ -240,7 +268,12 @@ void count_board(const Setup& setup, const EquitySettings& settings, CardMask co
       evaluate(setup, board, p, setup.holes[p].data(), values);
     }
   }
-  deal_random_hands(setup, settings, board, kDeck & ~setup.known & ~mask_of_cards(cards), 0, values, tally);
+  const CardMask left = kDeck & ~setup.known & ~mask_of_cards(cards);
+  if (setup.random_players.size() < 2) {
+    deal_random_hands(setup, settings, board, left, 0, values, tally);
+    return;
+  }
+  split_first_random_hand(setup, settings, board, left, values, tally);
 }
 
 void start_progress(const EquitySettings& settings, std::uint64_t total, bool exact) {
