@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <functional>
 #include <optional>
@@ -370,6 +372,33 @@ TEST(OmahaEquity, AutoIsExactWhenTheWorkIsSmall) {
   query.hands[1] = 0;
   query.board |= cards("3s");
   EXPECT_TRUE(compute(query, EquityMethod::kAuto).exact);
+}
+
+TEST(OmahaEquity, AStopFlagEndsEveryMethodAtOnceAndProgressCountsToItsTotal) {
+  EquityQuery query;
+  query.game = EquityGame::kOmahaHiLo;
+  query.hands = {cards("AhAs2d3c"), 0, 0};
+  std::atomic<bool> stop{true};
+  EquitySettings settings;
+  settings.stop = &stop;
+  const auto start = std::chrono::steady_clock::now();
+  settings.method = EquityMethod::kMonteCarlo;
+  settings.samples = 1'000'000'000'000;
+  compute_equity(query, settings);
+  settings.method = EquityMethod::kExact;  // hours of work
+  compute_equity(query, settings);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+
+  query.hands = {cards("AhAs2d3c"), cards("KhKs9d8c")};
+  query.board = cards("4h5c8d");
+  EquityProgress progress;
+  EquitySettings counted;
+  counted.progress = &progress;
+  compute_equity(query, counted);
+  EXPECT_TRUE(progress.started.load());
+  EXPECT_TRUE(progress.exact.load());
+  EXPECT_GT(progress.total.load(), 0u);
+  EXPECT_EQ(progress.done.load(), progress.total.load());
 }
 
 TEST(OmahaEquity, ChecksNameTheProblem) {
