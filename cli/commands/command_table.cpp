@@ -128,8 +128,10 @@ const CommandRow kRows[] = {
       "How often each hand wins from here: 2 to 10 hands or ranges (QQ+, AKs, A5s-A2s, T9s-65s, 10%, 5%-15%, "
       "22-55, random, JTo:0.25, comma-separated), a board of 0 to 5 cards and dead cards. Prints each player's "
       "win %, tie % and equity % (ties split), the pots won and tied, and the boards counted; percentages such "
-      "as 10% in PokerStove's order. Given one operand, the query file, or no hands, reads one query per line "
-      "from the input (the same words; '#' comments and blank lines skipped) and prints one line per query.",
+      "as 10% in PokerStove's order. --game omaha, omaha5, omaha6 or omaha-hilo plays Omaha: each player a "
+      "specific hand (AhAsKdKc) or random; hi-lo adds the scoops and the highs and lows won and tied. Given one "
+      "operand, the query file, or no hands, reads one query per line from the input (the same words; '#' "
+      "comments and blank lines skipped) and prints one line per query.",
       "AhKh QsQd --board Ts9s2d", "-i examples/equity.txt --answers examples/equity.expected", kEquityExitStatuses,
       nullptr},
      RowKind::kFormat,

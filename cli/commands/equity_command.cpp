@@ -24,12 +24,14 @@
 namespace poker::cli {
 namespace {
 
-// The words of the command line's --board and --dead, as a query line would
-// write them.
-std::vector<std::string_view> card_option_words(const std::string& board, const std::string& dead) {
+// The words of the command line's --board, --dead and --game, as a query
+// line would write them.
+std::vector<std::string_view> card_option_words(const std::string& board, const std::string& dead,
+                                                const std::string& game) {
   std::vector<std::string_view> words;
   if (!board.empty()) words.insert(words.end(), {"--board", board});
   if (!dead.empty()) words.insert(words.end(), {"--dead", dead});
+  if (!game.empty()) words.insert(words.end(), {"--game", game});
   return words;
 }
 
@@ -75,6 +77,11 @@ void EquityCommand::add_options(CLI::App& app, Binding binding) {
   app.add_option("--board", board_, "Board cards, 0 to 5 of them, like Ts9s2d or \"Ts 9s 2d\" (a query file's default)")
       ->type_name("CARDS");
   app.add_option("--dead", dead_, "Dead cards, like 2c7d (a query file's default)")->type_name("CARDS");
+  app.add_option("--game", game_,
+                 "The game, one of: holdem (the default), shortdeck (36 cards, holdem ranges), omaha, omaha5, "
+                 "omaha6 or omaha-hilo (Omaha hands of 4, 5 or 6 cards such as AhAsKdKc, or random); the default "
+                 "of a query file")
+      ->type_name("GAME");
   EquitySettings& settings = settings_;
   methods_.push_back(app.add_flag_function(
       "--exact", [&settings](std::int64_t) { settings.method = EquityMethod::kExact; },
@@ -117,7 +124,7 @@ std::optional<std::string> EquityCommand::conflict(const CheckContext& context) 
     return "hands on the command line and 'poker verify' do not go together";
   }
   if (hands_.empty()) {  // a query file's defaults
-    const auto parsed = parse_equity_defaults(card_option_words(board_, dead_), settings_);
+    const auto parsed = parse_equity_defaults(card_option_words(board_, dead_, game_), settings_);
     if (const auto* error = std::get_if<QueryError>(&parsed)) return error->message;
   }
   return std::nullopt;  // the query reports its own cards' errors, hand by hand
@@ -142,7 +149,8 @@ RunPlan EquityCommand::plan(const SharedOptions& shared) const {
 }
 
 std::unique_ptr<Format> EquityCommand::make_format(const std::atomic<bool>& stop) const {
-  EquityRequest defaults = std::get<EquityRequest>(parse_equity_defaults(card_option_words(board_, dead_), settings_));
+  EquityRequest defaults =
+      std::get<EquityRequest>(parse_equity_defaults(card_option_words(board_, dead_, game_), settings_));
   defaults.settings.stop = &stop;  // a query may compute for long: it stops on a signal too
   return make_equity_format(defaults, shared_->json ? EquityOutput::kJson : EquityOutput::kText);
 }
@@ -152,7 +160,7 @@ int EquityCommand::answer_query(const SharedOptions& shared, const StopSignals& 
   const std::vector<std::string> hand_words = joined_hands(hands_);
   std::vector<std::string_view> words(hand_words.begin(), hand_words.end());
   const std::size_t hands = words.size();
-  const std::vector<std::string_view> card_words = card_option_words(board_, dead_);
+  const std::vector<std::string_view> card_words = card_option_words(board_, dead_, game_);
   words.insert(words.end(), card_words.begin(), card_words.end());
   auto parsed = parse_equity_request(words, settings_);
   if (const auto* error = std::get_if<QueryError>(&parsed)) {

@@ -39,6 +39,7 @@ class EquityCommand final : public FormatCommand {
   std::vector<std::string> hands_;         // hands or ranges; empty: the queries are read from the input
   std::string board_;
   std::string dead_;
+  std::string game_;  // --game, empty when not given
   EquitySettings settings_;
   // --exact, --mc and --time, which choose the method: one at most.
   std::vector<const CLI::Option*> methods_;

@@ -192,7 +192,10 @@ class Equity:
     shape (players,), shares in [0, 1]) the deals it wins alone, those it
     ties, its equity (average pot share, a tie of k players paying each 1/k)
     and that equity's standard error (0 when exact); the deals counted and the
-    method.
+    method; the game ("holdem", "omaha", ...). In "omaha-hilo", `win` and
+    `tie` are the high's, and `scoop` (the whole pot alone), `low_win`,
+    `low_tie` (arrays like `win`) and `no_low` (the share of deals on which no
+    hand has a low) are given; they are None in the other games.
 
     Two Equity are equal when every field is (the arrays element by element).
     An Equity is not hashable, as its arrays are not: it holds NumPy arrays,
@@ -205,6 +208,11 @@ class Equity:
     stderr: np.ndarray
     deals: int
     method: str  # "exact" or "monte-carlo"
+    game: str = "holdem"
+    scoop: Optional[np.ndarray] = None
+    low_win: Optional[np.ndarray] = None
+    low_tie: Optional[np.ndarray] = None
+    no_low: Optional[float] = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Equity):
@@ -227,6 +235,7 @@ def equity(
     time: Union[float, str, None] = None,
     seed: Union[int, str, None] = None,
     threads: Optional[int] = None,
+    game: str = "holdem",
 ) -> Equity:
     """The equity of 2 to 10 hands or ranges, as `poker equity` computes it.
 
@@ -247,6 +256,9 @@ def equity(
     threads: how many threads work (None: all cores; more than the hardware
         has are as many); the GIL is released, and Ctrl-C stops the work and
         raises KeyboardInterrupt.
+    game: as `poker equity --game`: "holdem", "shortdeck", "omaha", "omaha5",
+        "omaha6" or "omaha-hilo"; an Omaha hand is a specific hand of the
+        game's hole cards ("AhAsKdKc") or "random".
 
     Returns an Equity. Bad hands, cards, numbers or queries raise ValueError
     with the CLI's message; arguments of the wrong type raise TypeError.
@@ -265,7 +277,7 @@ def equity(
         _number_text(time, "time", numbers.Real, "a number of seconds or a str like '0.5'"),
         _number_text(seed, "seed", numbers.Integral, "an int"),
     )
-    answer = _poker._equity(hands, _text(board, "board"), _text(dead, "dead"), *settings, threads)
+    answer = _poker._equity(hands, _text(board, "board"), _text(dead, "dead"), _text(game, "game"), *settings, threads)
     return Equity(**answer)
 
 
@@ -285,6 +297,11 @@ def _equity_of_json(line: str) -> Equity:
         stderr=column("std_error"),
         deals=int(answer["deals"]),
         method=answer["method"],
+        game=answer.get("game", "holdem"),
+        scoop=column("scoop") if "no_low" in answer else None,
+        low_win=column("low_win") if "no_low" in answer else None,
+        low_tie=column("low_tie") if "no_low" in answer else None,
+        no_low=float(answer["no_low"]) if "no_low" in answer else None,
     )
 
 

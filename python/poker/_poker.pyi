@@ -52,6 +52,7 @@ def _equity(
     hands: list[str],
     board: str,
     dead: str,
+    game: str,
     exact: Optional[bool],
     samples: Optional[str],
     time: Optional[str],

@@ -106,8 +106,20 @@ std::string without_blanks(std::string text) {
   return text;
 }
 
+// An Omaha hand as the answer repeats it: card names ("ahaskdkc" is
+// "AhAsKdKc"), or "random".
+std::string omaha_hand(std::string_view word) {
+  if (is_random(word)) return "random";
+  std::string out;
+  for (std::size_t at = 0; at + 2 <= word.size(); at += 2) {
+    const std::optional<Card> card = parse_card_any_case(word.substr(at, 2));
+    out += card ? card_name(*card) : std::string(word.substr(at, 2));
+  }
+  return out;
+}
+
 py::dict equity(const std::vector<std::string>& hands, const std::string& board_text, const std::string& dead_text,
-                std::optional<bool> exact, const std::optional<std::string>& samples,
+                const std::string& game, std::optional<bool> exact, const std::optional<std::string>& samples,
                 const std::optional<std::string>& time, const std::optional<std::string>& seed,
                 const py::object& threads) {
   const EquitySettings defaults = settings_of(exact, samples, time, seed);
@@ -124,6 +136,7 @@ py::dict equity(const std::vector<std::string>& hands, const std::string& board_
   std::vector<std::string_view> words(hands.begin(), hands.end());
   if (!board.empty()) words.insert(words.end(), {"--board", board});
   if (!dead.empty()) words.insert(words.end(), {"--dead", dead});
+  words.insert(words.end(), {"--game", game});
   auto parsed = parse_equity_request(words, defaults);
   if (const auto* error = std::get_if<QueryError>(&parsed)) {
     throw py::value_error(query_error_message(*error, words, hands.size()));
@@ -147,8 +160,9 @@ py::dict equity(const std::vector<std::string>& hands, const std::string& board_
     share.mutable_at(p) = player.equity;
     error.mutable_at(p) = player.equity_error;
   }
+  const bool omaha = is_omaha(request.query.game);
   py::list normalised;
-  for (const std::string& hand : hands) normalised.append(py::str(normalised_hand(hand)));
+  for (const std::string& hand : hands) normalised.append(py::str(omaha ? omaha_hand(hand) : normalised_hand(hand)));
   py::dict answer;
   answer["hands"] = py::tuple(normalised);
   answer["win"] = win;
@@ -157,14 +171,28 @@ py::dict equity(const std::vector<std::string>& hands, const std::string& board_
   answer["stderr"] = error;
   answer["deals"] = result.boards;
   answer["method"] = result.exact ? "exact" : "monte-carlo";
+  answer["game"] = std::string(equity_game_name(request.query.game));
+  if (result.hilo) {
+    py::array_t<double> scoop(players), low_win(players), low_tie(players);
+    for (py::ssize_t p = 0; p < players; ++p) {
+      const PlayerEquity& player = result.players[static_cast<std::size_t>(p)];
+      scoop.mutable_at(p) = player.scoop;
+      low_win.mutable_at(p) = player.low_win;
+      low_tie.mutable_at(p) = player.low_tie;
+    }
+    answer["scoop"] = scoop;
+    answer["low_win"] = low_win;
+    answer["low_tie"] = low_tie;
+    answer["no_low"] = result.no_low;
+  }
   return answer;
 }
 
 }  // namespace
 
 void bind_equity(py::module_& m) {
-  m.def("_equity", &equity, py::arg("hands"), py::arg("board"), py::arg("dead"), py::arg("exact"), py::arg("samples"),
-        py::arg("time"), py::arg("seed"), py::arg("threads"),
+  m.def("_equity", &equity, py::arg("hands"), py::arg("board"), py::arg("dead"), py::arg("game"), py::arg("exact"),
+        py::arg("samples"), py::arg("time"), py::arg("seed"), py::arg("threads"),
         "The fields of poker.equity's answer as a dict (poker.equity is the documented entry point).");
   m.def("_normalised_hand", &normalised_hand, py::arg("word"),
         "A hand or range as an Equity's hands repeat it (judge_file's equity answers).");

@@ -173,3 +173,37 @@ def test_malformed_equilab_brackets_are_one_line_errors(poker_cli, hand):
         poker.equity([hand, "AKs"])
     assert str(error.value) == first.removeprefix("poker: equity: ")
     assert "\n" not in str(error.value)
+
+
+def test_game_keyword_computes_omaha_as_the_cli(poker_cli):
+    result = poker.equity(["ahaskdkc", "QhJhTs9s"], board="2c7d8h", game="omaha")
+    assert result.game == "omaha"
+    assert result.hands == ("AhAsKdKc", "QhJhTs9s")
+    assert result.method == "exact"
+    assert result.deals == 820
+    assert np.allclose(result.equity * 100, [44.146341, 55.853659], atol=5e-7)
+    assert result.scoop is None and result.no_low is None
+    assert poker.equity(["AK", "QQ"]).game == "holdem"
+
+
+def test_omaha_hilo_gives_scoops_lows_and_boards_without_a_low():
+    result = poker.equity(["AhAs2d3c", "KhKs9d8c"], board="4h5c8d", game="omaha-hilo")
+    assert result.game == "omaha-hilo"
+    assert np.allclose(result.equity * 100, [89.451220, 10.548780], atol=5e-7)
+    assert np.allclose(result.scoop * 100, [78.902439, 0], atol=5e-7)
+    assert result.low_win.tolist() == [1.0, 0.0]
+    assert result.low_tie.tolist() == [0.0, 0.0]
+    assert result.no_low == 0.0
+
+
+@pytest.mark.parametrize(
+    "hands, game, message",
+    [
+        (["AhKh", "random"], "omaha", "hand 1 'AhKh': Omaha hands have 4 cards: 'AhKh' has 2"),
+        (["AK", "QQ"], "omaha6", "Omaha takes specific hands of 6 cards"),
+        (["AK", "QQ"], "stud", "unknown game 'stud'"),
+    ],
+)
+def test_bad_omaha_queries_raise_the_clis_message(hands, game, message):
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        poker.equity(hands, game=game)

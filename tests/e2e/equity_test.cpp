@@ -124,7 +124,8 @@ TEST(EquityCommand, PercentagesAndConnectorSpans) {
 
 TEST(EquityCommand, JsonIsOneObjectPerQuery) {
   const std::string exact =
-      "{\"schema\":\"poker-equity/1\",\"query\":\"AhKh QsQd --board Ts9s2d --dead 2c\",\"board\":\"Ts9s2d\","
+      "{\"schema\":\"poker-equity/1\",\"query\":\"AhKh QsQd --board Ts9s2d --dead 2c\",\"game\":\"holdem\","
+      "\"board\":\"Ts9s2d\","
       "\"dead\":\"2c\",\"players\":["
       "{\"hand\":\"AhKh\",\"win\":0.22304440,\"tie\":0.00000000,\"equity\":0.22304440,\"std_error\":0.00000000,"
       "\"pots_won\":211,\"pots_tied\":0},"
@@ -140,7 +141,7 @@ TEST(EquityCommand, JsonIsOneObjectPerQuery) {
   EXPECT_EQ(file.out.substr(0, exact.size()), exact);
   const std::string second = file.out.substr(exact.size());
   EXPECT_EQ(second.rfind("{\"schema\":\"poker-equity/1\",\"query\":\"AK QQ --dead "
-                         "2c\",\"board\":\"\",\"dead\":\"2c\",\"players\":[{\"hand\":\"AK\"",
+                         "2c\",\"game\":\"holdem\",\"board\":\"\",\"dead\":\"2c\",\"players\":[{\"hand\":\"AK\"",
                          0),
             0u)
       << second;
@@ -321,8 +322,9 @@ TEST(EquityCommand, QueryFileStopsAtTheFirstInvalidQuery) {
                 error(kAceKingQueensLine, 2, 6, "expected a rank after 'Q' in 'Qx'"));
   expect_judged({"equity"}, "AhKh QsQd --board\n",
                 error("", 1, 18, "expected a value after '--board', found the end of the line"));
-  expect_judged({"equity"}, "AhKh QsQd --foo 3\n",
-                error("", 1, 11, "unknown option '--foo': expected --board, --dead, --exact, --mc, --time or --seed"));
+  expect_judged(
+      {"equity"}, "AhKh QsQd --foo 3\n",
+      error("", 1, 11, "unknown option '--foo': expected --board, --dead, --exact, --mc, --time, --seed or --game"));
   expect_judged({"equity"}, "AhKh QsQd\n  AhKh AhQd\n",
                 error(kAceKingQueensLine, 2, 3, "Ah is in player 1's hand and in player 2's hand"));
   expect_judged({"equity"}, "AhKh QsQd\n  AhKh AhQd,AhQc\n",
@@ -531,6 +533,11 @@ TEST(EquityCommand, SignalStopsAnyComputationPromptly) {
   expect_stopped_promptly({"equity", "random", "random", "--exact"}, SIGINT);
   expect_stopped_promptly({"equity", "AhKh", "QsQd", "random", "random", "random", "random", "random", "random",
                            "random", "random", "--mc", "1000000000000"},
+                          SIGTERM);
+  // Omaha: Monte Carlo, and an exact count whose one board holds billions of deals.
+  expect_stopped_promptly({"equity", "--game", "omaha-hilo", "random", "random", "random", "--mc", "1e12"}, SIGINT);
+  expect_stopped_promptly({"equity", "--game", "omaha", "AhAsKdKc", "random", "random", "--board", "2c7d8h3s4s",
+                           "--dead", "5c6c7c8c9cTc", "--exact"},
                           SIGTERM);
 }
 

@@ -27,6 +27,15 @@
 //     answer, at any thread count. The answer carries the standard error of
 //     each equity.
 //
+// Games (EquityQuery::game). Omaha queries (4, 5 or 6 hole cards, high or
+// eight-or-better) name each player's hand in `hands`, a specific hand or
+// random (every hand the known cards and the others leave, equally likely),
+// not in `players`; exact counts every board and every deal of the random
+// hands (kAuto: at most about 10^8 hand evaluations; --exact: 2 x 10^10),
+// Monte Carlo as above. Hi-lo pots are split in exact shares: half to the
+// best highs, half to the best qualifying lows, ties split evenly, the whole
+// pot to the highs when nobody has a low.
+//
 // Thread safety: compute_equity() may run concurrently on different queries;
 // it runs its own work in parallel with oneTBB (in the caller's arena).
 #ifndef POKER_EQUITY_H_
@@ -69,11 +78,29 @@ enum class EquityGame : std::uint8_t {
   kOmahaHiLo,
 };
 
+// The hole cards a player holds in `game`: 2, or 4, 5 or 6 in Omaha.
+constexpr int equity_hole_cards(EquityGame game) {
+  switch (game) {
+    case EquityGame::kOmaha:
+    case EquityGame::kOmahaHiLo: return 4;
+    case EquityGame::kOmaha5: return 5;
+    case EquityGame::kOmaha6: return 6;
+    case EquityGame::kHoldem:
+    case EquityGame::kShortDeck: break;
+  }
+  return 2;
+}
+
+constexpr bool is_omaha(EquityGame game) { return equity_hole_cards(game) > 2; }
+
 struct EquityQuery {
   EquityGame game = EquityGame::kHoldem;
-  std::vector<Range> players;  // each player's combinations
-  CardMask board = 0;          // 0 to 5 cards
-  CardMask dead = 0;           // out of play, in nobody's hand or on the board
+  std::vector<Range> players;  // hold'em and short deck: each player's combinations
+  // Omaha games (players stays empty): each player's hole cards, exactly
+  // the game's count of them (equity_hole_cards), or 0 for a random hand.
+  std::vector<CardMask> hands;
+  CardMask board = 0;  // 0 to 5 cards
+  CardMask dead = 0;   // out of play, in nobody's hand or on the board
 };
 
 enum class EquityMethod : std::uint8_t {
@@ -128,10 +155,16 @@ inline constexpr std::uint64_t kSamplesPerBlock = 1 << 14;
 
 // Shares in [0, 1].
 struct PlayerEquity {
-  double win = 0;           // deals this player wins alone
-  double tie = 0;           // deals it shares the best hand in
+  double win = 0;           // deals this player wins alone (hi-lo: the high half)
+  double tie = 0;           // deals it shares the best hand in (hi-lo: the high)
   double equity = 0;        // its average pot share
   double equity_error = 0;  // Monte Carlo: the standard error of `equity`; exact: 0
+  // Omaha hi-lo only: the deals whose whole pot it takes alone (the high
+  // and the low, or the high when no hand has a low), and those whose best
+  // qualifying low it holds alone or shares.
+  double scoop = 0;
+  double low_win = 0;
+  double low_tie = 0;
 };
 
 struct EquityResult {
@@ -140,6 +173,10 @@ struct EquityResult {
   // aside). Monte Carlo: deals drawn.
   std::uint64_t boards = 0;
   bool exact = true;
+  // Omaha hi-lo: the share of deals on which no hand has a qualifying low
+  // (the high takes the whole pot).
+  bool hilo = false;
+  double no_low = 0;
 };
 
 // What is wrong with a board and dead cards, in one line (the board's size,

@@ -5,8 +5,14 @@
 // A query is words, the same on the command line and on a line of a query
 // file:
 //
-//     HAND_OR_RANGE HAND_OR_RANGE... [--board CARDS] [--dead CARDS]
+//     HAND_OR_RANGE HAND_OR_RANGE... [--board CARDS] [--dead CARDS] [--game GAME]
 //                                    [--exact | --mc N | --time S] [--seed N]
+//
+// --game (parse_equity_game) is read first, wherever it stands, since it
+// decides how the players read: hold'em and short deck take hands and
+// ranges (range.h); the Omaha games a specific hand of the game's hole
+// cards ("AhAsKdKc", cards as --board writes them) or "random", and refuse a
+// hold'em range, a hand of the wrong size and a card written twice.
 //
 // 2..10 hands or ranges (range.h), options anywhere among the hands,
 // "--name value" or "--name=value"; "vs" (any case) may stand between two
@@ -34,6 +40,19 @@
 // adds the standard error of each equity and prints the percentages to the
 // largest error's second significant digit (0.157 points: two decimals).
 // The JSON object (append_equity_json) is one line too.
+//
+// Games. An answer repeats "--game GAME" after the players when the game is
+// not hold'em, so that its query, given again alone, is the same query; the
+// table starts with a "Game:  GAME" line then. Omaha hi-lo answers give, in
+// place of win and tie:
+//
+//     AhAs2d3c KhKs9d8c --game omaha-hilo --board 4h5c8d: equity 89.451220 10.548780; scoop 78.902439 0.000000; high
+//     win 78.902439 21.097561; high tie 0.000000 0.000000; low win 100.000000 0.000000; low tie 0.000000 0.000000; no
+//     low 0.000000; boards 820 exact
+//
+// (Monte Carlo's "error ...;" before the count), the table's columns
+// Equity %, [Std error,] Scoop %, High win %, High tie %, Low win % and
+// Low tie % and a line "No low: X% of the boards".
 //
 // Thread safety: functions are pure.
 #ifndef POKER_EQUITY_QUERY_H_
@@ -80,6 +99,13 @@ struct QueryError {
 // "hand N 'WORD': ", the word quoted as quote_token() quotes (poker/escape.h).
 std::string query_error_message(const QueryError& error, std::span<const std::string_view> words, std::size_t hands);
 
+// The games of --game: "holdem", "shortdeck", "omaha" (4 hole cards),
+// "omaha5", "omaha6" and "omaha-hilo" (4 hole cards, eight or better), read
+// in either case; nothing for any other word.
+std::optional<EquityGame> parse_equity_game(std::string_view name);
+// The name parse_equity_game reads for `game`, in lower case.
+std::string_view equity_game_name(EquityGame game);
+
 // Reads the value of option `name` (--mc, --time or --seed; the first two
 // also choose Monte Carlo) into `settings`, by the rules the command line
 // and query files share: numbers as poker/number_text.h reads them, within
@@ -111,6 +137,7 @@ bool range_continues(std::string_view word, std::string_view next);
 // What an answer repeats of its query: the players as written, the board
 // and the dead cards (in the order written).
 struct EquityEcho {
+  EquityGame game = EquityGame::kHoldem;
   std::vector<std::string_view> players;
   std::vector<Card> board;
   std::vector<Card> dead;
@@ -132,13 +159,15 @@ std::string equity_table(const EquityEcho& echo, const EquityResult& result);
 void append_equity_line(std::string& out, const EquityEcho& echo, const EquityResult& result);
 
 // The answer as one JSON object on one line, '\n' included:
-//   {"schema":"poker-equity/1","query":"AK QQ --board Ts9s2d","board":"Ts9s2d",
+//   {"schema":"poker-equity/1","query":"AK QQ --board Ts9s2d","game":"holdem","board":"Ts9s2d",
 //    "dead":"","players":[{"hand":"AK","win":0.4,"tie":0.01,"equity":0.405,
 //    "std_error":0.0002,"pots_won":400000,"pots_tied":10000},...],
 //    "deals":1000000,"method":"monte-carlo"}
 // Shares are fractions in [0, 1] (8 decimals); "std_error" is the standard
 // error of "equity", 0 for "exact"; "deals" counts the boards dealt (exact)
-// or drawn (Monte Carlo).
+// or drawn (Monte Carlo). "game" follows "query" (equity_game_name). Omaha
+// hi-lo adds to each player "scoop", "low_win" and "low_tie" ("win" and
+// "tie" are the high's) and, last, "no_low".
 void append_equity_json(std::string& out, const EquityEcho& echo, const EquityResult& result);
 
 }  // namespace poker

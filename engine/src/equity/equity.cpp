@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "equity/equity_deal.h"
+#include "equity/omaha_equity.h"
 
 namespace poker {
 namespace {
@@ -281,6 +282,7 @@ std::optional<std::string> check_equity_cards(CardMask board, CardMask dead) {
 }
 
 std::optional<std::string> check_equity_query(const EquityQuery& query) {
+  if (is_omaha(query.game)) return equity::check_omaha_query(query);
   if (query.game == EquityGame::kShortDeck) {
     if (std::optional<std::string> problem = equity::check_game_cards(query)) return problem;
     return check_equity_query(holdem_deals(query));
@@ -320,6 +322,7 @@ std::optional<std::string> check_equity_query(const EquityQuery& query) {
 }
 
 std::optional<std::string> check_equity_method(const EquityQuery& query, EquityMethod method) {
+  if (is_omaha(query.game)) return equity::check_omaha_method(query, method);
   if (method != EquityMethod::kExact) return std::nullopt;
   if (query.game == EquityGame::kShortDeck) return check_equity_method(holdem_deals(query), method);
   std::uint64_t deals = 1;
@@ -336,6 +339,7 @@ std::optional<std::string> check_equity_method(const EquityQuery& query, EquityM
 }
 
 EquityResult compute_equity(const EquityQuery& query, const EquitySettings& settings) {
+  if (is_omaha(query.game)) return equity::compute_omaha_equity(query, settings);
   if (query.game == EquityGame::kShortDeck) return compute_playable(equity::playable_query(query), settings);
   return compute_playable(query, settings);
 }

@@ -1,6 +1,7 @@
 // The answer of an equity query in words: a table for the command line, a
 // line for a query file, a JSON object for programs.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -56,10 +57,24 @@ std::string spaced_cards(const std::vector<Card>& cards) {
   return text;
 }
 
+// An Omaha hand as the hold'em notation spells cards ("ahaskdkc" is
+// AhAsKdKc), or "random".
+std::string omaha_hand_text(std::string_view hand) {
+  std::string text(hand);
+  const bool random = text.size() == 6 && std::tolower(static_cast<unsigned char>(text[0])) == 'r';
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    text[i] = static_cast<char>(random || i % 2 == 1 ? std::tolower(c) : std::toupper(c));
+  }
+  return text;
+}
+
 // The players' hands or ranges as the notation spells them ("ahkh" is AhKh).
 std::vector<std::string> player_names(const EquityEcho& echo) {
   std::vector<std::string> names;
-  for (const std::string_view player : echo.players) names.push_back(normalized_range_text(player));
+  for (const std::string_view player : echo.players) {
+    names.push_back(is_omaha(echo.game) ? omaha_hand_text(player) : normalized_range_text(player));
+  }
   return names;
 }
 
@@ -70,6 +85,7 @@ std::string query_text(const EquityEcho& echo) {
     if (!text.empty()) text += ' ';
     text += player;
   }
+  if (echo.game != EquityGame::kHoldem) text += " --game " + std::string(equity_game_name(echo.game));
   if (!echo.board.empty()) text += " --board " + card_run(echo.board);
   if (!echo.dead.empty()) text += " --dead " + card_run(echo.dead);
   return text;
@@ -96,16 +112,28 @@ std::string equity_table(const EquityEcho& echo, const EquityResult& result) {
     columns.push_back({header});
     for (const PlayerEquity& player : result.players) columns.back().push_back(cell(player));
   };
-  add_column("Win %", [&](const PlayerEquity& player) { return percent(player.win, decimals); });
-  add_column("Tie %", [&](const PlayerEquity& player) { return percent(player.tie, decimals); });
-  add_column("Equity %", [&](const PlayerEquity& player) { return percent(player.equity, decimals); });
-  if (!result.exact) {
-    add_column("Std error", [&](const PlayerEquity& player) { return percent(player.equity_error, decimals); });
+  const auto share_column = [&](const char* header, double PlayerEquity::*field) {
+    add_column(header, [&](const PlayerEquity& player) { return percent(player.*field, decimals); });
+  };
+  if (result.hilo) {
+    share_column("Equity %", &PlayerEquity::equity);
+    if (!result.exact) share_column("Std error", &PlayerEquity::equity_error);
+    share_column("Scoop %", &PlayerEquity::scoop);
+    share_column("High win %", &PlayerEquity::win);
+    share_column("High tie %", &PlayerEquity::tie);
+    share_column("Low win %", &PlayerEquity::low_win);
+    share_column("Low tie %", &PlayerEquity::low_tie);
+  } else {
+    share_column("Win %", &PlayerEquity::win);
+    share_column("Tie %", &PlayerEquity::tie);
+    share_column("Equity %", &PlayerEquity::equity);
+    if (!result.exact) share_column("Std error", &PlayerEquity::equity_error);
+    add_column("Pots won", [&](const PlayerEquity& player) { return std::to_string(pots(player.win, result)); });
+    add_column("Pots tied", [&](const PlayerEquity& player) { return std::to_string(pots(player.tie, result)); });
   }
-  add_column("Pots won", [&](const PlayerEquity& player) { return std::to_string(pots(player.win, result)); });
-  add_column("Pots tied", [&](const PlayerEquity& player) { return std::to_string(pots(player.tie, result)); });
 
   std::string table;
+  if (echo.game != EquityGame::kHoldem) table += "Game:  " + std::string(equity_game_name(echo.game)) + "\n";
   if (!echo.board.empty()) table += "Board: " + spaced_cards(echo.board) + "\n";
   if (!echo.dead.empty()) table += "Dead:  " + spaced_cards(echo.dead) + "\n";
   for (std::size_t row = 0; row < columns.front().size(); ++row) {
@@ -118,6 +146,7 @@ std::string equity_table(const EquityEcho& echo, const EquityResult& result) {
     }
     table += '\n';
   }
+  if (result.hilo) table += "No low: " + percent(result.no_low, decimals) + "% of the boards\n";
   table += result.exact ? counted(result.boards, "board") + ", exact enumeration\n"
                         : counted(result.boards, "deal") + ", Monte Carlo\n";
   return table;
@@ -136,8 +165,17 @@ void append_equity_line(std::string& out, const EquityEcho& echo, const EquityRe
     out += "; ";
   };
   column("equity", &PlayerEquity::equity);
-  column("win", &PlayerEquity::win);
-  column("tie", &PlayerEquity::tie);
+  if (result.hilo) {
+    column("scoop", &PlayerEquity::scoop);
+    column("high win", &PlayerEquity::win);
+    column("high tie", &PlayerEquity::tie);
+    column("low win", &PlayerEquity::low_win);
+    column("low tie", &PlayerEquity::low_tie);
+    out += "no low " + percent(result.no_low, decimals) + "; ";
+  } else {
+    column("win", &PlayerEquity::win);
+    column("tie", &PlayerEquity::tie);
+  }
   if (!result.exact) column("error", &PlayerEquity::equity_error);
   const std::string count = std::to_string(result.boards);
   out += result.exact ? "boards " + count + " exact\n" : "deals " + count + " monte-carlo\n";
@@ -148,21 +186,29 @@ void append_equity_json(std::string& out, const EquityEcho& echo, const EquityRe
   nlohmann::ordered_json players = nlohmann::ordered_json::array();
   for (std::size_t p = 0; p < result.players.size(); ++p) {
     const PlayerEquity& player = result.players[p];
-    players.push_back({{"hand", p < names.size() ? names[p] : std::string()},
-                       {"win", player.win},
-                       {"tie", player.tie},
-                       {"equity", player.equity},
-                       {"std_error", player.equity_error},
-                       {"pots_won", pots(player.win, result)},
-                       {"pots_tied", pots(player.tie, result)}});
+    nlohmann::ordered_json entry = {{"hand", p < names.size() ? names[p] : std::string()},
+                                    {"win", player.win},
+                                    {"tie", player.tie},
+                                    {"equity", player.equity},
+                                    {"std_error", player.equity_error},
+                                    {"pots_won", pots(player.win, result)},
+                                    {"pots_tied", pots(player.tie, result)}};
+    if (result.hilo) {
+      entry["scoop"] = player.scoop;
+      entry["low_win"] = player.low_win;
+      entry["low_tie"] = player.low_tie;
+    }
+    players.push_back(std::move(entry));
   }
-  const nlohmann::ordered_json answer = {{"schema", "poker-equity/1"},
-                                         {"query", query_text(echo)},
-                                         {"board", card_run(echo.board)},
-                                         {"dead", card_run(echo.dead)},
-                                         {"players", std::move(players)},
-                                         {"deals", result.boards},
-                                         {"method", result.exact ? "exact" : "monte-carlo"}};
+  nlohmann::ordered_json answer = {{"schema", "poker-equity/1"},
+                                   {"query", query_text(echo)},
+                                   {"game", std::string(equity_game_name(echo.game))},
+                                   {"board", card_run(echo.board)},
+                                   {"dead", card_run(echo.dead)},
+                                   {"players", std::move(players)},
+                                   {"deals", result.boards},
+                                   {"method", result.exact ? "exact" : "monte-carlo"}};
+  if (result.hilo) answer["no_low"] = result.no_low;
   // The shares, the only fractions, with the 8 decimals the schema gives them.
   append_json_text(out, answer, kShareDecimals);
   out += '\n';

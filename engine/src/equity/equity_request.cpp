@@ -1,7 +1,9 @@
 // parse_equity_request: the words of a query into hands, board, dead cards
 // and settings.
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <cctype>
 #include <optional>
 #include <vector>
 
@@ -65,10 +67,13 @@ class RequestParser {
   RequestParser(std::span<const std::string_view> words, const EquityRequest& defaults, equity::QueryCheck check)
       : words_(words), check_(check), request_(defaults) {
     request_.query.players.clear();
+    request_.query.hands.clear();
     request_.player_words.clear();
   }
 
   std::variant<EquityRequest, QueryError> parse() {
+    // The game first: it decides how the players' words read.
+    if (std::optional<QueryError> error = game()) return *error;
     for (word_ = 0; word_ < words_.size(); ++word_) {
       const std::string_view word = words_[word_];
       std::optional<QueryError> error;
@@ -89,7 +94,36 @@ class RequestParser {
   }
 
  private:
+  // The value of --game, wherever it stands among the words; it replaces
+  // the defaults' game.
+  std::optional<QueryError> game() {
+    bool seen = false;
+    for (std::size_t word = 0; word < words_.size(); ++word) {
+      const std::string_view text = words_[word];
+      if (text != "--game" && !text.starts_with("--game=")) continue;
+      if (seen) return QueryError{word, 0, "'--game' after an earlier '--game'"};
+      seen = true;
+      std::size_t value_word = word;
+      std::size_t offset = 7;
+      if (text == "--game") {
+        if (word + 1 == words_.size()) return QueryError{word + 1, 0, "a value after '--game'"};
+        value_word = word + 1;
+        offset = 0;
+      }
+      const std::string_view value = words_[value_word].substr(offset);
+      const std::optional<EquityGame> game = parse_equity_game(value);
+      if (!game) {
+        return QueryError{
+            value_word, offset,
+            "unknown game " + quote_token(value) + ": expected holdem, shortdeck, omaha, omaha5, omaha6 or omaha-hilo"};
+      }
+      request_.query.game = *game;
+    }
+    return std::nullopt;
+  }
+
   std::optional<QueryError> player(std::string_view word) {
+    if (is_omaha(request_.query.game)) return omaha_player(word);
     auto parsed = parse_range(word, request_.settings.percent_order);
     if (auto* error = std::get_if<RangeError>(&parsed)) {
       if (is_lone_card(word)) {
@@ -103,6 +137,47 @@ class RequestParser {
     request_.query.players.push_back(std::get<Range>(std::move(parsed)));
     request_.player_words.push_back(word_);
     return std::nullopt;
+  }
+
+  // An Omaha player: "AhAsKdKc" (the game's count of cards, one after
+  // another, in either case) or "random".
+  std::optional<QueryError> omaha_player(std::string_view word) {
+    CardMask hand = 0;
+    if (!equals_ignoring_case(word, "random")) {
+      const int hole = equity_hole_cards(request_.query.game);
+      for (std::size_t at = 0; at < word.size(); at += 2) {
+        const std::string_view token = word.substr(at, 2);
+        const std::optional<Card> card = parse_card_any_case(token);
+        if (!card && std::holds_alternative<Range>(parse_range(word))) {
+          return QueryError{word_, 0,
+                            "Omaha takes specific hands of " + std::to_string(hole) +
+                                " cards (like AhAsKdKc) or random, not hold'em ranges like " + quote_token(word)};
+        }
+        if (!card) {
+          return QueryError{word_, at,
+                            "invalid card " + quote_token(token) + " in " + quote_token(word) + ": expected " +
+                                card_syntax(Notation::kHoldem)};
+        }
+        if ((hand & mask_of(*card)) != 0) {
+          return QueryError{word_, at, "card " + quote_token(token) + " is twice in " + quote_token(word)};
+        }
+        hand |= mask_of(*card);
+      }
+      if (card_count(hand) != hole) {
+        return QueryError{word_, 0,
+                          "Omaha hands have " + std::to_string(hole) + " cards: " + quote_token(word) + " has " +
+                              std::to_string(card_count(hand))};
+      }
+    }
+    request_.query.hands.push_back(hand);
+    request_.player_words.push_back(word_);
+    return std::nullopt;
+  }
+
+  static bool equals_ignoring_case(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+             return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
   }
 
   // "AK vs QQ": the word players write between hands (no hand's name, in
@@ -129,10 +204,14 @@ class RequestParser {
       if (inline_value) return QueryError{word_, 0, "option '--exact' takes no value"};
       return set_method(EquityMethod::kExact, name, option_word);
     }
+    if (name == "--game") {  // read first (game())
+      if (!inline_value && word_ + 1 < words_.size()) ++word_;
+      return std::nullopt;
+    }
     if (name != "--board" && name != "--dead" && name != "--mc" && name != "--time" && name != "--seed") {
-      return QueryError{
-          word_, 0,
-          "unknown option " + quote_token(name) + ": expected --board, --dead, --exact, --mc, --time or --seed"};
+      return QueryError{word_, 0,
+                        "unknown option " + quote_token(name) +
+                            ": expected --board, --dead, --exact, --mc, --time, --seed or --game"};
     }
     // The options with a value: it follows '=' or is the next word.
     std::size_t value_word = word_;
@@ -236,7 +315,7 @@ std::variant<EquityRequest, QueryError> parse_equity_defaults(std::span<const st
   request.settings = settings;
   auto parsed = equity::parse_request(words, request, equity::QueryCheck::kSkip);
   if (const auto* defaults = std::get_if<EquityRequest>(&parsed);
-      defaults != nullptr && !defaults->query.players.empty()) {
+      defaults != nullptr && !defaults->player_words.empty()) {
     return QueryError{defaults->player_words.front(), 0, "expected only options, found a hand"};
   }
   if (const auto* defaults = std::get_if<EquityRequest>(&parsed)) {
@@ -269,12 +348,50 @@ EquityEcho equity_echo(std::span<const std::string_view> words, const EquityRequ
   for (const std::size_t word : request.player_words) echo.players.push_back(words[word]);
   echo.board = request.board;
   echo.dead = request.dead;
+  echo.game = request.query.game;
   return echo;
 }
 
 std::string query_error_message(const QueryError& error, std::span<const std::string_view> words, std::size_t hands) {
   if (error.word >= hands || error.word >= words.size()) return error.message;
   return "hand " + std::to_string(error.word + 1) + " " + quote_token(words[error.word]) + ": " + error.message;
+}
+
+}  // namespace poker
+
+namespace poker {
+namespace {
+
+struct GameName {
+  EquityGame game;
+  std::string_view name;
+};
+
+constexpr std::array<GameName, 6> kGameNames = {{{EquityGame::kHoldem, "holdem"},
+                                                 {EquityGame::kShortDeck, "shortdeck"},
+                                                 {EquityGame::kOmaha, "omaha"},
+                                                 {EquityGame::kOmaha5, "omaha5"},
+                                                 {EquityGame::kOmaha6, "omaha6"},
+                                                 {EquityGame::kOmahaHiLo, "omaha-hilo"}}};
+
+}  // namespace
+
+std::optional<EquityGame> parse_equity_game(std::string_view name) {
+  for (const GameName& entry : kGameNames) {
+    if (entry.name.size() == name.size() &&
+        std::equal(name.begin(), name.end(), entry.name.begin(),
+                   [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; })) {
+      return entry.game;
+    }
+  }
+  return std::nullopt;
+}
+
+std::string_view equity_game_name(EquityGame game) {
+  for (const GameName& entry : kGameNames) {
+    if (entry.game == game) return entry.name;
+  }
+  return "holdem";
 }
 
 }  // namespace poker
