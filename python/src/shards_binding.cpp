@@ -148,7 +148,7 @@ std::unique_ptr<Format> shard_format(const std::string& name, int players, const
       if (error->word < words.size() && is_short_option(words, error->word)) {
         // A query line would read it as a hand; here only options stand.
         throw py::value_error("equity options: unknown option " + quote_token(words[error->word]) +
-                              ": expected --board, --dead, --exact, --mc, --time or --seed");
+                              ": expected --board, --dead, --exact, --mc, --time, --seed or --game");
       }
       throw py::value_error("equity options: " + std::string(error->word == words.size() ? "missing " : "") +
                             error->message);

@@ -465,7 +465,7 @@ def test_dask_refuses_options_for_the_judge_formats(client, tmp_path, format_nam
 @pytest.mark.parametrize(
     "options, message",
     [
-        (["-o", "X"], "equity options: unknown option '-o': expected --board, --dead, --exact, --mc, --time or --seed"),
+        (["-o", "X"], "equity options: unknown option '-o': expected --board, --dead, --exact, --mc, --time, --seed or --game"),
         (["--exact", "--mc", "100"], "equity options: '--mc' after an earlier '--exact', '--mc' or '--time'"),
         (["--mc"], "equity options: missing a value after '--mc'"),
         (
@@ -496,6 +496,21 @@ def test_dask_equity_options_of_every_kind_are_taken(client, poker_cli, tmp_path
     ):
         want = expected(poker_cli, ["equity", *cli_options], path)
         assert judged(client, path, "1MiB", "equity", 2, options) == want, options
+
+
+def test_dask_equity_of_the_variants_is_poker_equitys(client, poker_cli, tmp_path):
+    # --game as a default of the file and as a line's own option.
+    path = tmp_path / "queries.txt"
+    path.write_bytes(
+        b"AhAsKdKc QhQsJdTc --board 2c3d4h7s\n"
+        b"AhAs KdKc --game shortdeck --board 6c7d8h\n"
+        b"Ah2s3dKc QhQsJdTc --game omaha-hilo --board 4c5d8h9s\n"
+        b"AhAsKdKcQc 7h7d8d8c9c --game omaha5 --board 2c3d4h7s\n"
+    )
+    for options in (["--game", "omaha", "--seed", "2"], ["--game=omaha", "--exact"]):
+        want = expected(poker_cli, ["equity", *options], path)
+        assert want[1] is None
+        assert judged(client, path, 60, "equity", 2, options) == want, options
 
 
 def test_dask_refuses_an_empty_path(client, tmp_path, monkeypatch):
