@@ -34,7 +34,7 @@
 // judge builds one per board and evaluates every player's hole cards with it.
 //
 // Cost: the board is judged once for every pair of hole ranks, from a
-// table of every five-rank board (1.1 MB, built on the first OmahaBoard
+// table of every five-rank board (2.1 MB, built on the first OmahaBoard
 // and then shared: tens of milliseconds); a hand then costs a lookup per
 // pair of its hole cards (6 for four cards, 10 for five, 15 for six), plus
 // the flushes when the board holds three cards of a suit and the hand two
@@ -102,12 +102,10 @@ inline constexpr auto kLowRankBit = [] {
   return bits;
 }();
 
-// A board's row of pair values has an entry for each unordered pair of
-// hole ranks, the higher rank h and the lower l at rank_pair_slot(h, l):
-// 91 entries, 182 bytes, so that the whole table (1.1 MB) stays in a
-// core's L2 cache, where rows of both orders (2.1 MB) did not.
-inline constexpr int kRankPairSlots = kRankCount * (kRankCount + 1) / 2;
-constexpr unsigned rank_pair_slot(unsigned higher, unsigned lower) { return higher * (higher + 1) / 2 + lower; }
+// A board's row of pair values has an entry for each ordered pair of hole
+// ranks, at 13 * first + second (both orders hold the same value): a hand's
+// pair costs a multiplication and a load.
+inline constexpr int kRankPairSlots = kRankCount * kRankCount;
 
 // 1 in the 4-bit counter of the card's suit (bits 4 * suit): a sum over at
 // most 15 cards counts them by suit.
@@ -158,22 +156,16 @@ class OmahaBoard {
   template <int kHole>
   HandValue high_of(const Card* hole) const {
     std::array<unsigned, kHole> ranks{};
-    std::array<unsigned, kHole> firsts{};  // the slot of each rank paired with the lowest
-    unsigned suits = 0;                    // a 4-bit count of hole cards per suit
+    unsigned suits = 0;  // a 4-bit count of hole cards per suit
     for (int i = 0; i < kHole; ++i) {
       ranks[i] = static_cast<unsigned>(hole[i]) >> 2;
-      firsts[i] = detail::rank_pair_slot(ranks[i], 0);
       suits += detail::kSuitCounter[hole[i]];
     }
     const unsigned suited = (suits >> flush_shift_) & 0xF;
     unsigned best = 0;
     for (int i = 0; i < kHole; ++i) {
-      for (int j = i + 1; j < kHole; ++j) {
-        // The pair's slot has the higher rank first, and that order's sum
-        // is never the smaller one: no comparison of the ranks is needed.
-        const unsigned slot = std::max(firsts[i] + ranks[j], firsts[j] + ranks[i]);
-        best = std::max<unsigned>(best, pair_values_[slot]);
-      }
+      const std::uint16_t* with_first = pair_values_ + kRankCount * ranks[i];
+      for (int j = i + 1; j < kHole; ++j) best = std::max<unsigned>(best, with_first[ranks[j]]);
     }
     if (suited >= 2) [[unlikely]]
       best = std::max(best, best_flush(hole, kHole));
@@ -184,9 +176,8 @@ class OmahaBoard {
   // three board cards (0 if there is none).
   unsigned best_flush(const Card* hole, int hole_count) const;
 
-  // Best value without flushes of each pair of hole ranks (at
-  // detail::rank_pair_slot) with three of this board's cards: a row of the
-  // shared table.
+  // Best value without flushes of each pair of hole ranks (at 13 * first +
+  // second) with three of this board's cards: a row of the shared table.
   const std::uint16_t* pair_values_ = nullptr;
   // The best low of each set of hole low ranks (by kLowRankBit) on this
   // board: a row of the shared table.

@@ -4,9 +4,9 @@
 // ranks are worth: the evaluator's rank lookup of the five rank keys
 // (detail::rank_value). Which ranks those are depends on the board's five
 // ranks and the two hole ranks alone, so for every board of five ranks (6,175
-// multisets) and every pair of hole ranks (91) the best of the ten board
-// three-card sets is computed once: pair_values, a row of 91 values per
-// board (1.1 MB), reached from the board's rank key through the evaluator's perfect
+// multisets) and every pair of hole ranks (91, stored in both orders: 169)
+// the best of the ten board three-card sets is computed once: pair_values, a
+// row of 169 values per board (2.1 MB), reached from the board's rank key through the evaluator's perfect
 // hash (rank_index) and board_rows. A hand is then one lookup per hole pair.
 //
 // Five cards of one suit are a flush or straight flush, worth flush_values of
@@ -82,7 +82,8 @@ void fill_pair_values(const std::array<int, 5>& board, std::uint16_t* row) {
       const std::uint32_t pair_key = rank_key(hi) + rank_key(lo);
       std::uint16_t best = 0;
       for (const std::uint32_t key : triple_keys) best = std::max(best, detail::rank_value(key + pair_key));
-      row[detail::rank_pair_slot(static_cast<unsigned>(hi), static_cast<unsigned>(lo))] = best;
+      row[kRankCount * hi + lo] = best;
+      row[kRankCount * lo + hi] = best;
     }
   }
 }
@@ -222,10 +223,7 @@ HandValue OmahaBoard::high_of_any(const Card* hole, int hole_count) const {
   unsigned best = best_flush(hole, hole_count);
   for (int i = 0; i < hole_count; ++i) {
     for (int j = i + 1; j < hole_count; ++j) {
-      const auto first = static_cast<unsigned>(rank_of(hole[i]));
-      const auto second = static_cast<unsigned>(rank_of(hole[j]));
-      best = std::max<unsigned>(best,
-                                pair_values_[detail::rank_pair_slot(std::max(first, second), std::min(first, second))]);
+      best = std::max<unsigned>(best, pair_values_[kRankCount * rank_of(hole[i]) + rank_of(hole[j])]);
     }
   }
   return HandValue(static_cast<std::uint16_t>(best));
