@@ -129,14 +129,15 @@ TEST(EquityJson, IsTheSchemasFieldsWithEightDecimals) {
   result.exact = false;
   std::string out = "before\n";
   append_equity_json(out, echo, result);
-  EXPECT_EQ(out,
-            "before\n"
-            R"({"schema":"poker-equity/1","query":"A\u00ff\u0001K QQ --board Ts9s","game":"holdem","board":"Ts9s","dead":"",)"
-            R"("players":[{"hand":"A\u00ff\u0001K","win":0.25000000,"tie":0.50000000,"equity":0.50000000,)"
-            R"("std_error":0.00012346,"pots_won":250,"pots_tied":500},)"
-            R"({"hand":"QQ","win":0.25000000,"tie":0.50000000,"equity":0.50000000,"std_error":0.00000000,)"
-            R"("pots_won":250,"pots_tied":500}],"deals":1000,"method":"monte-carlo"})"
-            "\n");
+  EXPECT_EQ(
+      out,
+      "before\n"
+      R"({"schema":"poker-equity/1","query":"A\u00ff\u0001K QQ --board Ts9s","game":"holdem","board":"Ts9s","dead":"",)"
+      R"("players":[{"hand":"A\u00ff\u0001K","win":0.25000000,"tie":0.50000000,"equity":0.50000000,)"
+      R"("std_error":0.00012346,"pots_won":250,"pots_tied":500},)"
+      R"({"hand":"QQ","win":0.25000000,"tie":0.50000000,"equity":0.50000000,"std_error":0.00000000,)"
+      R"("pots_won":250,"pots_tied":500}],"deals":1000,"method":"monte-carlo"})"
+      "\n");
 }
 
 }  // namespace
