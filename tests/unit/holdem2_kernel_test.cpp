@@ -1,8 +1,9 @@
 // The 2-player hold'em kernel that judges as it decodes, against the
 // independent slow path: the scalar decoder (which validates every byte and
-// repeated cards) and holdem_winner() on its cards. Whatever the kernel
-// judges must answer alike, and it must stop at the group of the first
-// instance the decoder rejects.
+// repeated cards) and holdem_winner() on its cards, or, with short deck's
+// values, the decoder, a check of the lowest card and shortdeck_winner().
+// Whatever the kernel judges must answer alike, and it must stop at the
+// group of the first instance the slow path rejects.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include "formats/holdem2_kernel.h"
 #include "poker/cards.h"
 #include "poker/evaluator.h"
+#include "poker/shortdeck.h"
 #include "support/instance_text.h"
 
 namespace poker {
@@ -50,13 +52,14 @@ class Holdem2Kernel : public ::testing::Test {
     const std::unique_ptr<char[]> out(new char[count * AnswerLine::kMaxSize]);
     char* at = out.get();
     Run run;
-    run.judged = judge_(text.data(), count, layout_.plan(), alphabet(), lines_.data(), at);
+    run.judged = judge_(text.data(), count, layout_.plan(), alphabet(), values_, lines_.data(), at);
     run.answers.assign(out.get(), at);
     return run;
   }
 
   // What the kernel must do with `text`: judge up to the group of the first
-  // instance the scalar decoder rejects, answering as holdem_winner().
+  // instance the scalar decoder rejects, or that holds a card below the
+  // lowest, answering as winner_().
   Run expected(const std::string& text) const {
     const std::size_t count = text.size() / kBytes;
     Run run;
@@ -65,10 +68,11 @@ class Holdem2Kernel : public ::testing::Test {
     for (; valid < count; ++valid) {
       std::vector<Card> cards(layout_.cards() + kDecodeSlack);
       if (!simd::generic_decoder_for(DecodePath::kScalar)(text.data() + valid * kBytes, layout_.plan(), alphabet(),
-                                                          cards.data())) {
+                                                          cards.data()) ||
+          *std::min_element(cards.begin(), cards.begin() + 9) < values_.lowest_card) {
         break;
       }
-      answers += lines_[static_cast<std::size_t>(holdem_winner(cards.data() + 4, cards.data(), 2))].text();
+      answers += lines_[static_cast<std::size_t>(winner_(cards.data() + 4, cards.data(), 2))].text();
     }
     run.judged = valid == count ? count : valid / kGroup * kGroup;
     // The answers of the judged instances: one line each.
@@ -87,9 +91,18 @@ class Holdem2Kernel : public ::testing::Test {
 
   static const simd::Alphabet& alphabet() { return simd::alphabet_of(Notation::kHoldem); }
 
+  // Judges by short deck's values and rules from here on.
+  void use_short_deck() {
+    const detail::ShortDeckTables& tables = detail::shortdeck_tables();
+    values_ = {tables.rank_values, tables.flush_values, kShortDeckLowestCard};
+    winner_ = shortdeck_winner;
+  }
+
   const CanonicalLayout layout_{holdem_lines(2)};
   std::vector<AnswerLine> lines_{AnswerLine::of("Player 1\n"), AnswerLine::of("Player 2\n"), AnswerLine::of("Draw\n")};
   simd::Holdem2Judge judge_ = nullptr;
+  simd::Holdem2Values values_ = simd::holdem2_values();
+  int (*winner_)(const Card* board, const Card* holes, int players) = holdem_winner;
 };
 
 TEST_F(Holdem2Kernel, RandomInstancesAnswerLikeHoldemWinner) {
@@ -129,12 +142,12 @@ TEST_F(Holdem2Kernel, AnswerLinesOfEveryLengthAnswerLikeHoldemWinner) {
 
 // `count` instances of boards of mostly one suit (both players may hold a
 // flush, or share the board's) and of pairs (ties).
-std::string flush_heavy_text(std::mt19937_64& rng, int count) {
+std::string flush_heavy_text(std::mt19937_64& rng, int count, Card lowest = 0) {
   std::string text;
   for (int instance = 0; instance < count; ++instance) {
     std::vector<Card> deck;
     const int suit = static_cast<int>(rng() % kSuitCount);
-    for (int card = 0; card < kCardCount; ++card) {
+    for (int card = lowest; card < kCardCount; ++card) {
       // Mostly one suit: the first 13 of a shuffle of these are distinct.
       if (suit_of(static_cast<Card>(card)) == suit || rng() % 4 == 0) deck.push_back(static_cast<Card>(card));
     }
@@ -248,6 +261,37 @@ TEST(Holdem2KernelRule, NoCardOfAFlushSuitHasTheFlushValueZero) {
   EXPECT_EQ(detail::flush_values[0], 0);
 }
 
+TEST(Holdem2KernelRule, AShortDeckFlushBeatsTheRankValueOfItsCards) {
+  // The same for short deck's tables, where a flush also beats a full
+  // house: every flush of 5..7 ranks from 6 to A, with every multiset of
+  // ranks of the other suits' cards; and a player with no flush sums no
+  // rank bits, whose flush value is 0.
+  const detail::ShortDeckTables& tables = detail::shortdeck_tables();
+  EXPECT_EQ(tables.flush_values[0], 0);
+  int hands = 0;
+  for (unsigned flush = 0; flush < (1u << kRankCount); flush += 1u << kShortDeckLowestRank) {
+    const int in_suit = std::popcount(flush);
+    if (in_suit < 5 || in_suit > 7) continue;
+    std::uint64_t flush_key = 0;
+    for (int rank = kShortDeckLowestRank; rank < kRankCount; ++rank) {
+      if ((flush >> rank & 1) != 0) flush_key += detail::card_keys[make_card(rank, 0)];
+    }
+    const int lowest = kShortDeckLowestRank;
+    for (int first = in_suit == 7 ? -1 : lowest; first < (in_suit == 7 ? 0 : kRankCount); ++first) {
+      for (int second = in_suit == 5 ? lowest : -1; second <= (in_suit == 5 ? first : -1); ++second) {
+        std::uint64_t key = flush_key;
+        if (first >= 0) key += detail::card_keys[make_card(first, 1)];
+        if (second >= 0) key += detail::card_keys[make_card(second, 2)];
+        ASSERT_LT(tables.rank_values[detail::rank_index(key)], tables.flush_values[flush])
+            << std::hex << flush << ' ' << first << ' ' << second;
+        ++hands;
+      }
+    }
+  }
+  // C(9, 5) * 45 + C(9, 6) * 9 + C(9, 7) rank patterns.
+  EXPECT_EQ(hands, 126 * 45 + 84 * 9 + 36);
+}
+
 TEST_F(Holdem2Kernel, EverySingleByteChangeIsJudgedLikeTheDecoder) {
   // Three groups of instances; one byte of an instance in the middle group
   // changed to every value: the kernel judges the groups before it, and all
@@ -304,6 +348,67 @@ TEST_F(Holdem2Kernel, RepeatedCardsOfAFlushSuitAreRejected) {
         std::string changed = text;
         changed.replace(instance * kBytes + 3 * i, 2, text.substr(instance * kBytes + 3 * j, 2));
         EXPECT_EQ(run_kernel(changed).judged, instance / kGroup * kGroup) << instance << ": " << i << " " << j;
+        expect_like_the_slow_path(changed);
+        if (HasFatalFailure()) return;
+      }
+    }
+  }
+}
+
+// `count` random deals of the short deck's 36 cards.
+std::string short_deck_text(std::mt19937_64& rng, int count) {
+  std::vector<Card> deck;
+  for (int card = kShortDeckLowestCard; card < kCardCount; ++card) deck.push_back(static_cast<Card>(card));
+  std::string text;
+  for (int instance = 0; instance < count; ++instance) {
+    std::shuffle(deck.begin(), deck.end(), rng);
+    for (std::size_t i = 0; i < 9; ++i) {
+      append_card(text, deck[i], Notation::kHoldem);
+      text += (i == 1 || i == 3 || i == 8) ? '\n' : ' ';
+    }
+  }
+  return text;
+}
+
+TEST_F(Holdem2Kernel, ShortDeckValuesAnswerLikeShortDeckWinner) {
+  // Short deck's tables in the kernel: its rank values, and its flush
+  // values (a flush above a full house, the straight flush A-6-7-8-9) for
+  // every player holding a flush, in groups of every size.
+  use_short_deck();
+  expect_like_the_slow_path(
+      "Ac Kd\n7h 8h\nAh Ad Kh Th 6h\n"    // a flush beats a full house
+      "Ah 6h\n6c 7c\n7h 8h 9h Tc Jc\n"    // the straight flush A-6-7-8-9 beats a straight
+      "As 6d\nKc Kd\n7c 8h 9s Jd Qc\n"    // A-6-7-8-9 beats a pair
+      "Kc Kd\nJc Tc\n9s Qd Ks 6c 7d\n"    // trips beat a straight
+      "6s 7s\n6h 7h\n8c 9d Tc Jd Qc\n");  // the same straight: a draw
+  std::mt19937_64 rng(2026);
+  expect_like_the_slow_path(short_deck_text(rng, 3000));
+  expect_like_the_slow_path(flush_heavy_text(rng, 3000, kShortDeckLowestCard));
+  for (const int count : {1, 3, 5, 31, 33, 63, 95}) {
+    for (int trial = 0; trial < 20; ++trial) {
+      expect_like_the_slow_path(short_deck_text(rng, count));
+      expect_like_the_slow_path(flush_heavy_text(rng, count, kShortDeckLowestCard));
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST_F(Holdem2Kernel, EveryCardBelowTheLowestIsRejectedAtEveryPosition) {
+  // Each card ranked 2 to 5 over each of the nine cards of an instance, the
+  // first and the second of a step (the vector lanes) and the last of a
+  // group of odd size: with short deck's lowest card the kernel stops
+  // before the instance's group, and answers the groups before it.
+  use_short_deck();
+  std::mt19937_64 rng(2027);
+  const std::string text = short_deck_text(rng, static_cast<int>(2 * kGroup) - 1);
+  EXPECT_EQ(run_kernel(text).judged, 2 * kGroup - 1);
+  for (const std::size_t instance : {kGroup + 2, kGroup + 3, 2 * kGroup - 2}) {
+    for (std::size_t i = 0; i < 9; ++i) {
+      for (int low = 0; low < kShortDeckLowestCard; ++low) {
+        std::string changed = text;
+        const std::array<char, 2> name = card_chars(static_cast<Card>(low), Notation::kHoldem);
+        changed.replace(instance * kBytes + 3 * i, 2, name.data(), name.size());
+        EXPECT_EQ(run_kernel(changed).judged, kGroup) << instance << ": " << i << " " << low;
         expect_like_the_slow_path(changed);
         if (HasFatalFailure()) return;
       }

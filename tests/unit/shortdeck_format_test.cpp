@@ -19,6 +19,7 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "poker/cards.h"
@@ -144,6 +145,34 @@ TEST(ShortDeckFormat, ALowCardInARunOfCanonicalInstancesStopsThere) {
     input += "Ah Kd\n6c 7c\n8c 9c 4d Jd Qc\n";
     for (int deal = 0; deal < 40; ++deal) append_deal(input, random_deal(rng, 2), 2);
     expect_error(input, line, 7, "invalid card '4d'" + std::string(kLowCard), answers);
+  }
+}
+
+// Two players' canonical instances are judged by the kernel that decodes
+// as it judges (formats/holdem2_kernel.h), a group at a time: a low card
+// inside a group it would judge, at each of an instance's nine cards, stops
+// the run at its line with short deck's message, every answer before it
+// written.
+TEST(ShortDeckFormat, ALowCardInsideAGroupTheKernelJudgesIsReportedAtItsLine) {
+  std::mt19937_64 rng(65);
+  constexpr int kBad = 39;  // the 40th of 64
+  // Each card's line and column in an instance: 1 1, 1 4, 2 1, 2 4, 3 1, ...
+  constexpr std::array<std::pair<int, int>, 9> kAt = {
+      {{0, 1}, {0, 4}, {1, 1}, {1, 4}, {2, 1}, {2, 4}, {2, 7}, {2, 10}, {2, 13}}};
+  for (std::size_t card = 0; card < kAt.size(); ++card) {
+    std::string input;
+    std::string answers;
+    std::size_t at = 0;
+    for (int deal = 0; deal < 64; ++deal) {
+      const std::vector<Card> cards = random_deal(rng, 2);
+      if (deal == kBad) at = input.size() + 3 * card;  // each card 3 bytes on
+      append_deal(input, cards, 2);
+      if (deal < kBad) answers += rules_answer(cards, 2);
+    }
+    input.replace(at, 2, "5c");
+    const auto [line, column] = kAt[card];
+    expect_error(input, static_cast<std::uint64_t>(3 * kBad + line + 1), static_cast<std::uint64_t>(column),
+                 "invalid card '5c'" + std::string(kLowCard), answers);
   }
 }
 

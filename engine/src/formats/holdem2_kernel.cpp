@@ -171,8 +171,9 @@ struct Front {
   __m256i board_suits;
   __m256i rank_gather;
   __m256i suit_gather;
-  Block holes;  // bytes 0..15
-  Block board;  // bytes 11..26
+  Block holes;     // bytes 0..15
+  Block board;     // bytes 11..26
+  __m256i lowest;  // the byte of the lowest valid card, in every byte
 };
 
 __attribute__((target("avx2"), always_inline)) inline __m256i load_lanes(const char* low, const char* high) {
@@ -262,8 +263,10 @@ struct Back {
 // Decodes the instances at `first` and `second` into `valid`, parts[0],
 // parts[1] (rank_index()'s parts of each player's key: row, rest, row,
 // rest) and, where a player holds a flush, masks[0], masks[1] (see
-// take_flushes()). Returns
-// which of the two hold a flush (bit 0: the first).
+// take_flushes()). Returns which of the two hold a flush (bit 0: the
+// first). kRefusesLow: a card below front.lowest is not valid (without it,
+// every card is).
+template <bool kRefusesLow>
 __attribute__((target("avx2,bmi2"), always_inline)) inline unsigned decode_pair(const Front& front, const Back& back,
                                                                                 const char* first, const char* second,
                                                                                 __m256i& valid,
@@ -275,6 +278,9 @@ __attribute__((target("avx2,bmi2"), always_inline)) inline unsigned decode_pair(
   const __m256i repeated = _mm256_or_si256(
       _mm256_or_si256(meets(rows, kTables.pairs[0]), meets(rows, kTables.pairs[1])), meets(rows, kTables.pairs[2]));
   valid = _mm256_andnot_si256(repeated, valid);
+  // Every byte of a row is a card (valid ones are below 0x80: a signed
+  // comparison orders them).
+  if constexpr (kRefusesLow) valid = _mm256_andnot_si256(_mm256_cmpgt_epi8(front.lowest, rows), valid);
   const __m256i cards = _mm256_shuffle_epi8(rows, load32(kTables.groups.data()));
   // Shifted right by 3 (as 16-bit lanes), a card byte's low nibble is its
   // rank + 1, and bit 7 clear (bit 2 of every card byte is).
@@ -361,8 +367,9 @@ class TripleLines {
 // The triples of `lines` (the 2-player lines: 0, 1 and 2), or nullptr where
 // a line is too long for them. Each thread keeps those of the lines it last
 // saw, compared slot by slot: a call judges a few hundred instances, and
-// building the table takes about as many instructions.
-const TripleLines* triple_lines_of(const AnswerLine* lines) {
+// building the table takes about as many instructions. Inlined into each of
+// the judges: a call costs more than the check.
+__attribute__((always_inline)) inline const TripleLines* triple_lines_of(const AnswerLine* lines) {
   struct Cache {
     std::array<AnswerLine, 3> lines;
     bool built = false;
@@ -406,8 +413,16 @@ __attribute__((target("avx2"), always_inline)) inline void find_verdicts(const G
                      _mm256_slli_epi16(triple, TripleLines::kEntryShift));
 }
 
-// The front of the decode loop for the alphabet `a` and the layout's pair of blocks.
-__attribute__((target("avx2"), always_inline)) inline Front make_front(const Alphabet& a, const BlockPair& pair) {
+// A card's byte in the rows, (rank + 1) << 3 | suit: in the order of the
+// cards.
+constexpr std::uint8_t card_byte(Card card) {
+  return static_cast<std::uint8_t>((rank_of(card) + 1) << 3 | suit_of(card));
+}
+
+// The front of the decode loop for the alphabet `a`, the layout's pair of
+// blocks and the lowest valid card.
+__attribute__((target("avx2"), always_inline)) inline Front make_front(const Alphabet& a, const BlockPair& pair,
+                                                                       Card lowest) {
   // rank_value is 4 * rank: (rank + 1) << 3 is twice it, plus 8.
   return Front{
       both_halves(a.hash),
@@ -421,7 +436,8 @@ __attribute__((target("avx2"), always_inline)) inline Front make_front(const Alp
       load32(kTables.rank_gather.data()),
       load32(kTables.suit_gather.data()),
       {both_halves(pair.suit_positions), both_halves(pair.separators), both_halves(pair.image)},
-      {both_halves(pair.suit_positions + 16), both_halves(pair.separators + 16), both_halves(pair.image + 16)}};
+      {both_halves(pair.suit_positions + 16), both_halves(pair.separators + 16), both_halves(pair.image + 16)},
+      _mm256_set1_epi8(static_cast<char>(card_byte(lowest)))};
 }
 
 __attribute__((target("avx2"), always_inline)) inline Back make_back() {
@@ -446,6 +462,7 @@ struct alignas(32) GroupParts {
 
 // Decodes the `in_group` instances at `group` into `decoded` and `valid`;
 // returns which of them hold a flush (bit i: instance i).
+template <bool kRefusesLow>
 __attribute__((target("avx2,bmi2"), always_inline)) inline std::uint32_t decode_group(
     const Front& front, const Back& back, const char* group, std::size_t in_group, __m256i& valid,
     GroupParts& decoded) {
@@ -455,24 +472,29 @@ __attribute__((target("avx2,bmi2"), always_inline)) inline std::uint32_t decode_
   auto* parts = decoded.parts.data();
   for (const char* first = group; first != pairs_end; first += 2 * kBytes, parts += 2) {
     const auto i = static_cast<std::size_t>(parts - decoded.parts.data());
-    flushed |= decode_pair(front, back, first, first + kBytes, valid, parts, &decoded.masks[i]) << i;
+    flushed |= decode_pair<kRefusesLow>(front, back, first, first + kBytes, valid, parts, &decoded.masks[i]) << i;
   }
   // An odd group's last, with a copy of itself (parts and masks have room
   // for the copy's).
   if (in_group % 2 != 0) {
     const std::size_t i = in_group - 1;
-    flushed |= (decode_pair(front, back, pairs_end, pairs_end, valid, &decoded.parts[i], &decoded.masks[i]) & 1) << i;
+    flushed |=
+        (decode_pair<kRefusesLow>(front, back, pairs_end, pairs_end, valid, &decoded.parts[i], &decoded.masks[i]) & 1)
+        << i;
   }
   return flushed;
 }
 
 // A group that decoded valid: the rank lookups, rank_index() of each key
-// (`rows` and `values`: the rank hash's tables), in the layout of
-// GroupValues, then the flushes.
+// (`rows`: the rank hash's rows, `values`: the game's rank values), in the
+// layout of GroupValues, then the flushes (in game.flush_values: read there
+// for the few groups with a flush, rather than held in a register that the
+// loops need).
 template <typename InGroup>
 __attribute__((target("avx2"), always_inline)) inline void look_up(InGroup in_group, std::uint32_t flushed,
                                                                    const GroupParts& decoded, const std::uint16_t* rows,
-                                                                   const std::uint16_t* values, GroupValues& into) {
+                                                                   const std::uint16_t* values,
+                                                                   const Holdem2Values& game, GroupValues& into) {
   const auto value_of = [&](std::size_t i, std::size_t player) -> std::uint16_t {
     return values[2u * rows[decoded.parts[i][2 * player]] + decoded.parts[i][2 * player + 1]];
   };
@@ -491,12 +513,13 @@ __attribute__((target("avx2"), always_inline)) inline void look_up(InGroup in_gr
     into.first[p * kLanes + triples] = value_of(3 * triples + p, 0);
     into.second[p * kLanes + triples] = value_of(3 * triples + p, 1);
   }
-  for (; flushed != 0; flushed &= flushed - 1) {
+  for (const std::uint16_t* const flushes = flushed != 0 ? game.flush_values : nullptr; flushed != 0;
+       flushed &= flushed - 1) {
     const auto i = static_cast<std::size_t>(std::countr_zero(flushed));
     std::uint16_t& first = into.first[kSlots[i]];
     std::uint16_t& second = into.second[kSlots[i]];
-    first = static_cast<std::uint16_t>(std::max<unsigned>(first, detail::flush_values[decoded.masks[i][0] & 0x1FFF]));
-    second = static_cast<std::uint16_t>(std::max<unsigned>(second, detail::flush_values[decoded.masks[i][1] & 0x1FFF]));
+    first = static_cast<std::uint16_t>(std::max<unsigned>(first, flushes[decoded.masks[i][0] & 0x1FFF]));
+    second = static_cast<std::uint16_t>(std::max<unsigned>(second, flushes[decoded.masks[i][1] & 0x1FFF]));
   }
 }
 
@@ -527,12 +550,15 @@ __attribute__((target("avx2"), always_inline)) inline char* answer(InGroup in_gr
   return next;
 }
 
-__attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, std::size_t count, const Plan& plan,
-                                                            const Alphabet& a, const AnswerLine* lines, char*& out) {
-  const Front front = make_front(a, plan.pairs[0]);
+// The judge of judge_avx2(), with kRefusesLow as decode_pair()'s.
+template <bool kRefusesLow>
+__attribute__((target("avx2,bmi2"))) std::size_t judge_games(const char* text, std::size_t count, const Plan& plan,
+                                                             const Alphabet& a, const Holdem2Values& game,
+                                                             const AnswerLine* lines, char*& out) {
+  const Front front = make_front(a, plan.pairs[0], game.lowest_card);
   const Back back = make_back();
   const std::uint16_t* rows = detail::rank_hash_rows.data();
-  const std::uint16_t* values = detail::rank_values.data();
+  const std::uint16_t* values = game.rank_values;
   // Opaque to the compiler, so that it keeps the addresses in registers
   // rather than computing them again in the loop.
   asm("" : "+r"(rows), "+r"(values));
@@ -569,13 +595,13 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
   const char* group = text;  // the instances before, and their answers, count
   while (group != end) {
     const std::size_t in_group = std::min<std::size_t>(static_cast<std::size_t>(end - group) / kBytes, kHoldem2Group);
-    const std::uint32_t flushed = decode_group(front, back, group, in_group, valid, decoded);
+    const std::uint32_t flushed = decode_group<kRefusesLow>(front, back, group, in_group, valid, decoded);
     if (_mm256_movemask_epi8(valid) != -1) break;
     GroupValues& looked_up = group_values[pending_values == group_values.data() ? 1 : 0];
     if (in_group == kHoldem2Group) [[likely]] {
-      look_up(std::integral_constant<std::size_t, kHoldem2Group>{}, flushed, decoded, rows, values, looked_up);
+      look_up(std::integral_constant<std::size_t, kHoldem2Group>{}, flushed, decoded, rows, values, game, looked_up);
     } else {
-      look_up(in_group, flushed, decoded, rows, values, looked_up);
+      look_up(in_group, flushed, decoded, rows, values, game, looked_up);
     }
     answer_pending();
     pending = in_group;
@@ -586,9 +612,19 @@ __attribute__((target("avx2,bmi2"))) std::size_t judge_avx2(const char* text, st
   return static_cast<std::size_t>(group - text) / kBytes;
 }
 
+// A deck from the 2 of clubs (hold'em's) has no card to refuse: its judge
+// makes no comparison for it.
+std::size_t judge_avx2(const char* text, std::size_t count, const Plan& plan, const Alphabet& a,
+                       const Holdem2Values& game, const AnswerLine* lines, char*& out) {
+  if (game.lowest_card == 0) return judge_games<false>(text, count, plan, a, game, lines, out);
+  return judge_games<true>(text, count, plan, a, game, lines, out);
+}
+
 #endif  // POKER_X86_SIMD
 
 }  // namespace
+
+Holdem2Values holdem2_values() { return {detail::rank_values.data(), detail::flush_values.data(), 0}; }
 
 Holdem2Judge holdem2_judge_for(DecodePath path) {
 #if defined(POKER_X86_SIMD)

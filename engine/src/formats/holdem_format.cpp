@@ -24,6 +24,7 @@ struct Holdem {
   static constexpr Card kLowestCard = 0;
   static constexpr std::string_view kRefusedCards = {};
   static constexpr bool kFusedTwoPlayers = true;
+  static simd::Holdem2Values fused_values() { return simd::holdem2_values(); }
 
   static int winner(const Card* board, const Card* holes, int players) { return holdem_winner(board, holes, players); }
 

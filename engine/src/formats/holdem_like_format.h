@@ -8,7 +8,8 @@
 //     static constexpr int kMaxPlayers;
 //     static constexpr Card kLowestCard;          // the deck's lowest card (cards below: invalid)
 //     static constexpr std::string_view kRefusedCards;  // why they are (when kLowestCard > 0)
-//     static constexpr bool kFusedTwoPlayers;     // holdem2_kernel.h judges its 2-player deals
+//     static constexpr bool kFusedTwoPlayers;     // holdem2_kernel.h judges its 2-player deals,
+//     static simd::Holdem2Values fused_values();  // by these values (kLowestCard's among them)
 //     static int winner(const Card* board, const Card* holes, int players);
 //     // Each player's explain line, through line(player, category as
 //     // hold'em's of that name, best five cards, value raw).
@@ -155,13 +156,14 @@ class HoldemLikeFormat final : public Format {
     // a whole run that the decoder takes: input that is seldom canonical then
     // costs it nothing.
     bool fuse = true;
+    const simd::Holdem2Values fused_values = Game::fused_values();
     process_instances<kPlayers, kFusedBatch>(chunk, result, render, [&](CardLineReader& reader, Card* cards) {
       std::size_t run = 0;
       if (fuse) {
         run = reader.take_canonical_instances(layout_, kFusedBatch, [&](const char* text, std::size_t count) {
           std::size_t judged = 0;
           answers.add_written([&](char* at) {
-            judged = fused(text, count, layout_.plan(), reader.alphabet(), answer_lines_.data(), at);
+            judged = fused(text, count, layout_.plan(), reader.alphabet(), fused_values, answer_lines_.data(), at);
             return at;
           });
           return judged;

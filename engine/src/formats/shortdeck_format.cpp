@@ -24,7 +24,15 @@ struct ShortDeck {
   static constexpr int kMaxPlayers = kMaxShortDeckPlayers;
   static constexpr Card kLowestCard = kShortDeckLowestCard;
   static constexpr std::string_view kRefusedCards = "short deck has no 2 to 5 (ranks 6 to A)";
-  static constexpr bool kFusedTwoPlayers = false;
+  static constexpr bool kFusedTwoPlayers = true;
+
+  // Hold'em's keys valued by short deck's tables: larger is better, and a
+  // flush value beats the rank value of its seven cards (a flush rules out
+  // four of a kind, and beats a full house here).
+  static simd::Holdem2Values fused_values() {
+    const detail::ShortDeckTables& tables = detail::shortdeck_tables();
+    return {tables.rank_values, tables.flush_values, kLowestCard};
+  }
 
   static int winner(const Card* board, const Card* holes, int players) {
     return shortdeck_winner(board, holes, players);
