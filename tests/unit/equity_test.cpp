@@ -14,6 +14,7 @@
 
 #include "poker/equity.h"
 #include "poker/range.h"
+#include "support/dealt_query.h"
 #include "support/equity_reference.h"
 
 namespace poker {
@@ -127,18 +128,11 @@ TEST(Equity, RandomDealsMatchPlainEnumeration) {
     std::vector<Card> deck(kCardCount);
     for (int c = 0; c < kCardCount; ++c) deck[static_cast<std::size_t>(c)] = static_cast<Card>(c);
     std::shuffle(deck.begin(), deck.end(), random);
-    EquityQuery query;
     // A few preflop deals (1.7 million boards each for the plain count);
     // flops and turns are cheap.
     const int board_cards = round < 3 ? 0 : round % 3 == 0 ? 5 : 3 + round % 2;
     const int players = 2 + static_cast<int>(random() % (board_cards == 0 ? 2 : 9));
-    std::size_t next = 0;
-    for (int p = 0; p < players; ++p, next += 2) {
-      query.players.push_back(
-          Range{{WeightedCombo{std::max(deck[next], deck[next + 1]), std::min(deck[next], deck[next + 1]), 1.0}}});
-    }
-    for (int b = 0; b < board_cards; ++b) query.board |= mask_of(deck[next++]);
-    if (round % 4 == 1) query.dead = mask_of(deck[next]) | mask_of(deck[next + 1]);
+    const EquityQuery query = testing::dealt_query(deck, players, board_cards, round % 4 == 1);
     SCOPED_TRACE("round " + std::to_string(round));
     expect_matches_plain(query);
   }

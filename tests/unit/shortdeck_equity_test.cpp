@@ -16,6 +16,7 @@
 
 #include "poker/equity.h"
 #include "poker/range.h"
+#include "support/dealt_query.h"
 #include "support/shortdeck_rules.h"
 
 namespace poker {
@@ -221,17 +222,10 @@ TEST(ShortDeckEquity, FlopTurnAndRiverDealsMatchTheRulesEnumeration) {
   std::mt19937_64 random(20261129);
   for (int round = 0; round < 120; ++round) {
     const std::vector<Card> deck = shuffled_deck(random);
-    EquityQuery query;
-    query.game = EquityGame::kShortDeck;
     const int board_cards = 3 + round % 3;
     const int players = 2 + static_cast<int>(random() % 5);  // 2..6
-    std::size_t next = 0;
-    for (int p = 0; p < players; ++p, next += 2) {
-      query.players.push_back(
-          Range{{WeightedCombo{std::max(deck[next], deck[next + 1]), std::min(deck[next], deck[next + 1]), 1.0}}});
-    }
-    for (int b = 0; b < board_cards; ++b) query.board |= mask_of(deck[next++]);
-    if (round % 4 == 1) query.dead = mask_of(deck[next]) | mask_of(deck[next + 1]);
+    EquityQuery query = testing::dealt_query(deck, players, board_cards, round % 4 == 1);
+    query.game = EquityGame::kShortDeck;
     SCOPED_TRACE("round " + std::to_string(round));
     expect_matches_rules(query);
   }

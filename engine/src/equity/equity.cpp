@@ -14,12 +14,17 @@
 #include <string>
 #include <vector>
 
+#include "equity/check_words.h"
 #include "equity/equity_deal.h"
 #include "equity/omaha_equity.h"
 
 namespace poker {
 namespace {
 
+using equity::card_list;
+using equity::is_or_are;
+using equity::player_hand;
+using equity::too_few_cards_left;
 using equity::WinnerCounts;
 
 bool stopping(const EquitySettings& settings) {
@@ -201,22 +206,6 @@ EquityQuery holdem_deals(const EquityQuery& query) {
   return deals;
 }
 
-// The cards, highest first: "Ah Kh".
-std::string card_list(CardMask cards) {
-  std::string text;
-  for (; cards != 0;) {
-    const int top = std::bit_width(cards) - 1;
-    if (!text.empty()) text += ' ';
-    text += card_name(static_cast<Card>(top));
-    cards &= ~(CardMask{1} << top);
-  }
-  return text;
-}
-
-std::string is_or_are(CardMask cards) { return card_count(cards) == 1 ? "is" : "are"; }
-
-std::string player_hand(int player) { return "player " + std::to_string(player + 1) + "'s hand"; }
-
 // "Ah is in player 1's hand and on the board": a specific hand that no
 // known card leaves room for.
 std::string hand_meets_known_cards(int player, CardMask hand, const EquityQuery& query) {
@@ -246,28 +235,8 @@ std::optional<std::string> hands_collide(const EquityQuery& query) {
     for (std::size_t q = p + 1; q < only_hand.size(); ++q) {
       if (!only_hand[p] || !only_hand[q] || (*only_hand[p] & *only_hand[q]) == 0) continue;
       const CardMask shared = *only_hand[p] & *only_hand[q];
-      return card_list(shared) + " " + is_or_are(shared) + " in " + player_hand(static_cast<int>(p)) + " and in " +
-             player_hand(static_cast<int>(q));
+      return card_list(shared) + " " + is_or_are(shared) + " in " + player_hand(p) + " and in " + player_hand(q);
     }
-  }
-  return std::nullopt;
-}
-
-// Whether the cards that are neither on the board nor dead can give every
-// player two and fill the board: a count, whatever the ranges. A deal needs
-// them all, and the Monte Carlo draws would otherwise search forever for
-// cards that are not there.
-std::optional<std::string> too_few_cards_left(const EquityQuery& query) {
-  const int left = kCardCount - card_count(query.board | query.dead);
-  const int hole_cards = 2 * static_cast<int>(query.players.size());
-  const int board_missing = 5 - card_count(query.board);
-  if (left < hole_cards) {
-    return "no deal is possible: " + std::to_string(left) + " cards are left and the hands need " +
-           std::to_string(hole_cards);
-  }
-  if (const int for_board = left - hole_cards; for_board < board_missing) {
-    return "no board can be dealt: " + std::to_string(for_board) + (for_board == 1 ? " card is" : " cards are") +
-           " left and the board needs " + std::to_string(board_missing);
   }
   return std::nullopt;
 }
@@ -305,7 +274,7 @@ std::optional<std::string> check_equity_query(const EquityQuery& query) {
     return "player " + std::to_string(p + 1) + " has no hand left beside the board and dead cards";
   }
   if (std::optional<std::string> collision = hands_collide(query)) return collision;
-  if (std::optional<std::string> shortage = too_few_cards_left(query)) return shortage;
+  if (std::optional<std::string> shortage = too_few_cards_left(query.board, query.dead, 2 * players)) return shortage;
   switch (equity::find_possible_deal(query)) {
     case equity::DealSearchResult::kFound: break;
     case equity::DealSearchResult::kNone: return "no deal is possible: the hands always share a card";

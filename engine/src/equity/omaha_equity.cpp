@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "equity/check_words.h"
 #include "poker/omaha.h"
 #include "poker/random.h"
 
@@ -415,22 +416,6 @@ double choose(int n, int k) {
   return ways;
 }
 
-// The cards, highest first: "Ah Kh".
-std::string card_list(CardMask cards) {
-  std::string text;
-  for (; cards != 0;) {
-    const int top = std::bit_width(cards) - 1;
-    if (!text.empty()) text += ' ';
-    text += card_name(static_cast<Card>(top));
-    cards &= ~(CardMask{1} << top);
-  }
-  return text;
-}
-
-std::string is_or_are(CardMask cards) { return card_count(cards) == 1 ? "is" : "are"; }
-
-std::string player_hand(std::size_t player) { return "player " + std::to_string(player + 1) + "'s hand"; }
-
 // The specific hands against the known cards and each other, as the hold'em
 // messages say it: "Ah is in player 1's hand and on the board".
 std::optional<std::string> hands_meet(const EquityQuery& query) {
@@ -481,18 +466,7 @@ std::optional<std::string> check_omaha_query(const EquityQuery& query) {
   }
   if (std::optional<std::string> problem = check_equity_cards(query.board, query.dead)) return problem;
   if (std::optional<std::string> problem = hands_meet(query)) return problem;
-  const int left = kCardCount - card_count(query.board | query.dead);
-  const int hole_cards = equity_hole_cards(query.game) * players;
-  const int board_missing = kOmahaBoardCards - card_count(query.board);
-  if (left < hole_cards) {
-    return "no deal is possible: " + std::to_string(left) + " cards are left and the hands need " +
-           std::to_string(hole_cards);
-  }
-  if (const int for_board = left - hole_cards; for_board < board_missing) {
-    return "no board can be dealt: " + std::to_string(for_board) + (for_board == 1 ? " card is" : " cards are") +
-           " left and the board needs " + std::to_string(board_missing);
-  }
-  return std::nullopt;
+  return too_few_cards_left(query.board, query.dead, equity_hole_cards(query.game) * players);
 }
 
 std::optional<std::string> check_omaha_method(const EquityQuery& query, EquityMethod method) {
