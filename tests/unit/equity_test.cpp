@@ -14,25 +14,15 @@
 
 #include "poker/equity.h"
 #include "poker/range.h"
-#include "support/dealt_query.h"
+#include "support/equity_queries.h"
 #include "support/equity_reference.h"
 
 namespace poker {
 namespace {
 
-Card card(std::string_view text) { return parse_card(text, Notation::kHoldem).value(); }
-
-CardMask cards(std::string_view text) {
-  CardMask mask = 0;
-  for (std::size_t i = 0; i < text.size(); i += 2) mask |= mask_of(card(text.substr(i, 2)));
-  return mask;
-}
-
-WeightedCombo combo(std::string_view text, double weight = 1.0) {
-  const Card a = card(text.substr(0, 2));
-  const Card b = card(text.substr(2, 2));
-  return WeightedCombo{std::max(a, b), std::min(a, b), weight};
-}
+using testing::card;
+using testing::combo;
+using testing::packed_cards;
 
 // A range of the given hands, e.g. range({"AhKh", "AsKs"}).
 Range range(std::initializer_list<std::string_view> hands) {
@@ -45,8 +35,8 @@ EquityQuery hands(std::initializer_list<std::string_view> players, std::string_v
                   std::string_view dead = "") {
   EquityQuery query;
   for (const std::string_view player : players) query.players.push_back(range({player}));
-  query.board = cards(board);
-  query.dead = cards(dead);
+  query.board = packed_cards(board);
+  query.dead = packed_cards(dead);
   return query;
 }
 
@@ -150,7 +140,7 @@ TEST(Equity, OneAndTwoCardBoardsMatchPlainEnumeration) {
   EquityQuery ranges;  // weighted combos, some colliding with the board
   ranges.players.push_back(Range{{combo("AhKh", 0.5), combo("AsKs", 1.0), combo("AcKc", 1.0)}});
   ranges.players.push_back(Range{{combo("QsQd", 1.0), combo("QhQc", 0.25)}});
-  ranges.board = cards("Kc");
+  ranges.board = packed_cards("Kc");
   expect_matches_plain(ranges);
   const EquityResult flop = exact(hands({"AhKh", "QsQd"}, "Ts"));
   EXPECT_EQ(flop.boards, 178'365u);                                   // C(47, 4)
@@ -164,7 +154,7 @@ TEST(Equity, RangesMatchPlainEnumeration) {
   flop.players.push_back(range({"AhKh", "AsKs", "AdKc", "AcKd", "AsKh"}));
   flop.players.push_back(range({"QsQd", "QhQc", "QdQc", "QsQh"}));
   flop.players.push_back(Range{{combo("JsTh", 0.25), combo("JhTd", 0.5), combo("JcJd", 1.0)}});
-  flop.board = cards("Ts9s2d");
+  flop.board = packed_cards("Ts9s2d");
   expect_matches_plain(flop);
   // Before the flop: the two AK combos are one deal up to renaming of suits,
   // and the weights still count.
@@ -201,8 +191,8 @@ TEST(Equity, CollisionsNameTheCardAndWhereItIs) {
   EXPECT_EQ(check_equity_query(hands({"AhKh", "QsQd", "KhQs"})), "Kh is in player 1's hand and in player 3's hand");
   EXPECT_EQ(check_equity_query(hands({"AhKh", "AhKh"})), "Ah Kh are in player 1's hand and in player 2's hand");
   EXPECT_EQ(check_equity_query(hands({"AhKh", "QsQd"}, "2c3c4c", "3c2c")), "3c 2c are on the board and dead");
-  EXPECT_EQ(check_equity_cards(cards("2c3c4c5c6c7c"), 0), "expected a board of 0 to 5 cards, found 6");
-  EXPECT_EQ(check_equity_cards(cards("2c3c4c"), cards("5c")), std::nullopt);
+  EXPECT_EQ(check_equity_cards(packed_cards("2c3c4c5c6c7c"), 0), "expected a board of 0 to 5 cards, found 6");
+  EXPECT_EQ(check_equity_cards(packed_cards("2c3c4c"), packed_cards("5c")), std::nullopt);
 }
 
 TEST(Equity, ProgressCountsTheWorkToItsTotal) {
@@ -318,7 +308,7 @@ TEST(Equity, MonteCarloDrawsWeightedRangesAsExactCountsThem) {
 // board the exact count is cheap enough to compare with.
 TEST(Equity, MonteCarloOverTooManyDealsToListIsWithinItsError) {
   EquityQuery query = ranges({"22+,A2+,K2+", "random"});
-  query.board = cards("AhKhQh2c3d");
+  query.board = packed_cards("AhKhQh2c3d");
   const EquityResult truth = exact(query);
   EXPECT_GT(truth.boards, 250'000u);  // one board per deal
   expect_within_error(compute_equity(query, monte_carlo(9)), truth);
@@ -344,7 +334,7 @@ TEST(Equity, AutoIsExactForSmallWorkAndSamplesForLarge) {
 
 // Every card but these, as a mask: the dead cards of a query that leaves
 // only `kept` (and the hands) in play.
-CardMask all_but(std::string_view kept) { return ((CardMask{1} << kCardCount) - 1) & ~cards(kept); }
+CardMask all_but(std::string_view kept) { return ((CardMask{1} << kCardCount) - 1) & ~packed_cards(kept); }
 
 // Two hands, every other card dead but those of `kept`.
 EquityQuery hands_leaving(std::string_view first, std::string_view second, std::string_view kept) {
@@ -361,16 +351,16 @@ TEST(Equity, TooFewCardsLeftForTheBoardAreRefused) {
   EXPECT_EQ(check_equity_query(hands_leaving("AhAd", "KhKd", "2c3c4c5c")),
             "no board can be dealt: 4 cards are left and the board needs 5");
   EquityQuery with_board = ranges({"AsKs", "random"});
-  with_board.board = cards("2c3c4c");
+  with_board.board = packed_cards("2c3c4c");
   with_board.dead = all_but("AsKs2c3c4c5c6c7c");  // 5c 6c 7c left: two for the random hand, one for the board
   EXPECT_EQ(check_equity_query(with_board), "no board can be dealt: 1 card is left and the board needs 2");
   EquityQuery crowded;
   for (int p = 0; p < 10; ++p) crowded.players.push_back(std::get<Range>(parse_range("random")));
   crowded.dead = all_but("AhAdAcAsKhKdKcKsQhQdQcQsJhJdJcJsThTdTcTs9h9d9c9s");  // 24 left
   EXPECT_EQ(check_equity_query(crowded), "no board can be dealt: 4 cards are left and the board needs 5");
-  crowded.dead |= cards("9h9d9c9s");
+  crowded.dead |= packed_cards("9h9d9c9s");
   EXPECT_EQ(check_equity_query(crowded), "no board can be dealt: 0 cards are left and the board needs 5");
-  crowded.dead |= cards("Ts");
+  crowded.dead |= packed_cards("Ts");
   EXPECT_EQ(check_equity_query(crowded), "no deal is possible: 19 cards are left and the hands need 20");
 }
 

@@ -23,13 +23,16 @@
 namespace poker {
 namespace {
 
-std::string generate(const GenerateOptions& options, std::uint64_t instances) {
+// `instances` instances of `options`, or, with `until_it_ends`, as the
+// command writes them: the output ends after an instance whose fault ends it.
+std::string generate(const GenerateOptions& options, std::uint64_t instances, bool until_it_ends = false) {
   Generator generator(options);
   std::string text;
   std::array<char, Generator::kMaxInstanceBytes> buffer{};
   for (std::uint64_t number = 1; number <= instances; ++number) {
     const char* end = generator.write(number, buffer.data());
     text.append(buffer.data(), static_cast<std::size_t>(end - buffer.data()));
+    if (until_it_ends && generator.ends_after(number)) break;
   }
   return text;
 }
@@ -367,19 +370,6 @@ Fault first_fault(const std::string& text, int players, int hole, bool short_dec
   return {};
 }
 
-// As the command writes: the output ends after an instance whose fault ends it.
-std::string generate_until_it_ends(const GenerateOptions& options, std::uint64_t instances) {
-  Generator generator(options);
-  std::string text;
-  std::array<char, Generator::kMaxInstanceBytes> buffer{};
-  for (std::uint64_t number = 1; number <= instances; ++number) {
-    const char* end = generator.write(number, buffer.data());
-    text.append(buffer.data(), static_cast<std::size_t>(end - buffer.data()));
-    if (generator.ends_after(number)) break;
-  }
-  return text;
-}
-
 TEST(Generator, OmahaAndShortDeckFaultsLandOnThePlannedLine) {
   const std::array<std::string, kFaultNames.size()> expected = {"invalid", "duplicate", "count", "count", "count",
                                                                 "count",   "newline",   "cut",   "low"};
@@ -399,7 +389,7 @@ TEST(Generator, OmahaAndShortDeckFaultsLandOnThePlannedLine) {
         continue;
       }
       ASSERT_FALSE(check_generate_options(options));
-      const Fault fault = first_fault(generate_until_it_ends(options, 5), options.players, hole, short_deck);
+      const Fault fault = first_fault(generate(options, 5, true), options.players, hole, short_deck);
       EXPECT_EQ(fault.line, planned_fault_line(options));
       EXPECT_EQ(fault.what, expected[k]);
     }

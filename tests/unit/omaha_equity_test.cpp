@@ -21,19 +21,15 @@
 
 #include "poker/equity.h"
 #include "poker/equity_query.h"
+#include "support/equity_queries.h"
 #include "support/reference_evaluator.h"
 
 namespace poker {
 namespace {
 
-using reference::RefValue;
+using testing::packed_cards;
 
-CardMask cards(std::string_view text) {
-  CardMask mask = 0;
-  for (std::size_t i = 0; i < text.size(); i += 2)
-    mask |= mask_of(parse_card(text.substr(i, 2), Notation::kHoldem).value());
-  return mask;
-}
+using reference::RefValue;
 
 std::vector<Card> list(CardMask mask) { return reference::cards_of(mask); }
 
@@ -300,8 +296,8 @@ TEST(OmahaEquity, HiLoCountsQuarteredPotsAsExactShares) {
   EquityQuery query;
   query.game = EquityGame::kOmahaHiLo;
   // Both hold A2 for the same nut low; the high differs.
-  query.hands = {cards("Ah2h3cKd"), cards("As2s3dQc"), cards("9c9dTsTh")};
-  query.board = cards("4h5c8d");
+  query.hands = {packed_cards("Ah2h3cKd"), packed_cards("As2s3dQc"), packed_cards("9c9dTsTh")};
+  query.board = packed_cards("4h5c8d");
   const EquityResult result = compute(query, EquityMethod::kExact);
   expect_equal(result, brute_force(query), describe(query));
   // Player 1 and 2 share the low often: each then has a quarter of the pot from it.
@@ -328,7 +324,7 @@ TEST(OmahaEquity, MonteCarloIsWithinItsErrorOfExact) {
 TEST(OmahaEquity, SameSeedSameAnswerAtAnyThreadCount) {
   EquityQuery query;
   query.game = EquityGame::kOmahaHiLo;
-  query.hands = {cards("AhAs2d3c"), 0, 0};
+  query.hands = {packed_cards("AhAs2d3c"), 0, 0};
   const auto run = [&](int threads) {
     tbb::task_arena arena(threads);
     EquityResult result;
@@ -354,7 +350,7 @@ TEST(OmahaEquity, SameSeedSameAnswerAtAnyThreadCount) {
 TEST(OmahaEquity, DoubleSuitedAcesAgainstARandomHandAsPublished) {
   EquityQuery query;
   query.game = EquityGame::kOmaha;
-  query.hands = {cards("AdAcJdTc"), 0};
+  query.hands = {packed_cards("AdAcJdTc"), 0};
   EquitySettings settings;
   settings.samples = 2'000'000;
   ASSERT_EQ(check_equity_query(query), std::nullopt);
@@ -366,18 +362,18 @@ TEST(OmahaEquity, DoubleSuitedAcesAgainstARandomHandAsPublished) {
 TEST(OmahaEquity, AutoIsExactWhenTheWorkIsSmall) {
   EquityQuery query;
   query.game = EquityGame::kOmaha;
-  query.hands = {cards("AhAsKdKc"), cards("QhJhTs9s")};
-  query.board = cards("2c7d8h");
+  query.hands = {packed_cards("AhAsKdKc"), packed_cards("QhJhTs9s")};
+  query.board = packed_cards("2c7d8h");
   EXPECT_TRUE(compute(query, EquityMethod::kAuto).exact);
   query.hands[1] = 0;
-  query.board |= cards("3s");
+  query.board |= packed_cards("3s");
   EXPECT_TRUE(compute(query, EquityMethod::kAuto).exact);
 }
 
 TEST(OmahaEquity, AStopFlagEndsEveryMethodAtOnceAndProgressCountsToItsTotal) {
   EquityQuery query;
   query.game = EquityGame::kOmahaHiLo;
-  query.hands = {cards("AhAs2d3c"), 0, 0};
+  query.hands = {packed_cards("AhAs2d3c"), 0, 0};
   std::atomic<bool> stop{true};
   EquitySettings settings;
   settings.stop = &stop;
@@ -389,8 +385,8 @@ TEST(OmahaEquity, AStopFlagEndsEveryMethodAtOnceAndProgressCountsToItsTotal) {
   compute_equity(query, settings);
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
 
-  query.hands = {cards("AhAs2d3c"), cards("KhKs9d8c")};
-  query.board = cards("4h5c8d");
+  query.hands = {packed_cards("AhAs2d3c"), packed_cards("KhKs9d8c")};
+  query.board = packed_cards("4h5c8d");
   EquityProgress progress;
   EquitySettings counted;
   counted.progress = &progress;
@@ -404,23 +400,23 @@ TEST(OmahaEquity, AStopFlagEndsEveryMethodAtOnceAndProgressCountsToItsTotal) {
 TEST(OmahaEquity, ChecksNameTheProblem) {
   EquityQuery query;
   query.game = EquityGame::kOmaha;
-  query.hands = {cards("AhAsKdKc"), cards("AhJhTs9s")};
+  query.hands = {packed_cards("AhAsKdKc"), packed_cards("AhJhTs9s")};
   EXPECT_EQ(check_equity_query(query), "Ah is in player 1's hand and in player 2's hand");
-  query.hands[1] = cards("QhJhTs9s");
-  query.board = cards("Kd");
+  query.hands[1] = packed_cards("QhJhTs9s");
+  query.board = packed_cards("Kd");
   EXPECT_EQ(check_equity_query(query), "Kd is in player 1's hand and on the board");
   query.board = 0;
-  query.dead = cards("Ks");
+  query.dead = packed_cards("Ks");
   EXPECT_EQ(check_equity_query(query), std::nullopt);
   query.game = EquityGame::kOmaha6;
   query.hands = std::vector<CardMask>(9, 0);
   EXPECT_EQ(check_equity_query(query), "no deal is possible: 51 cards are left and the hands need 54");
   query.hands = std::vector<CardMask>(7, 0);
-  query.dead = cards("2c2d2h2s3c3d3h");
+  query.dead = packed_cards("2c2d2h2s3c3d3h");
   EXPECT_EQ(check_equity_query(query), "no board can be dealt: 3 cards are left and the board needs 5");
   query.game = EquityGame::kOmaha;
   query.dead = 0;
-  query.hands = {cards("AhAsKdKc"), 0};
+  query.hands = {packed_cards("AhAsKdKc"), 0};
   EXPECT_NE(check_equity_method(query, EquityMethod::kExact), std::nullopt);
   EXPECT_EQ(check_equity_method(query, EquityMethod::kMonteCarlo), std::nullopt);
 }
@@ -443,7 +439,7 @@ TEST(OmahaEquityQuery, GameOptionReadsOmahaHandsAnywhereOnTheLine) {
   ASSERT_TRUE(std::holds_alternative<EquityRequest>(parsed)) << std::get<QueryError>(parsed).message;
   const EquityRequest& request = std::get<EquityRequest>(parsed);
   EXPECT_EQ(request.query.game, EquityGame::kOmahaHiLo);
-  EXPECT_EQ(request.query.hands, (std::vector<CardMask>{cards("AhAsKdKc"), 0}));
+  EXPECT_EQ(request.query.hands, (std::vector<CardMask>{packed_cards("AhAsKdKc"), 0}));
   EXPECT_TRUE(request.query.players.empty());
   // A line's game replaces the default one.
   const auto holdem = parse({"AK", "QQ", "--game=holdem"}, EquityGame::kOmaha);
@@ -452,7 +448,7 @@ TEST(OmahaEquityQuery, GameOptionReadsOmahaHandsAnywhereOnTheLine) {
   EXPECT_EQ(std::get<EquityRequest>(holdem).query.players.size(), 2u);
   const auto five = parse({"AhAsKdKcQc", "random"}, EquityGame::kOmaha5);
   ASSERT_TRUE(std::holds_alternative<EquityRequest>(five));
-  EXPECT_EQ(std::get<EquityRequest>(five).query.hands.front(), cards("AhAsKdKcQc"));
+  EXPECT_EQ(std::get<EquityRequest>(five).query.hands.front(), packed_cards("AhAsKdKcQc"));
   EXPECT_EQ(parse_equity_game("OMAHA6"), EquityGame::kOmaha6);
   EXPECT_EQ(equity_game_name(EquityGame::kShortDeck), "shortdeck");
 }

@@ -16,28 +16,18 @@
 
 #include "poker/equity.h"
 #include "poker/range.h"
-#include "support/dealt_query.h"
+#include "support/equity_queries.h"
 #include "support/shortdeck_rules.h"
 
 namespace poker {
 namespace {
 
+using testing::card;
+using testing::combo;
+using testing::packed_cards;
+
 constexpr int kFirstCard = 16;  // 6c: the cards below are ranked 2 to 5
 constexpr int kDeckSize = 36;
-
-Card card(std::string_view text) { return parse_card(text, Notation::kHoldem).value(); }
-
-CardMask cards(std::string_view text) {
-  CardMask mask = 0;
-  for (std::size_t i = 0; i < text.size(); i += 2) mask |= mask_of(card(text.substr(i, 2)));
-  return mask;
-}
-
-WeightedCombo combo(std::string_view text, double weight = 1.0) {
-  const Card a = card(text.substr(0, 2));
-  const Card b = card(text.substr(2, 2));
-  return WeightedCombo{std::max(a, b), std::min(a, b), weight};
-}
 
 Range range_of(std::string_view text) { return std::get<Range>(parse_range(text)); }
 
@@ -47,8 +37,8 @@ EquityQuery short_deck(std::initializer_list<std::string_view> players, std::str
   EquityQuery query;
   query.game = EquityGame::kShortDeck;
   for (const std::string_view player : players) query.players.push_back(range_of(player));
-  query.board = cards(board);
-  query.dead = cards(dead);
+  query.board = packed_cards(board);
+  query.dead = packed_cards(dead);
   return query;
 }
 
@@ -308,7 +298,7 @@ TEST(ShortDeckEquity, AFlushBeatsAFullHouse) {
 
 // A-6-7-8-9 is a straight, the lowest, and three of a kind beats a straight.
 TEST(ShortDeckEquity, AceSixSevenEightNineIsTheLowestStraightAndTripsBeatStraights) {
-  const CardMask river = cards("As7d8c9hKd");
+  const CardMask river = packed_cards("As7d8c9hKd");
   const auto river_query = [&](std::initializer_list<std::string_view> players) {
     EquityQuery query = short_deck(players);
     query.board = river;
@@ -324,7 +314,7 @@ TEST(ShortDeckEquity, AceSixSevenEightNineIsTheLowestStraightAndTripsBeatStraigh
   EXPECT_EQ(exact(in_holdem(river_query({"TcJs", "KcKs"}))).players[0].win, 1);
   // The straight flush A-6-7-8-9 of one suit beats four of a kind.
   EquityQuery flush = short_deck({"6h7h", "KcKd"});
-  flush.board = cards("Ah8h9hKhKs");
+  flush.board = packed_cards("Ah8h9hKhKs");
   EXPECT_EQ(exact(flush).players[0].win, 1);
   expect_matches_rules(flush);
 }
