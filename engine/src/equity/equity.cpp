@@ -17,31 +17,19 @@
 #include "equity/check_words.h"
 #include "equity/equity_deal.h"
 #include "equity/omaha_equity.h"
+#include "equity/sampling_blocks.h"
 
 namespace poker {
 namespace {
 
 using equity::card_list;
+using equity::count_progress;
 using equity::is_or_are;
 using equity::player_hand;
+using equity::start_progress;
+using equity::stopping;
 using equity::too_few_cards_left;
 using equity::WinnerCounts;
-
-bool stopping(const EquitySettings& settings) {
-  return settings.stop != nullptr && settings.stop->load(std::memory_order_relaxed);
-}
-
-// Tells the progress, if any, what the work is.
-void start_progress(const EquitySettings& settings, std::uint64_t total, bool exact) {
-  if (settings.progress == nullptr) return;
-  settings.progress->total.store(total, std::memory_order_relaxed);
-  settings.progress->exact.store(exact, std::memory_order_relaxed);
-  settings.progress->started.store(true, std::memory_order_release);
-}
-
-void count_progress(const EquitySettings& settings, std::uint64_t done) {
-  if (settings.progress != nullptr) settings.progress->done.fetch_add(done, std::memory_order_relaxed);
-}
 
 // The boards, or classes of boards, that counting one deal visits: every
 // board with a known flop or turn; before the flop, the rank multisets and
@@ -125,27 +113,6 @@ EquityResult compute_exactly(const equity::ExactPlan& plan, const EquityQuery& q
   return summarize(by_winners, players, boards, 0);
 }
 
-// Integer counts of blocks [first, last) of `samples` deals in all.
-WinnerCounts sample_blocks(const equity::DealSampler& sampler, const EquitySettings& settings, int players,
-                           std::uint64_t first, std::uint64_t last, std::uint64_t samples) {
-  const WinnerCounts none(std::size_t{1} << players, 0);
-  return tbb::parallel_reduce(
-      tbb::blocked_range<std::uint64_t>(first, last, 1), none,
-      [&](const tbb::blocked_range<std::uint64_t>& blocks, WinnerCounts counts) {
-        for (std::uint64_t block = blocks.begin(); block != blocks.end() && !stopping(settings); ++block) {
-          const std::uint64_t size = std::min(kSamplesPerBlock, samples - block * kSamplesPerBlock);
-          const WinnerCounts drawn = sampler.sample_block(settings.seed, block, size, settings.stop);
-          for (std::size_t i = 0; i < counts.size(); ++i) counts[i] += drawn[i];
-          count_progress(settings, 1);
-        }
-        return counts;
-      },
-      [](WinnerCounts a, const WinnerCounts& b) {  // integer sums: the same in any order
-        for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
-        return a;
-      });
-}
-
 // The query without the combinations that meet the board or the dead cards.
 // No deal holds them, so the deals and their weights are those of the query;
 // but the sampler's draws no longer land on them, which would be rejected:
@@ -163,27 +130,16 @@ EquityQuery without_known_cards(const EquityQuery& query) {
 EquityResult compute_by_sampling(const EquityQuery& query, const EquitySettings& settings) {
   const int players = static_cast<int>(query.players.size());
   const equity::DealSampler sampler(query, settings.stop);
-  WinnerCounts counts(std::size_t{1} << players, 0);
   std::uint64_t samples = 0;
-  if (settings.seconds > 0 && settings.samples == 0) {
-    start_progress(settings, 0, false);
-    // Waves of a few blocks per thread until the time is up: the deals drawn
-    // are those of the first blocks, whatever the thread count; only how many
-    // blocks fit in the time varies.
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(settings.seconds);
-    const auto wave = static_cast<std::uint64_t>(4 * tbb::this_task_arena::max_concurrency());
-    for (std::uint64_t block = 0; (block == 0 || std::chrono::steady_clock::now() < deadline) && !stopping(settings);
-         block += wave) {
-      const WinnerCounts drawn =
-          sample_blocks(sampler, settings, players, block, block + wave, (block + wave) * kSamplesPerBlock);
-      for (std::size_t i = 0; i < counts.size(); ++i) counts[i] += drawn[i];
-      samples += wave * kSamplesPerBlock;
-    }
-  } else {
-    samples = settings.samples > 0 ? settings.samples : kDefaultSamples;
-    start_progress(settings, (samples + kSamplesPerBlock - 1) / kSamplesPerBlock, false);
-    counts = sample_blocks(sampler, settings, players, 0, (samples + kSamplesPerBlock - 1) / kSamplesPerBlock, samples);
-  }
+  const WinnerCounts counts = equity::sample_in_blocks(
+      settings, WinnerCounts(std::size_t{1} << players, 0),
+      [&](std::uint64_t block, std::uint64_t size) {
+        return sampler.sample_block(settings.seed, block, size, settings.stop);
+      },
+      [](WinnerCounts& sum, const WinnerCounts& drawn) {
+        for (std::size_t i = 0; i < sum.size(); ++i) sum[i] += drawn[i];
+      },
+      samples);
   const std::vector<double> by_winners(counts.begin(), counts.end());
   return summarize(by_winners, players, samples, samples);
 }

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "equity/check_words.h"
+#include "equity/sampling_blocks.h"
 #include "poker/omaha.h"
 #include "poker/random.h"
 
@@ -199,10 +200,6 @@ int list_cards(CardMask cards, std::array<Card, kCardCount>& list) {
   return count;
 }
 
-bool stopping(const EquitySettings& settings) {
-  return settings.stop != nullptr && settings.stop->load(std::memory_order_relaxed);
-}
-
 // Every deal of the random players' hands (from `left`, from random player
 // `index` on) on one board. Two random players on the river are billions of
 // deals on one board: the stop flag is read at every hand.
@@ -277,17 +274,6 @@ void count_board(const Setup& setup, const EquitySettings& settings, CardMask co
   split_first_random_hand(setup, settings, board, left, values, tally);
 }
 
-void start_progress(const EquitySettings& settings, std::uint64_t total, bool exact) {
-  if (settings.progress == nullptr) return;
-  settings.progress->total.store(total, std::memory_order_relaxed);
-  settings.progress->exact.store(exact, std::memory_order_relaxed);
-  settings.progress->started.store(true, std::memory_order_release);
-}
-
-void count_progress(const EquitySettings& settings) {
-  if (settings.progress != nullptr) settings.progress->done.fetch_add(1, std::memory_order_relaxed);
-}
-
 Tally count_exactly(const Setup& setup, const EquitySettings& settings) {
   std::vector<CardMask> completions;
   std::array<Card, kCardCount> left{};
@@ -339,43 +325,12 @@ Tally sample_block(const Setup& setup, const EquitySettings& settings, std::uint
   return tally;
 }
 
-// The tallies of blocks [first, last) of `samples` deals in all.
-Tally sample_blocks(const Setup& setup, const EquitySettings& settings, std::uint64_t first, std::uint64_t last,
-                    std::uint64_t samples) {
-  return tbb::parallel_reduce(
-      tbb::blocked_range<std::uint64_t>(first, last, 1), Tally{},
-      [&](const tbb::blocked_range<std::uint64_t>& blocks, Tally tally) {
-        for (std::uint64_t block = blocks.begin(); block != blocks.end() && !stopping(settings); ++block) {
-          const std::uint64_t size = std::min(kSamplesPerBlock, samples - block * kSamplesPerBlock);
-          tally.add(sample_block(setup, settings, block, size));
-          count_progress(settings);
-        }
-        return tally;
-      },
-      [](Tally a, const Tally& b) {
-        a.add(b);
-        return a;
-      });
-}
-
 Tally sample(const Setup& setup, const EquitySettings& settings) {
-  if (settings.seconds > 0 && settings.samples == 0) {
-    start_progress(settings, 0, false);
-    // As the hold'em engine: waves of blocks until the time is up, the
-    // deals those of the first blocks whatever the thread count.
-    Tally total;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(settings.seconds);
-    const auto wave = static_cast<std::uint64_t>(4 * tbb::this_task_arena::max_concurrency());
-    for (std::uint64_t block = 0; (block == 0 || std::chrono::steady_clock::now() < deadline) && !stopping(settings);
-         block += wave) {
-      total.add(sample_blocks(setup, settings, block, block + wave, (block + wave) * kSamplesPerBlock));
-    }
-    return total;
-  }
-  const std::uint64_t samples = settings.samples > 0 ? settings.samples : kDefaultSamples;
-  const std::uint64_t blocks = (samples + kSamplesPerBlock - 1) / kSamplesPerBlock;
-  start_progress(settings, blocks, false);
-  return sample_blocks(setup, settings, 0, blocks, samples);
+  std::uint64_t samples = 0;  // the tally counts its deals
+  return sample_in_blocks(
+      settings, Tally{},
+      [&](std::uint64_t block, std::uint64_t size) { return sample_block(setup, settings, block, size); },
+      [](Tally& sum, const Tally& tally) { sum.add(tally); }, samples);
 }
 
 EquityResult summarize(const Setup& setup, const Tally& tally, bool exact) {
