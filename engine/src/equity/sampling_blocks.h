@@ -71,8 +71,8 @@ Tally sample_in_blocks(const EquitySettings& settings, const Tally& empty, Sampl
     const auto wave = static_cast<std::uint64_t>(4 * tbb::this_task_arena::max_concurrency());
     for (std::uint64_t block = 0; (block == 0 || std::chrono::steady_clock::now() < deadline) && !stopping(settings);
          block += wave) {
-      add(sum, sample_blocks(settings, empty, block, block + wave, (block + wave) * kSamplesPerBlock, sample_block,
-                             add));
+      add(sum,
+          sample_blocks(settings, empty, block, block + wave, (block + wave) * kSamplesPerBlock, sample_block, add));
       samples += wave * kSamplesPerBlock;
     }
     return sum;
